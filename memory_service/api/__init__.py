@@ -1,0 +1,1 @@
+"""HTTP only: turns requests into service calls and known errors into JSON."""

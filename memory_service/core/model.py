@@ -1,0 +1,194 @@
+"""Domain model: memories, sessions, state and audit events as frozen dataclasses.
+
+Every record carries its tenant. Text fields hold plaintext only in memory; the
+store adapters encrypt them at rest, which the core never needs to know.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+
+class Role(StrEnum):
+    AGENT = "agent"
+    ADMIN = "admin"
+
+
+class MemoryScope(StrEnum):
+    SESSION = "session"
+    GLOBAL = "global"
+
+
+class Source(StrEnum):
+    USER_STATED = "user_stated"
+    SYSTEM_RECORD = "system_record"
+    MODEL_INFERRED = "model_inferred"
+    ADMIN_CORRECTION = "admin_correction"
+
+
+class MemoryStatus(StrEnum):
+    ACTIVE = "active"
+    # Held until the user confirms (tenant policy); never injected, never consolidated.
+    PENDING_CONFIRMATION = "pending_confirmation"
+    SUPERSEDED = "superseded"
+    EXPIRED = "expired"
+    DELETED = "deleted"
+
+
+class Durability(StrEnum):
+    DURABLE = "durable"
+    # "This time only": kept for the session, never promoted to global memory.
+    SESSION = "session"
+
+
+class SessionStatus(StrEnum):
+    OPEN = "open"
+    ENDED = "ended"
+    CONSOLIDATED = "consolidated"
+
+
+class NoteStatus(StrEnum):
+    SAVED = "saved"
+    REJECTED = "rejected"
+    DUPLICATE = "duplicate"
+    NEEDS_CONFIRMATION = "needs_confirmation"
+
+
+class ReasonCode(StrEnum):
+    INVALID = "invalid"
+    PII = "pii"
+    SECRET = "secret"
+    SPECULATIVE = "speculative"
+    EPHEMERAL = "ephemeral"
+    NOT_ACTIONABLE = "not_actionable"
+    INSTRUCTION = "instruction"
+
+
+DEFAULT_PURPOSE = "general"
+DEFAULT_LEGAL_BASIS = "legitimate_interest"
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a note was refused. ``detail`` never repeats the note's text or a detected value."""
+
+    code: ReasonCode
+    detail: str
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a memory came from: the call that wrote it and, once merged, its sources."""
+
+    actor: str
+    session_id: str | None = None
+    turn: int | None = None
+    tool_call_id: str | None = None
+    derived_from: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "actor": self.actor,
+            "session_id": self.session_id,
+            "turn": self.turn,
+            "tool_call_id": self.tool_call_id,
+            "derived_from": list(self.derived_from),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Provenance:
+        return cls(
+            actor=str(data.get("actor", "")),
+            session_id=data.get("session_id"),
+            turn=data.get("turn"),
+            tool_call_id=data.get("tool_call_id"),
+            derived_from=tuple(data.get("derived_from") or ()),
+        )
+
+
+@dataclass(frozen=True)
+class Memory:
+    id: str
+    tenant_id: str
+    subject_id: str
+    scope: MemoryScope
+    session_id: str | None
+    text: str
+    keywords: tuple[str, ...]
+    purpose: str
+    source: Source
+    durability: Durability
+    provenance: Provenance
+    legal_basis: str
+    created_at: datetime
+    updated_at: datetime
+    expires_at: datetime | None = None
+    status: MemoryStatus = MemoryStatus.ACTIVE
+    superseded_at: datetime | None = None
+    superseded_by: str | None = None
+
+    @property
+    def is_hypothesis(self) -> bool:
+        """Model-inferred memories are kept as hypotheses, never rendered as facts."""
+        return self.source is Source.MODEL_INFERRED
+
+    def with_changes(self, **changes: Any) -> Memory:
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class Session:
+    id: str
+    tenant_id: str
+    subject_id: str
+    purpose: str
+    status: SessionStatus
+    opened_at: datetime
+    ended_at: datetime | None = None
+    consolidated_at: datetime | None = None
+
+    def with_changes(self, **changes: Any) -> Session:
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class SubjectState:
+    """The tenant-written profile of a subject, rendered as YAML front matter."""
+
+    tenant_id: str
+    subject_id: str
+    state: dict[str, Any]
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class AuditEvent:
+    """One append-only history entry. ``details`` holds ids, codes and counts, never text."""
+
+    id: str
+    tenant_id: str
+    kind: str
+    at: datetime
+    actor: str
+    subject_id: str | None = None
+    memory_id: str | None = None
+    session_id: str | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ApiKey:
+    """A stored key: only its hash is kept; the clear key is shown once at creation."""
+
+    id: str
+    tenant_id: str
+    role: Role
+    created_at: datetime
+    revoked_at: datetime | None = None
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None

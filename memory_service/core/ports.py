@@ -1,0 +1,159 @@
+"""The Protocols the core and services need from the outside world.
+
+Adapters in ``memory_service.adapters`` implement these; ``bootstrap`` hands them in.
+Store ports are opened for one tenant (``UnitOfWorkFactory(tenant_id)``): a repository
+holds its tenant and filters every statement by it, so no code path can read or write
+another tenant's rows. Ports that serve one piece of core logic (the PII detector, the
+consolidation judge, the token counter) live beside that logic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from datetime import datetime
+from types import TracebackType
+from typing import Protocol
+
+from memory_service.core.model import (
+    ApiKey,
+    AuditEvent,
+    Memory,
+    MemoryScope,
+    MemoryStatus,
+    Role,
+    Session,
+    SubjectState,
+)
+
+
+class Clock(Protocol):
+    def now(self) -> datetime:
+        """The current time, timezone-aware UTC."""
+        ...
+
+
+class MemoryRepository(Protocol):
+    """One tenant's memories. Text is encrypted with the subject's data key at rest."""
+
+    def add(self, memory: Memory) -> None: ...
+
+    def get(self, memory_id: str) -> Memory | None:
+        """None for an unknown id and for another tenant's id alike."""
+        ...
+
+    def save(self, memory: Memory) -> None:
+        """Write back a changed memory (status, supersession, expiry, text)."""
+        ...
+
+    def find_active_duplicate(self, subject_id: str, text: str) -> Memory | None:
+        """An active memory of the subject whose normalised text equals ``text``'s.
+
+        Looked up by a keyed hash of :func:`memory_service.core.text.normalize_text`,
+        never by plaintext.
+        """
+        ...
+
+    def list_for_subject(
+        self,
+        subject_id: str,
+        *,
+        scope: MemoryScope | None = None,
+        statuses: Collection[MemoryStatus] | None = None,
+        purposes: Collection[str] | None = None,
+        not_expired_at: datetime | None = None,
+        limit: int | None = None,
+    ) -> list[Memory]:
+        """Newest ``updated_at`` first; each filter applies only when given."""
+        ...
+
+    def list_for_session(self, session_id: str) -> list[Memory]:
+        """The notes saved in one session, oldest first."""
+        ...
+
+
+class SessionRepository(Protocol):
+    def add(self, session: Session) -> None: ...
+
+    def get(self, session_id: str) -> Session | None:
+        """None for an unknown id and for another tenant's id alike."""
+        ...
+
+    def save(self, session: Session) -> None: ...
+
+
+class SubjectRepository(Protocol):
+    """A tenant's subjects: their state and (inside the adapter) their data keys."""
+
+    def get_state(self, subject_id: str) -> SubjectState | None: ...
+
+    def put_state(self, state: SubjectState) -> None: ...
+
+    def lock(self, subject_id: str) -> None:
+        """Hold the subject exclusively until the unit of work ends.
+
+        A database row lock, so a crashed worker's lock dies with its connection.
+        """
+        ...
+
+
+class AuditLog(Protocol):
+    """Append-only. Events carry ids, kinds, codes and counts, never memory text."""
+
+    def append(self, event: AuditEvent) -> None: ...
+
+    def list_for_subject(self, subject_id: str, *, limit: int | None = None) -> list[AuditEvent]:
+        """Oldest first."""
+        ...
+
+
+class UnitOfWork(Protocol):
+    """One transaction for one tenant: rolls back unless :meth:`commit` was called.
+
+    Jobs registered with :meth:`after_commit` run only once the commit succeeded,
+    which is how a task is queued only for data that is really there.
+    """
+
+    tenant_id: str
+    memories: MemoryRepository
+    sessions: SessionRepository
+    subjects: SubjectRepository
+    audit: AuditLog
+
+    def __enter__(self) -> UnitOfWork: ...
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
+
+    def commit(self) -> None: ...
+
+    def after_commit(self, job: Callable[[], None]) -> None: ...
+
+
+UnitOfWorkFactory = Callable[[str], UnitOfWork]
+"""Opens a unit of work for one tenant id."""
+
+
+class KeyStore(Protocol):
+    """API keys: stored as a hash only; the clear key exists once, at creation."""
+
+    def create(self, tenant_id: str, role: Role) -> tuple[ApiKey, str]:
+        """Create the tenant if new; return the stored record and the clear key."""
+        ...
+
+    def authenticate(self, clear_key: str) -> ApiKey | None:
+        """None for an unknown, malformed or revoked key."""
+        ...
+
+    def revoke(self, key_id: str) -> bool:
+        """True if an active key was revoked."""
+        ...
+
+
+class TaskQueue(Protocol):
+    """Background work: Celery when REDIS_URL is set, in-process otherwise. Ids only."""
+
+    def enqueue_consolidation(self, tenant_id: str, session_id: str) -> None: ...

@@ -1,0 +1,1 @@
+"""Use cases: open a unit of work for the caller's tenant, call the core, commit."""
