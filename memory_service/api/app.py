@@ -1,0 +1,28 @@
+"""create_app(): the FastAPI application around one wired Container."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from memory_service import __version__
+from memory_service.api.body_limit import BodyLimitMiddleware
+from memory_service.api.errors import install_error_handlers
+from memory_service.api.routes import admin, health, sessions, subjects
+from memory_service.bootstrap import Container
+
+
+def create_app(container: Container) -> FastAPI:
+    app = FastAPI(
+        title="memory-service",
+        version=__version__,
+        description=(
+            "Long-term memory for LLM agents: guarded writes, consolidation, injection and "
+            "erasure, scoped to a tenant and a subject. All /v1 calls take a bearer API key."
+        ),
+    )
+    app.state.container = container
+    install_error_handlers(app)
+    for router in (sessions.router, subjects.router, admin.router, health.router):
+        app.include_router(router)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=container.settings.max_body_bytes)
+    return app

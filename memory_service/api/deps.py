@@ -1,0 +1,47 @@
+"""Request dependencies: the wired container, and the bearer key turned into a TenantScope."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from memory_service.bootstrap import Container
+from memory_service.core.errors import AuthenticationError
+from memory_service.core.model import Role
+from memory_service.core.scope import TenantScope
+
+MAX_KEY_LENGTH = 200
+
+_bearer = HTTPBearer(auto_error=False, description="An API key from `memory-service keys create`")
+
+
+def get_container(request: Request) -> Container:
+    container: Container = request.app.state.container
+    return container
+
+
+ContainerDep = Annotated[Container, Depends(get_container)]
+
+
+def authenticate(
+    container: ContainerDep,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> TenantScope:
+    """Every failure reads the same, so a caller cannot tell a revoked key from a made-up one."""
+    if credentials is None or len(credentials.credentials) > MAX_KEY_LENGTH:
+        raise AuthenticationError("a valid bearer API key is required")
+    key = container.keys.authenticate(credentials.credentials)
+    if key is None:
+        raise AuthenticationError("a valid bearer API key is required")
+    return TenantScope(tenant_id=key.tenant_id, role=key.role, actor=f"key:{key.id}")
+
+
+def authenticate_admin(scope: Annotated[TenantScope, Depends(authenticate)]) -> TenantScope:
+    scope.require(Role.ADMIN)
+    return scope
+
+
+AgentScope = Annotated[TenantScope, Depends(authenticate)]
+AdminScope = Annotated[TenantScope, Depends(authenticate_admin)]

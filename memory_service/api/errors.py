@@ -1,0 +1,112 @@
+"""Core errors to HTTP statuses and the ``{"error": {"code", "message"}}`` body, in one place.
+
+Messages come from the core, which never puts note text, keys or values in them. Anything
+unexpected becomes a generic 500 with a request id; the log gets the exception type and
+frames, never its message (driver messages can quote parameters).
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+import uuid
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from memory_service.core.errors import (
+    AuthenticationError,
+    Conflict,
+    DependencyUnavailable,
+    InvalidRequest,
+    MemoryServiceError,
+    NotFound,
+    PermissionDenied,
+)
+
+log = logging.getLogger("memory_service.api")
+
+RETRY_AFTER_SECONDS = "5"
+
+STATUS_BY_ERROR: dict[type[MemoryServiceError], int] = {
+    AuthenticationError: 401,
+    PermissionDenied: 403,
+    NotFound: 404,
+    Conflict: 409,
+    InvalidRequest: 422,
+    DependencyUnavailable: 503,
+}
+
+_CODE_BY_HTTP_STATUS = {
+    400: "bad_request",
+    401: "unauthenticated",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    501: "not_implemented",
+}
+
+
+def error_response(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse(
+        {"error": {"code": code, "message": message}}, status_code=status, headers=headers
+    )
+
+
+def status_for(error: MemoryServiceError) -> int:
+    for error_type in type(error).__mro__:
+        if error_type in STATUS_BY_ERROR:
+            return STATUS_BY_ERROR[error_type]
+    return 500
+
+
+async def _service_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, MemoryServiceError)
+    status = status_for(exc)
+    if status == 500:
+        return await _unexpected(_, exc)
+    headers: dict[str, str] = {}
+    if status == 401:
+        headers["WWW-Authenticate"] = "Bearer"
+    if status == 503:
+        headers["Retry-After"] = RETRY_AFTER_SECONDS
+    return error_response(status, exc.code, exc.message, headers or None)
+
+
+async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
+    """Name where the request is wrong and how, never what it contained."""
+    assert isinstance(exc, RequestValidationError)
+    problems = []
+    for problem in exc.errors()[:5]:
+        location = ".".join(str(part) for part in problem.get("loc", ()))
+        problems.append(f"{location}: {problem.get('type', 'invalid')}")
+    return error_response(422, "invalid_request", "; ".join(problems) or "invalid request")
+
+
+async def _http_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    code = _CODE_BY_HTTP_STATUS.get(exc.status_code, "error")
+    message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
+    return error_response(exc.status_code, code, message, getattr(exc, "headers", None))
+
+
+async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
+    request_id = uuid.uuid4().hex
+    frames = "".join(traceback.format_tb(exc.__traceback__))
+    log.error("unexpected %s (request %s)\n%s", type(exc).__name__, request_id, frames)
+    return error_response(
+        500, "internal", f"internal error; quote request id {request_id} to the operator"
+    )
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    app.add_exception_handler(MemoryServiceError, _service_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(Exception, _unexpected)

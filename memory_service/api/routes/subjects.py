@@ -1,0 +1,49 @@
+"""A subject's context (agent), state (agent) and memories (admin)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, HTTPException, Query, status
+
+from memory_service.api.deps import AdminScope, AgentScope, ContainerDep
+from memory_service.api.routes.sessions import ERRORS
+from memory_service.api.schemas import MemoryList, MemoryOut, PutStateRequest, StateResponse
+from memory_service.core.model import MemoryScope, MemoryStatus
+from memory_service.services import subjects
+
+router = APIRouter(prefix="/v1/subjects", tags=["subjects"])
+
+
+@router.get("/{subject_id}/context", responses=ERRORS)
+def get_context(subject_id: str, scope: AgentScope, container: ContainerDep) -> None:
+    raise HTTPException(status.HTTP_501_NOT_IMPLEMENTED, "context injection is not built yet")
+
+
+@router.put("/{subject_id}/state", responses=ERRORS)
+def put_state(
+    subject_id: str, body: PutStateRequest, scope: AgentScope, container: ContainerDep
+) -> StateResponse:
+    record = subjects.put_state(
+        scope, subject_id, body.state, uow_factory=container.uow_factory, clock=container.clock
+    )
+    return StateResponse(subject_id=record.subject_id, updated_at=record.updated_at)
+
+
+@router.get("/{subject_id}/memories", responses=ERRORS)
+def list_memories(
+    subject_id: str,
+    scope: AdminScope,
+    container: ContainerDep,
+    memory_scope: Annotated[MemoryScope | None, Query(alias="scope")] = None,
+    memory_status: Annotated[MemoryStatus | None, Query(alias="status")] = None,
+) -> MemoryList:
+    """Newest first, at most 1,000. Another tenant's subject lists as empty, like an unknown one."""
+    found = subjects.list_memories(
+        scope,
+        subject_id,
+        memory_scope=memory_scope,
+        status=memory_status,
+        uow_factory=container.uow_factory,
+    )
+    return MemoryList(memories=[MemoryOut.of(memory) for memory in found])

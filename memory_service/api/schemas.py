@@ -1,0 +1,116 @@
+"""Request and response bodies. Inputs forbid unknown fields; outputs never carry secrets."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from memory_service.core.model import Memory, Session
+
+
+class StrictBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class OpenSessionRequest(StrictBody):
+    subject_id: str = Field(max_length=128, description="Opaque subject id: never a name or e-mail")
+    purpose: str | None = Field(default=None, max_length=40)
+
+
+class SessionResponse(BaseModel):
+    session_id: str
+    subject_id: str
+    purpose: str
+    status: str
+    opened_at: datetime
+    ended_at: datetime | None = None
+
+    @classmethod
+    def of(cls, session: Session) -> SessionResponse:
+        return cls(
+            session_id=session.id,
+            subject_id=session.subject_id,
+            purpose=session.purpose,
+            status=session.status.value,
+            opened_at=session.opened_at,
+            ended_at=session.ended_at,
+        )
+
+
+class PutStateRequest(StrictBody):
+    state: dict[str, Any] = Field(description="The whole new state: a small JSON object")
+
+
+class StateResponse(BaseModel):
+    subject_id: str
+    updated_at: datetime
+
+
+class ProvenanceOut(BaseModel):
+    actor: str
+    session_id: str | None
+    turn: int | None
+    tool_call_id: str | None
+    derived_from: list[str]
+
+
+class MemoryOut(BaseModel):
+    id: str
+    subject_id: str
+    scope: str
+    session_id: str | None
+    text: str
+    keywords: list[str]
+    purpose: str
+    source: str
+    durability: str
+    provenance: ProvenanceOut
+    legal_basis: str
+    created_at: datetime
+    updated_at: datetime
+    expires_at: datetime | None
+    status: str
+    superseded_at: datetime | None
+    superseded_by: str | None
+
+    @classmethod
+    def of(cls, memory: Memory) -> MemoryOut:
+        return cls(
+            id=memory.id,
+            subject_id=memory.subject_id,
+            scope=memory.scope.value,
+            session_id=memory.session_id,
+            text=memory.text,
+            keywords=list(memory.keywords),
+            purpose=memory.purpose,
+            source=memory.source.value,
+            durability=memory.durability.value,
+            provenance=ProvenanceOut(**memory.provenance.to_dict()),
+            legal_basis=memory.legal_basis,
+            created_at=memory.created_at,
+            updated_at=memory.updated_at,
+            expires_at=memory.expires_at,
+            status=memory.status.value,
+            superseded_at=memory.superseded_at,
+            superseded_by=memory.superseded_by,
+        )
+
+
+class MemoryList(BaseModel):
+    memories: list[MemoryOut]
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+class HealthResponse(BaseModel):
+    status: str
+    checks: dict[str, str]

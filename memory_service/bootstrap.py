@@ -1,0 +1,48 @@
+"""The one place that wires: Settings in, concrete adapters out, handed to the services."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from sqlalchemy import Engine, text
+
+from memory_service.config import Settings
+from memory_service.core.clock import SystemClock
+from memory_service.core.ports import Clock, KeyStore, TaskQueue, UnitOfWorkFactory
+
+log = logging.getLogger("memory_service")
+
+
+@dataclass
+class Container:
+    """Everything a request, a task or a command needs, built once per process."""
+
+    settings: Settings
+    engine: Engine
+    uow_factory: UnitOfWorkFactory
+    keys: KeyStore
+    tasks: TaskQueue
+    clock: Clock = field(default_factory=SystemClock)
+
+    def check_dependencies(self) -> dict[str, str]:
+        """Each dependency as ``ok``, ``down`` or ``not_configured``; never an error detail."""
+        checks = {"database": "ok", "broker": "not_configured"}
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(text("SELECT 1"))
+        except Exception:  # any failure means the same thing to a health probe
+            checks["database"] = "down"
+        if self.settings.redis_url:
+            checks["broker"] = _ping_redis(self.settings.redis_url)
+        return checks
+
+
+def _ping_redis(url: str) -> str:
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1).ping()
+    except redis.RedisError:
+        return "down"
+    return "ok"

@@ -1,0 +1,136 @@
+"""The ``memory-service`` command: serve, migrate, keys, demo (and more as features land)."""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+from typing import TYPE_CHECKING, Annotated, NoReturn
+
+import typer
+
+from memory_service.config import Settings
+from memory_service.core.errors import MemoryServiceError
+from memory_service.core.model import Role
+
+if TYPE_CHECKING:
+    from memory_service.bootstrap import Container
+
+app = typer.Typer(
+    help="Long-term memory for LLM agents: serve the API, run workers, manage keys and data.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+keys_app = typer.Typer(help="Create and revoke API keys.", no_args_is_help=True)
+app.add_typer(keys_app, name="keys")
+
+_TENANT_SHAPE = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,63}$")
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _settings() -> Settings:
+    try:
+        return Settings.from_env()
+    except MemoryServiceError as exc:
+        _fail(exc.message)
+
+
+@app.command()
+def migrate(
+    downgrade: Annotated[
+        str | None, typer.Option(help="Downgrade to this revision instead of upgrading")
+    ] = None,
+) -> None:
+    """Bring the database schema to the latest revision (Alembic is the only schema writer)."""
+    from memory_service.adapters import migrate as migrations
+
+    settings = _settings()
+    if downgrade:
+        migrations.downgrade(settings.database_url, downgrade)
+        typer.echo(f"downgraded to {downgrade}")
+    else:
+        migrations.upgrade(settings.database_url)
+        typer.echo("database is at the latest revision")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Interface to bind")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port")] = 8080,
+    workers: Annotated[int, typer.Option(help="Server processes")] = 1,
+) -> None:
+    """Serve the HTTP API. On the embedded default (SQLite) the schema is migrated first."""
+    import uvicorn
+
+    from memory_service.adapters import migrate as migrations
+
+    settings = _settings()
+    if settings.is_embedded:
+        migrations.upgrade(settings.database_url)
+    logging.basicConfig(level=logging.INFO)
+    uvicorn.run(
+        "memory_service.api.asgi:create_default_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+    )
+
+
+@keys_app.command("create")
+def create_key(
+    tenant: Annotated[str, typer.Option(help="Tenant id (lower-case slug); created if new")],
+    role: Annotated[Role, typer.Option(help="agent or admin")] = Role.AGENT,
+) -> None:
+    """Print a new API key on stdout. It is shown once and stored only as a hash."""
+    if not _TENANT_SHAPE.match(tenant):
+        _fail("tenant must be a lower-case slug of at most 64 characters")
+    container = _container()
+    record, clear_key = container.keys.create(tenant, role)
+    typer.echo(clear_key)
+    typer.echo(f"key id {record.id} ({role.value}) for tenant {tenant}", err=True)
+
+
+@keys_app.command("revoke")
+def revoke_key(
+    key_id: Annotated[str, typer.Argument(help="The key id printed at creation")],
+) -> None:
+    """Revoke a key: it stops authenticating at once."""
+    container = _container()
+    if not container.keys.revoke(key_id):
+        _fail("no active key with that id", code=1)
+    typer.echo(f"revoked {key_id}")
+
+
+@app.command()
+def demo() -> None:
+    """One end-to-end run on the configured store (the embedded default when nothing is set)."""
+    from memory_service.demo import run_demo
+
+    settings = _settings()
+    run_demo(settings, echo=typer.echo)
+
+
+def _container() -> Container:
+    from memory_service.adapters import migrate as migrations
+    from memory_service.bootstrap import build_container
+
+    settings = _settings()
+    if settings.is_embedded:
+        migrations.upgrade(settings.database_url)
+    try:
+        return build_container(settings)
+    except MemoryServiceError as exc:
+        _fail(exc.message)
+
+
+def main() -> None:
+    app(prog_name="memory-service")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+"""Open and end sessions. Ending queues consolidation only once the end is committed."""
+
+from __future__ import annotations
+
+from memory_service.core.clock import new_id
+from memory_service.core.errors import Conflict, InvalidRequest, NotFound
+from memory_service.core.model import DEFAULT_PURPOSE, AuditEvent, Session, SessionStatus
+from memory_service.core.ports import Clock, TaskQueue, UnitOfWork, UnitOfWorkFactory
+from memory_service.core.purpose import validate_purpose
+from memory_service.core.scope import TenantScope, validate_subject_id
+
+
+def open_session(
+    scope: TenantScope,
+    subject_id: object,
+    purpose: object = None,
+    *,
+    uow_factory: UnitOfWorkFactory,
+    clock: Clock,
+) -> Session:
+    subject = validate_subject_id(subject_id)
+    session = Session(
+        id=new_id(),
+        tenant_id=scope.tenant_id,
+        subject_id=subject,
+        purpose=DEFAULT_PURPOSE if purpose is None else validate_purpose(purpose),
+        status=SessionStatus.OPEN,
+        opened_at=clock.now(),
+    )
+    with uow_factory(scope.tenant_id) as uow:
+        uow.sessions.add(session)
+        _record(uow, scope, session, "session.opened")
+        uow.commit()
+    return session
+
+
+def end_session(
+    scope: TenantScope,
+    session_id: str,
+    *,
+    uow_factory: UnitOfWorkFactory,
+    clock: Clock,
+    tasks: TaskQueue,
+) -> Session:
+    """Mark the session ended and queue its consolidation after the commit.
+
+    Ending twice is a conflict rather than a silent success, so a client that retries
+    learns that the first call went through.
+    """
+    with uow_factory(scope.tenant_id) as uow:
+        session = get_session(uow, session_id)
+        if session.status is not SessionStatus.OPEN:
+            raise Conflict("the session has already ended")
+        ended = session.with_changes(status=SessionStatus.ENDED, ended_at=clock.now())
+        uow.sessions.save(ended)
+        _record(uow, scope, ended, "session.ended")
+        uow.after_commit(lambda: tasks.enqueue_consolidation(scope.tenant_id, ended.id))
+        uow.commit()
+    return ended
+
+
+def get_session(uow: UnitOfWork, session_id: str) -> Session:
+    """The session of the unit of work's tenant, or NotFound (also for another tenant's id)."""
+    if not isinstance(session_id, str) or not session_id or len(session_id) > 64:
+        raise InvalidRequest("session id is malformed")
+    session = uow.sessions.get(session_id)
+    if session is None:
+        raise NotFound("no such session")
+    return session
+
+
+def require_open_session(uow: UnitOfWork, session_id: str) -> Session:
+    session = get_session(uow, session_id)
+    if session.status is not SessionStatus.OPEN:
+        raise Conflict("the session has ended; open a new one")
+    return session
+
+
+def _record(uow: UnitOfWork, scope: TenantScope, session: Session, kind: str) -> None:
+    uow.audit.append(
+        AuditEvent(
+            id=new_id(),
+            tenant_id=scope.tenant_id,
+            kind=kind,
+            at=session.ended_at or session.opened_at,
+            actor=scope.actor,
+            subject_id=session.subject_id,
+            session_id=session.id,
+        )
+    )

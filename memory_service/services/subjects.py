@@ -1,0 +1,71 @@
+"""A subject's state (written by the tenant's systems) and the admin listing of its memories."""
+
+from __future__ import annotations
+
+from memory_service.core.clock import new_id
+from memory_service.core.model import (
+    AuditEvent,
+    Memory,
+    MemoryScope,
+    MemoryStatus,
+    Role,
+    SubjectState,
+)
+from memory_service.core.ports import Clock, UnitOfWorkFactory
+from memory_service.core.scope import TenantScope, validate_subject_id
+from memory_service.core.state import validate_state
+
+MAX_LISTED_MEMORIES = 1000
+
+
+def put_state(
+    scope: TenantScope,
+    subject_id: object,
+    state: object,
+    *,
+    uow_factory: UnitOfWorkFactory,
+    clock: Clock,
+) -> SubjectState:
+    """Replace the subject's state; the audit event records that it changed, not what it says."""
+    subject = validate_subject_id(subject_id)
+    record = SubjectState(
+        tenant_id=scope.tenant_id,
+        subject_id=subject,
+        state=validate_state(state),
+        updated_at=clock.now(),
+    )
+    with uow_factory(scope.tenant_id) as uow:
+        uow.subjects.put_state(record)
+        uow.audit.append(
+            AuditEvent(
+                id=new_id(),
+                tenant_id=scope.tenant_id,
+                kind="state.replaced",
+                at=record.updated_at,
+                actor=scope.actor,
+                subject_id=subject,
+                details={"top_level_keys": len(record.state)},
+            )
+        )
+        uow.commit()
+    return record
+
+
+def list_memories(
+    scope: TenantScope,
+    subject_id: object,
+    *,
+    memory_scope: MemoryScope | None,
+    status: MemoryStatus | None,
+    uow_factory: UnitOfWorkFactory,
+) -> list[Memory]:
+    """Admin view of what is held: newest first, bounded so one call stays cheap."""
+    scope.require(Role.ADMIN)
+    subject = validate_subject_id(subject_id)
+    with uow_factory(scope.tenant_id) as uow:
+        return uow.memories.list_for_subject(
+            subject,
+            scope=memory_scope,
+            statuses=None if status is None else (status,),
+            limit=MAX_LISTED_MEMORIES,
+        )
