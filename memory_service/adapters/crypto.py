@@ -1,0 +1,129 @@
+"""Envelope encryption at rest: one data key per (tenant, subject), wrapped by the master key.
+
+Every ciphertext is AES-GCM with associated data naming its tenant, subject and row
+(kind and id), so a ciphertext copied into another row, subject or tenant fails to
+decrypt. Exact duplicates are found through a keyed fingerprint whose key derives from
+the subject's data key: it reveals no text, and once the wrapped data key is destroyed
+(erasure) neither the ciphertexts nor the fingerprints mean anything, backups included.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import threading
+import time
+from collections import OrderedDict
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+from memory_service.core.errors import MemoryServiceError
+from memory_service.core.text import normalize_text
+
+KEY_BYTES = 32
+_NONCE_BYTES = 12
+_FORMAT_VERSION = b"\x01"
+_FINGERPRINT_LABEL = b"memory-service/fingerprint/v1"
+
+
+class DecryptionError(MemoryServiceError):
+    """A ciphertext does not open with its subject's key: tampered, swapped or foreign."""
+
+    code = "internal"
+
+
+def _associated_data(*parts: str) -> bytes:
+    # JSON keeps the parts unambiguous whatever characters ids contain.
+    return json.dumps(parts, separators=(",", ":")).encode()
+
+
+def _seal(aead: AESGCM, plaintext: bytes, associated: bytes) -> bytes:
+    nonce = os.urandom(_NONCE_BYTES)
+    return _FORMAT_VERSION + nonce + aead.encrypt(nonce, plaintext, associated)
+
+
+def _open(aead: AESGCM, sealed: bytes, associated: bytes) -> bytes:
+    if sealed[:1] != _FORMAT_VERSION:
+        raise DecryptionError("unknown ciphertext format")
+    nonce = sealed[1 : 1 + _NONCE_BYTES]
+    try:
+        return aead.decrypt(nonce, sealed[1 + _NONCE_BYTES :], associated)
+    except InvalidTag as exc:
+        raise DecryptionError("a stored ciphertext failed authentication") from exc
+
+
+class SubjectCipher:
+    """Encrypts and fingerprints one subject's data with its (unwrapped) data key."""
+
+    def __init__(self, tenant_id: str, subject_id: str, data_key: bytes) -> None:
+        self.tenant_id = tenant_id
+        self.subject_id = subject_id
+        self._aead = AESGCM(data_key)
+        self._fingerprint_key = hmac.new(data_key, _FINGERPRINT_LABEL, hashlib.sha256).digest()
+
+    def _bound(self, kind: str, row_id: str) -> bytes:
+        return _associated_data(self.tenant_id, self.subject_id, kind, row_id)
+
+    def encrypt(self, plaintext: bytes, *, kind: str, row_id: str) -> bytes:
+        return _seal(self._aead, plaintext, self._bound(kind, row_id))
+
+    def decrypt(self, sealed: bytes, *, kind: str, row_id: str) -> bytes:
+        return _open(self._aead, sealed, self._bound(kind, row_id))
+
+    def fingerprint(self, text: str) -> str:
+        """Keyed hash of the normalised text: same fact, same value; meaningless without the key."""
+        normalized = normalize_text(text).encode()
+        return hmac.new(self._fingerprint_key, normalized, hashlib.sha256).hexdigest()
+
+
+class Keyring:
+    """Creates and unwraps subjects' data keys; keeps recently unwrapped ones briefly.
+
+    The cache is keyed by the wrapped key itself, so a subject whose key was replaced or
+    destroyed can never be served a stale cipher.
+    """
+
+    def __init__(
+        self, master_key: bytes, *, cache_size: int = 4096, cache_seconds: float = 300.0
+    ) -> None:
+        if len(master_key) != KEY_BYTES:
+            raise ValueError(f"the master key must be {KEY_BYTES} bytes")
+        self._master = AESGCM(master_key)
+        self._cache_size = cache_size
+        self._cache_seconds = cache_seconds
+        self._cache: OrderedDict[tuple[str, str, bytes], tuple[float, SubjectCipher]] = (
+            OrderedDict()
+        )
+        self._lock = threading.Lock()
+
+    def new_wrapped_key(self, tenant_id: str, subject_id: str) -> bytes:
+        data_key = AESGCM.generate_key(bit_length=KEY_BYTES * 8)
+        return _seal(self._master, data_key, _associated_data(tenant_id, subject_id, "data-key"))
+
+    def cipher(self, tenant_id: str, subject_id: str, wrapped_key: bytes) -> SubjectCipher:
+        cache_key = (tenant_id, subject_id, wrapped_key)
+        now = time.monotonic()
+        with self._lock:
+            cached = self._cache.get(cache_key)
+            if cached is not None and cached[0] > now:
+                self._cache.move_to_end(cache_key)
+                return cached[1]
+        data_key = _open(
+            self._master, wrapped_key, _associated_data(tenant_id, subject_id, "data-key")
+        )
+        cipher = SubjectCipher(tenant_id, subject_id, data_key)
+        with self._lock:
+            self._cache[cache_key] = (now + self._cache_seconds, cipher)
+            self._cache.move_to_end(cache_key)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return cipher
+
+    def forget(self, tenant_id: str, subject_id: str) -> None:
+        """Drop a subject's cached key, e.g. right after its erasure."""
+        with self._lock:
+            for key in [k for k in self._cache if k[0] == tenant_id and k[1] == subject_id]:
+                del self._cache[key]

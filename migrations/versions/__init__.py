@@ -1,0 +1,1 @@
+"""One revision per schema change, applied by ``memory-service migrate``."""
