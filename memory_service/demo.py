@@ -1,0 +1,69 @@
+"""``memory-service demo``: one end-to-end run through the real HTTP app, in-process.
+
+It runs on whatever store the settings name (the embedded SQLite default when nothing is
+set), with a fresh demo tenant each time, and prints what an integrator would see.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from memory_service.adapters import migrate as migrations
+from memory_service.api.app import create_app
+from memory_service.bootstrap import build_container
+from memory_service.config import Settings
+from memory_service.core.model import Role
+
+Echo = Callable[[str], None]
+
+
+def run_demo(settings: Settings, *, echo: Echo) -> None:
+    if settings.is_embedded:
+        migrations.upgrade(settings.database_url)
+    container = build_container(settings)
+    tenant = f"demo-{secrets.token_hex(3)}"
+    _, agent_key = container.keys.create(tenant, Role.AGENT)
+    _, admin_key = container.keys.create(tenant, Role.ADMIN)
+    echo(f"store: {'SQLite (embedded default)' if settings.is_embedded else 'PostgreSQL'}")
+    echo(f"tenant {tenant}: one agent key and one admin key created")
+    agent = {"Authorization": f"Bearer {agent_key}"}
+    admin = {"Authorization": f"Bearer {admin_key}"}
+    subject = f"customer-{secrets.token_hex(4)}"
+
+    with TestClient(create_app(container)) as client:
+        _show(echo, "health", client.get("/healthz"))
+        state = {"plan": "pro", "locale": "fr-FR", "timezone": "Europe/Paris"}
+        _show(
+            echo,
+            "replace state",
+            client.put(f"/v1/subjects/{subject}/state", json={"state": state}, headers=agent),
+        )
+        opened = client.post("/v1/sessions", json={"subject_id": subject}, headers=agent)
+        _show(echo, "open session", opened)
+        session_id = opened.json()["session_id"]
+        _show(echo, "end session", client.post(f"/v1/sessions/{session_id}/end", headers=agent))
+        _show(
+            echo,
+            "refused subject id (looks like an e-mail)",
+            client.post("/v1/sessions", json={"subject_id": "jane@example.com"}, headers=agent),
+        )
+        _show(
+            echo,
+            "agent key on an admin route",
+            client.get(f"/v1/subjects/{subject}/memories", headers=agent),
+        )
+        _show(
+            echo,
+            "admin lists memories",
+            client.get(f"/v1/subjects/{subject}/memories", headers=admin),
+        )
+
+
+def _show(echo: Echo, title: str, response: Any) -> None:
+    echo(f"\n== {title}: HTTP {response.status_code}")
+    echo(json.dumps(response.json(), indent=2, ensure_ascii=False))

@@ -1,0 +1,81 @@
+"""The assembled app over HTTP (in-process ASGI) on a migrated SQLite store.
+
+One store for the whole run; every test makes its own random tenants, so nothing
+needs cleaning up and tests never see each other's rows.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from memory_service.adapters import migrate
+from memory_service.api.app import create_app
+from memory_service.bootstrap import Container, build_container
+from memory_service.config import Settings
+from memory_service.core.model import Role
+
+
+@pytest.fixture(scope="session")
+def service_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("service-home")
+
+
+@pytest.fixture(scope="session")
+def container(service_home: Path) -> Container:
+    settings = Settings.from_env({"MEMORY_SERVICE_HOME": str(service_home)})
+    migrate.upgrade(settings.database_url)
+    return build_container(settings)
+
+
+@pytest.fixture(scope="session")
+def client(container: Container) -> Iterator[TestClient]:
+    with TestClient(create_app(container), raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+@dataclass(frozen=True)
+class Tenant:
+    id: str
+    agent: dict[str, str]
+    admin: dict[str, str]
+    agent_key_id: str
+
+
+@pytest.fixture
+def make_tenant(container: Container) -> Callable[[], Tenant]:
+    def make() -> Tenant:
+        tenant_id = f"t-{secrets.token_hex(6)}"
+        agent_record, agent_key = container.keys.create(tenant_id, Role.AGENT)
+        _, admin_key = container.keys.create(tenant_id, Role.ADMIN)
+        return Tenant(
+            id=tenant_id,
+            agent={"Authorization": f"Bearer {agent_key}"},
+            admin={"Authorization": f"Bearer {admin_key}"},
+            agent_key_id=agent_record.id,
+        )
+
+    return make
+
+
+@pytest.fixture
+def tenant(make_tenant: Callable[[], Tenant]) -> Tenant:
+    return make_tenant()
+
+
+def new_subject() -> str:
+    return f"subject-{secrets.token_hex(6)}"
+
+
+def open_session(client: TestClient, tenant: Tenant, subject: str | None = None) -> str:
+    response = client.post(
+        "/v1/sessions", json={"subject_id": subject or new_subject()}, headers=tenant.agent
+    )
+    assert response.status_code == 201, response.text
+    session_id: str = response.json()["session_id"]
+    return session_id

@@ -1,0 +1,126 @@
+"""Malformed, oversized and hostile bodies get a 4xx JSON error, never a 500, and store nothing."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from memory_service.bootstrap import Container
+from tests.e2e.conftest import Tenant, new_subject, open_session
+
+NESTED = ("[" * 100_000 + "]" * 100_000).encode()
+
+
+def _audit_count(container: Container, tenant: Tenant, subject: str) -> int:
+    with container.uow_factory(tenant.id) as uow:
+        return len(uow.audit.list_for_subject(subject))
+
+
+def _assert_json_error(response: httpx.Response, status: int | tuple[int, ...]) -> None:
+    statuses = status if isinstance(status, tuple) else (status,)
+    assert response.status_code in statuses, response.text
+    body = response.json()
+    assert set(body) == {"error"}
+    assert set(body["error"]) == {"code", "message"}
+
+
+RAW_BODIES = {
+    "not json": b"{subject_id: nope",
+    "invalid utf-8": b'{"subject_id": "\xff\xfe"}',
+    "deeply nested": NESTED[:60_000],
+    "json array": b"[1, 2, 3]",
+    "json string": b'"subject"',
+    "null bytes": b'{"subject_id": "sub\\u0000ject"}',
+    "empty": b"",
+}
+
+
+@pytest.mark.parametrize("case", sorted(RAW_BODIES))
+def test_malformed_bodies_on_open_session_are_refused(
+    client: TestClient, tenant: Tenant, case: str
+) -> None:
+    response = client.post(
+        "/v1/sessions",
+        content=RAW_BODIES[case],
+        headers=tenant.agent | {"Content-Type": "application/json"},
+    )
+    _assert_json_error(response, (400, 413, 422))
+
+
+FIELD_CASES = {
+    "unknown field": {"subject_id": "subject-1", "tenant_id": "other"},
+    "wrong type": {"subject_id": 12345},
+    "list subject": {"subject_id": ["a"]},
+    "missing subject": {"purpose": "travel"},
+    "e-mail subject": {"subject_id": "jane.doe@example.com"},
+    "phone subject": {"subject_id": "+33612345678"},
+    "spaced phone subject": {"subject_id": "06-12-34-56-78"},
+    "name subject": {"subject_id": "Jane Doe"},
+    "oversized subject": {"subject_id": "s" * 129},
+    "bad purpose": {"subject_id": "subject-1", "purpose": "Travel Plans!"},
+}
+
+
+@pytest.mark.parametrize("case", sorted(FIELD_CASES))
+def test_bad_fields_on_open_session_are_refused_without_echo(
+    client: TestClient, tenant: Tenant, case: str
+) -> None:
+    response = client.post("/v1/sessions", json=FIELD_CASES[case], headers=tenant.agent)
+    _assert_json_error(response, 422)
+    assert response.json()["error"]["code"] == "invalid_request"
+    for value in FIELD_CASES[case].values():
+        if isinstance(value, str) and len(value) > 3:
+            assert value not in response.text
+
+
+def test_a_one_megabyte_body_is_refused_before_parsing(client: TestClient, tenant: Tenant) -> None:
+    body = b'{"subject_id": "' + b"a" * 1_000_000 + b'"}'
+    response = client.post(
+        "/v1/sessions", content=body, headers=tenant.agent | {"Content-Type": "application/json"}
+    )
+    _assert_json_error(response, 413)
+    assert response.json()["error"]["code"] == "payload_too_large"
+
+
+STATE_CASES = {
+    "not an object": {"state": ["a", "b"]},
+    "too deep": {"state": {"a": {"b": {"c": {"d": {"e": {"f": {"g": {"h": 1}}}}}}}}},
+    "too large": {"state": {f"k{i}": "v" * 200 for i in range(200)}},
+    "nul in value": {"state": {"plan": "pro\u0000"}},
+    "empty key": {"state": {"": "x"}},
+    "missing state": {"plan": "pro"},
+}
+
+
+@pytest.mark.parametrize("case", sorted(STATE_CASES))
+def test_bad_state_is_refused_and_stores_nothing(
+    client: TestClient, container: Container, tenant: Tenant, case: str
+) -> None:
+    subject = new_subject()
+    response = client.put(
+        f"/v1/subjects/{subject}/state", json=STATE_CASES[case], headers=tenant.agent
+    )
+    _assert_json_error(response, (413, 422))
+    with container.uow_factory(tenant.id) as uow:
+        assert uow.subjects.get_state(subject) is None
+    assert _audit_count(container, tenant, subject) == 0
+
+
+def test_a_malformed_path_id_is_a_clean_error(client: TestClient, tenant: Tenant) -> None:
+    response = client.post("/v1/sessions/" + "x" * 500 + "/end", headers=tenant.agent)
+    _assert_json_error(response, (404, 422))
+
+
+def test_unknown_routes_and_methods_answer_in_the_error_format(
+    client: TestClient, tenant: Tenant
+) -> None:
+    _assert_json_error(client.get("/v1/nothing-here", headers=tenant.agent), 404)
+    _assert_json_error(client.delete("/v1/sessions", headers=tenant.agent), 405)
+
+
+def test_ending_a_session_twice_is_a_conflict(client: TestClient, tenant: Tenant) -> None:
+    session_id = open_session(client, tenant)
+    assert client.post(f"/v1/sessions/{session_id}/end", headers=tenant.agent).status_code == 202
+    again = client.post(f"/v1/sessions/{session_id}/end", headers=tenant.agent)
+    _assert_json_error(again, 409)
