@@ -1,0 +1,344 @@
+"""In-memory stand-ins for every store port, plus a settable clock, for fast unit tests.
+
+They keep the SQL adapters' promises: tenant isolation (another tenant's id reads as
+unknown), the same orderings, duplicate detection on normalised text, nothing visible
+to other units of work before ``commit()``, and ``after_commit`` jobs only after it.
+The store contract suite in ``tests/integration`` runs against these too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+from types import TracebackType
+
+from memory_service.core.clock import SystemClock, new_id
+from memory_service.core.errors import NotFound
+from memory_service.core.model import (
+    ApiKey,
+    AuditEvent,
+    Memory,
+    MemoryScope,
+    MemoryStatus,
+    Role,
+    Session,
+    SubjectState,
+)
+from memory_service.core.ports import Clock
+from memory_service.core.text import normalize_text
+
+KEY_PREFIX = "msk_"
+
+
+class FixedClock:
+    """A clock that only moves when a test says so."""
+
+    def __init__(self, now: datetime | None = None) -> None:
+        self._now = now or datetime(2026, 1, 15, 9, 0, tzinfo=UTC)
+        if self._now.tzinfo is None:
+            raise ValueError("FixedClock needs a timezone-aware time")
+
+    def now(self) -> datetime:
+        return self._now
+
+    def set(self, when: datetime) -> None:
+        if when.tzinfo is None:
+            raise ValueError("FixedClock needs a timezone-aware time")
+        self._now = when
+
+    def advance(self, delta: timedelta | None = None, **parts: float) -> datetime:
+        """Move forward by ``delta`` or by ``timedelta(**parts)``; returns the new time."""
+        self._now += delta if delta is not None else timedelta(**parts)
+        return self._now
+
+
+Key = tuple[str, str]
+
+
+@dataclass
+class InMemoryStore:
+    """The committed data, shared by every unit of work of one factory (the 'database')."""
+
+    memories: dict[Key, Memory] = field(default_factory=dict)
+    sessions: dict[Key, Session] = field(default_factory=dict)
+    states: dict[Key, SubjectState] = field(default_factory=dict)
+    subjects: set[Key] = field(default_factory=set)
+    audit: list[AuditEvent] = field(default_factory=list)
+
+
+@dataclass
+class _Pending:
+    """One unit of work's uncommitted writes, applied to the store on commit."""
+
+    memories: dict[Key, Memory] = field(default_factory=dict)
+    sessions: dict[Key, Session] = field(default_factory=dict)
+    states: dict[Key, SubjectState] = field(default_factory=dict)
+    subjects: set[Key] = field(default_factory=set)
+    audit: list[AuditEvent] = field(default_factory=list)
+
+    def apply_to(self, store: InMemoryStore) -> None:
+        store.memories.update(self.memories)
+        store.sessions.update(self.sessions)
+        store.states.update(self.states)
+        store.subjects.update(self.subjects)
+        store.audit.extend(self.audit)
+
+
+def _require_tenant(record_tenant: str, tenant_id: str) -> None:
+    if record_tenant != tenant_id:
+        raise ValueError("the record belongs to another tenant than this unit of work")
+
+
+class InMemoryMemoryRepository:
+    def __init__(self, tenant_id: str, store: InMemoryStore, pending: _Pending) -> None:
+        self._tenant_id = tenant_id
+        self._store = store
+        self._pending = pending
+
+    def _visible(self) -> dict[Key, Memory]:
+        return {**self._store.memories, **self._pending.memories}
+
+    def _subject_memories(self, subject_id: str) -> list[Memory]:
+        return [
+            memory
+            for (tenant_id, _), memory in self._visible().items()
+            if tenant_id == self._tenant_id and memory.subject_id == subject_id
+        ]
+
+    def add(self, memory: Memory) -> None:
+        _require_tenant(memory.tenant_id, self._tenant_id)
+        key = (self._tenant_id, memory.id)
+        if key in self._visible():
+            raise ValueError("a memory with this id already exists")
+        self._pending.subjects.add((self._tenant_id, memory.subject_id))
+        self._pending.memories[key] = memory
+
+    def get(self, memory_id: str) -> Memory | None:
+        return self._visible().get((self._tenant_id, memory_id))
+
+    def save(self, memory: Memory) -> None:
+        _require_tenant(memory.tenant_id, self._tenant_id)
+        key = (self._tenant_id, memory.id)
+        if key not in self._visible():
+            raise NotFound("memory not found")
+        self._pending.memories[key] = memory
+
+    def find_active_duplicate(self, subject_id: str, text: str) -> Memory | None:
+        wanted = normalize_text(text)
+        matches = [
+            memory
+            for memory in self._subject_memories(subject_id)
+            if memory.status is MemoryStatus.ACTIVE and normalize_text(memory.text) == wanted
+        ]
+        return _newest_first(matches)[0] if matches else None
+
+    def list_for_subject(
+        self,
+        subject_id: str,
+        *,
+        scope: MemoryScope | None = None,
+        statuses: Collection[MemoryStatus] | None = None,
+        purposes: Collection[str] | None = None,
+        not_expired_at: datetime | None = None,
+        limit: int | None = None,
+    ) -> list[Memory]:
+        found = [
+            memory
+            for memory in self._subject_memories(subject_id)
+            if (scope is None or memory.scope is scope)
+            and (statuses is None or memory.status in statuses)
+            and (purposes is None or memory.purpose in purposes)
+            and (
+                not_expired_at is None
+                or memory.expires_at is None
+                or memory.expires_at > not_expired_at
+            )
+        ]
+        ordered = _newest_first(found)
+        return ordered if limit is None else ordered[:limit]
+
+    def list_for_session(self, session_id: str) -> list[Memory]:
+        found = [
+            memory
+            for (tenant_id, _), memory in self._visible().items()
+            if tenant_id == self._tenant_id and memory.session_id == session_id
+        ]
+        return sorted(found, key=lambda memory: (memory.created_at, memory.id))
+
+
+def _newest_first(memories: list[Memory]) -> list[Memory]:
+    return sorted(memories, key=lambda memory: (memory.updated_at, memory.id), reverse=True)
+
+
+class InMemorySessionRepository:
+    def __init__(self, tenant_id: str, store: InMemoryStore, pending: _Pending) -> None:
+        self._tenant_id = tenant_id
+        self._store = store
+        self._pending = pending
+
+    def _find(self, session_id: str) -> Session | None:
+        key = (self._tenant_id, session_id)
+        return self._pending.sessions.get(key) or self._store.sessions.get(key)
+
+    def add(self, session: Session) -> None:
+        _require_tenant(session.tenant_id, self._tenant_id)
+        if self._find(session.id) is not None:
+            raise ValueError("a session with this id already exists")
+        self._pending.subjects.add((self._tenant_id, session.subject_id))
+        self._pending.sessions[(self._tenant_id, session.id)] = session
+
+    def get(self, session_id: str) -> Session | None:
+        return self._find(session_id)
+
+    def save(self, session: Session) -> None:
+        _require_tenant(session.tenant_id, self._tenant_id)
+        if self._find(session.id) is None:
+            raise NotFound("session not found")
+        self._pending.sessions[(self._tenant_id, session.id)] = session
+
+
+class InMemorySubjectRepository:
+    def __init__(self, tenant_id: str, store: InMemoryStore, pending: _Pending) -> None:
+        self._tenant_id = tenant_id
+        self._store = store
+        self._pending = pending
+
+    def get_state(self, subject_id: str) -> SubjectState | None:
+        key = (self._tenant_id, subject_id)
+        return self._pending.states.get(key) or self._store.states.get(key)
+
+    def put_state(self, state: SubjectState) -> None:
+        _require_tenant(state.tenant_id, self._tenant_id)
+        # A JSON round trip, as the database does: later edits to the caller's dict
+        # must not leak in, and tuples come back as lists.
+        stored = SubjectState(
+            tenant_id=state.tenant_id,
+            subject_id=state.subject_id,
+            state=json.loads(json.dumps(state.state)),
+            updated_at=state.updated_at,
+        )
+        self._pending.subjects.add((self._tenant_id, state.subject_id))
+        self._pending.states[(self._tenant_id, state.subject_id)] = stored
+
+    def lock(self, subject_id: str) -> None:
+        """Single-threaded tests need no lock; the subject comes to exist, as in SQL."""
+        self._pending.subjects.add((self._tenant_id, subject_id))
+
+
+class InMemoryAuditLog:
+    def __init__(self, tenant_id: str, store: InMemoryStore, pending: _Pending) -> None:
+        self._tenant_id = tenant_id
+        self._store = store
+        self._pending = pending
+
+    def append(self, event: AuditEvent) -> None:
+        _require_tenant(event.tenant_id, self._tenant_id)
+        self._pending.audit.append(event)
+
+    def list_for_subject(self, subject_id: str, *, limit: int | None = None) -> list[AuditEvent]:
+        found = [
+            event
+            for event in [*self._store.audit, *self._pending.audit]
+            if event.tenant_id == self._tenant_id and event.subject_id == subject_id
+        ]
+        ordered = sorted(found, key=lambda event: event.at)  # stable: insertion order on ties
+        return ordered if limit is None else ordered[:limit]
+
+
+class InMemoryUnitOfWork:
+    """Writes stay pending until ``commit()``; leaving the block discards the rest."""
+
+    def __init__(self, tenant_id: str, store: InMemoryStore) -> None:
+        self.tenant_id = tenant_id
+        self._store = store
+        self._jobs: list[Callable[[], None]] = []
+        self.committed = 0
+        self._begin()
+
+    def _begin(self) -> None:
+        self._pending = _Pending()
+        self.memories = InMemoryMemoryRepository(self.tenant_id, self._store, self._pending)
+        self.sessions = InMemorySessionRepository(self.tenant_id, self._store, self._pending)
+        self.subjects = InMemorySubjectRepository(self.tenant_id, self._store, self._pending)
+        self.audit = InMemoryAuditLog(self.tenant_id, self._store, self._pending)
+
+    def __enter__(self) -> InMemoryUnitOfWork:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self._jobs = []
+        self._begin()  # what was not committed is gone
+
+    def commit(self) -> None:
+        self._pending.apply_to(self._store)
+        self.committed += 1
+        jobs, self._jobs = self._jobs, []
+        self._begin()
+        for job in jobs:
+            job()
+
+    def after_commit(self, job: Callable[[], None]) -> None:
+        self._jobs.append(job)
+
+
+class InMemoryUnitOfWorkFactory:
+    """Call with a tenant id, like the SQL factory; ``store`` is the shared committed data."""
+
+    def __init__(self, store: InMemoryStore | None = None) -> None:
+        self.store = store or InMemoryStore()
+
+    def __call__(self, tenant_id: str) -> InMemoryUnitOfWork:
+        return InMemoryUnitOfWork(tenant_id, self.store)
+
+
+def _hash_key(clear_key: str) -> str:
+    return hashlib.sha256(clear_key.encode()).hexdigest()
+
+
+@dataclass
+class _StoredKey:
+    record: ApiKey
+    key_hash: str
+
+
+class FakeKeyStore:
+    """Keys as the SQL store keeps them: hashed, ``msk_`` prefixed, revocable."""
+
+    def __init__(self, clock: Clock | None = None) -> None:
+        self._clock = clock or SystemClock()
+        self._keys: dict[str, _StoredKey] = {}
+        self.tenants: set[str] = set()
+
+    def create(self, tenant_id: str, role: Role) -> tuple[ApiKey, str]:
+        self.tenants.add(tenant_id)
+        clear_key = KEY_PREFIX + secrets.token_urlsafe(32)
+        record = ApiKey(id=new_id(), tenant_id=tenant_id, role=role, created_at=self._clock.now())
+        self._keys[record.id] = _StoredKey(record, _hash_key(clear_key))
+        return record, clear_key
+
+    def authenticate(self, clear_key: str) -> ApiKey | None:
+        if not isinstance(clear_key, str) or not clear_key.startswith(KEY_PREFIX):
+            return None
+        wanted = _hash_key(clear_key)
+        for stored in self._keys.values():
+            if hmac.compare_digest(stored.key_hash, wanted) and stored.record.is_active:
+                return stored.record
+        return None
+
+    def revoke(self, key_id: str) -> bool:
+        stored = self._keys.get(key_id)
+        if stored is None or not stored.record.is_active:
+            return False
+        revoked = replace(stored.record, revoked_at=self._clock.now())
+        self._keys[key_id] = _StoredKey(revoked, stored.key_hash)
+        return True
