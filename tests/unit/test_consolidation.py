@@ -1,0 +1,489 @@
+"""Consolidation decisions on plain lists: no store, no LLM, a fixed time."""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from memory_service.core.consolidation import (
+    MAX_JUDGE_PAIRS_PER_NOTE,
+    CandidatePair,
+    DecidedBy,
+    DecisionKind,
+    DecisionReason,
+    JudgeResult,
+    MergePlan,
+    Verdict,
+    plan_consolidation,
+)
+from memory_service.core.model import (
+    Durability,
+    Memory,
+    MemoryScope,
+    MemoryStatus,
+    Provenance,
+    Source,
+)
+
+NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
+TENANT = "tenant-a"
+SUBJECT = "subject-1"
+SESSION = "session-1"
+
+
+def make_memory(
+    text: str,
+    *,
+    scope: MemoryScope = MemoryScope.SESSION,
+    keywords: tuple[str, ...] = (),
+    updated_at: datetime | None = None,
+    **changes: Any,
+) -> Memory:
+    at = updated_at or NOW - timedelta(minutes=5)
+    memory = Memory(
+        id=f"mem-{uuid.uuid4().hex[:8]}",
+        tenant_id=TENANT,
+        subject_id=SUBJECT,
+        scope=scope,
+        session_id=SESSION if scope is MemoryScope.SESSION else None,
+        text=text,
+        keywords=keywords,
+        purpose="general",
+        source=Source.USER_STATED,
+        durability=Durability.DURABLE,
+        provenance=Provenance(actor="agent-key", session_id=SESSION, turn=3),
+        legal_basis="legitimate_interest",
+        created_at=at,
+        updated_at=at,
+    )
+    return memory.with_changes(**changes)
+
+
+def make_global(text: str, **kwargs: Any) -> Memory:
+    kwargs.setdefault("updated_at", NOW - timedelta(days=30))
+    return make_memory(text, scope=MemoryScope.GLOBAL, **kwargs)
+
+
+def id_factory() -> Callable[[], str]:
+    counter = itertools.count(1)
+    return lambda: f"new-{next(counter)}"
+
+
+def plan(
+    notes: Sequence[Memory], globals_: Sequence[Memory] = (), **kwargs: Any
+) -> MergePlan:
+    return plan_consolidation(notes, globals_, now=NOW, new_id=id_factory(), **kwargs)
+
+
+def apply(plan_: MergePlan, memories: Sequence[Memory]) -> list[Memory]:
+    """What a store would hold after the plan: changes replace, creations append."""
+    changed = {m.id: m for m in plan_.updated}
+    return [changed.get(m.id, m) for m in memories] + list(plan_.created)
+
+
+def split(memories: Sequence[Memory]) -> tuple[list[Memory], list[Memory]]:
+    notes = [m for m in memories if m.scope is MemoryScope.SESSION]
+    return notes, [m for m in memories if m.scope is MemoryScope.GLOBAL]
+
+
+def by_id(plan_: MergePlan) -> dict[str, Memory]:
+    return {m.id: m for m in [*plan_.updated, *plan_.created]}
+
+
+@dataclass
+class ScriptedJudge:
+    """Answers by a function of the texts; records what it was shown."""
+
+    answer: Callable[[CandidatePair], Verdict | str | None]
+    fail: bool = False
+    model: str = "scripted"
+    prompt_version: str = "test/1"
+    calls: list[list[CandidatePair]] = field(default_factory=list)
+    extra: Mapping[str, Verdict | str] = field(default_factory=dict)
+
+    def judge(self, pairs: Sequence[CandidatePair]) -> JudgeResult | None:
+        self.calls.append(list(pairs))
+        if self.fail:
+            return None
+        verdicts: dict[str, Any] = {}
+        for pair in pairs:
+            verdict = self.answer(pair)
+            if verdict is not None:
+                verdicts[pair.pair_id] = verdict
+        verdicts.update(self.extra)
+        return JudgeResult(verdicts=verdicts, prompt_tokens=120, completion_tokens=30)
+
+
+def test_an_exact_duplicate_of_a_global_refreshes_it_instead_of_making_a_copy() -> None:
+    existing = make_global("Prefers aisle seats.", keywords=("seat",))
+    note = make_memory("prefers   AISLE seats", keywords=("seat",))
+
+    result = plan([note], [existing])
+
+    assert result.created == ()
+    refreshed = by_id(result)[existing.id]
+    assert refreshed.status is MemoryStatus.ACTIVE
+    assert refreshed.updated_at == note.updated_at
+    assert note.id in refreshed.provenance.derived_from
+    [decision] = result.decisions
+    assert (decision.kind, decision.reason) == (
+        DecisionKind.DUPLICATE,
+        DecisionReason.NORMALIZED_EQUAL,
+    )
+    assert (decision.other_id, decision.kept_id) == (existing.id, existing.id)
+
+
+def test_a_near_duplicate_merges_into_the_existing_global() -> None:
+    existing = make_global("prefers aisle seats", keywords=("seat",))
+    note = make_memory("Prefers an aisle seat.", keywords=("seat",))
+
+    result = plan([note], [existing])
+
+    assert result.created == ()
+    assert [d.kind for d in result.decisions] == [DecisionKind.NEAR_DUPLICATE]
+    assert note.id in by_id(result)[existing.id].provenance.derived_from
+
+
+def test_duplicates_within_one_session_become_one_global_listing_both() -> None:
+    first = make_memory("Works remotely from Lyon.", updated_at=NOW - timedelta(minutes=9))
+    second = make_memory("works remotely from lyon", updated_at=NOW - timedelta(minutes=2))
+
+    result = plan([first, second])
+
+    [created] = result.created
+    assert set(created.provenance.derived_from) == {first.id, second.id}
+    assert created.updated_at == second.updated_at
+    assert [d.kind for d in result.decisions] == [DecisionKind.NEW, DecisionKind.DUPLICATE]
+
+
+def test_vs_code_then_vim_supersedes_the_older_global() -> None:
+    old = make_global("Uses VS Code as editor.", keywords=("editor",))
+    note = make_memory("Now uses Vim as editor.", keywords=("editor",))
+
+    result = plan([note], [old])
+
+    [created] = result.created
+    assert created.text == note.text
+    loser = by_id(result)[old.id]
+    assert loser.status is MemoryStatus.SUPERSEDED
+    assert (loser.superseded_at, loser.superseded_by) == (NOW, created.id)
+    conflict = next(d for d in result.decisions if d.kind is DecisionKind.CONFLICT)
+    assert (conflict.kept_id, conflict.superseded_id) == (created.id, old.id)
+    assert (conflict.decided_by, conflict.reason) == (DecidedBy.RULES, DecisionReason.NEWER_WINS)
+
+
+def test_a_newer_global_beats_an_older_session_note() -> None:
+    newer = make_global("Now uses Vim as editor.", keywords=("editor",), updated_at=NOW)
+    note = make_memory("Uses VS Code as editor.", keywords=("editor",))
+
+    result = plan([note], [newer])
+
+    assert result.created == ()
+    assert newer.id not in by_id(result)
+    lost = by_id(result)[note.id]
+    assert (lost.status, lost.superseded_by) == (MemoryStatus.SUPERSEDED, newer.id)
+    [decision] = result.decisions
+    assert (decision.kind, decision.kept_id, decision.superseded_id) == (
+        DecisionKind.CONFLICT,
+        newer.id,
+        note.id,
+    )
+
+
+def test_on_a_tie_the_session_note_wins() -> None:
+    at = NOW - timedelta(hours=1)
+    existing = make_global("Uses VS Code as editor.", keywords=("editor",), updated_at=at)
+    note = make_memory("Now uses Vim as editor.", keywords=("editor",), updated_at=at)
+
+    result = plan([note], [existing])
+
+    [created] = result.created
+    assert by_id(result)[existing.id].superseded_by == created.id
+    conflict = next(d for d in result.decisions if d.kind is DecisionKind.CONFLICT)
+    assert conflict.reason is DecisionReason.TIE_SESSION_NOTE_WINS
+
+
+def test_a_conflict_inside_one_session_keeps_only_the_later_note_as_global() -> None:
+    first = make_memory("Uses VS Code as editor.", keywords=("editor",))
+    later = make_memory(
+        "Now uses Vim as editor.", keywords=("editor",), updated_at=NOW - timedelta(minutes=1)
+    )
+
+    result = plan([later, first])
+
+    [created] = result.created
+    assert created.provenance.derived_from == (later.id,)
+    assert by_id(result)[first.id].superseded_by == created.id
+
+
+def test_unrelated_notes_sharing_a_keyword_are_both_kept() -> None:
+    existing = make_global("Likes Italian food.", keywords=("food",))
+    note = make_memory("Is allergic to peanuts.", keywords=("food",))
+
+    result = plan([note], [existing])
+
+    assert [m.text for m in result.created] == [note.text]
+    assert existing.id not in by_id(result)
+
+
+def test_session_only_and_ephemeral_notes_are_dropped_and_expired() -> None:
+    only_now = make_memory("Wants the window seat.", durability=Durability.SESSION)
+    tonight = make_memory("Has a dinner with the team tonight.")
+    habit = make_memory("Goes to the gym every Monday evening.")
+
+    result = plan([only_now, tonight, habit])
+
+    assert [m.text for m in result.created] == [habit.text]
+    kinds = {d.note_id: d.kind for d in result.decisions}
+    assert kinds[only_now.id] is DecisionKind.DROPPED_SESSION_ONLY
+    assert kinds[tonight.id] is DecisionKind.DROPPED_EPHEMERAL
+    for dropped in (only_now, tonight):
+        assert by_id(result)[dropped.id].status is MemoryStatus.EXPIRED
+
+
+def test_pending_and_non_active_notes_are_left_alone() -> None:
+    pending = make_memory("Prefers tea.", status=MemoryStatus.PENDING_CONFIRMATION)
+    deleted = make_memory("Prefers coffee.", status=MemoryStatus.DELETED)
+
+    assert plan([pending, deleted]).is_empty
+
+
+def test_provenance_lists_every_source_and_the_new_global_is_global() -> None:
+    notes = [
+        make_memory("Speaks Portuguese.", keywords=("language",)),
+        make_memory("speaks portuguese", keywords=("language",)),
+        make_memory("Speaks  Portuguese!", keywords=("language",)),
+    ]
+
+    result = plan(notes)
+
+    [created] = result.created
+    assert set(created.provenance.derived_from) == {n.id for n in notes}
+    assert created.id == "new-1"
+    assert (created.scope, created.session_id, created.status) == (
+        MemoryScope.GLOBAL,
+        None,
+        MemoryStatus.ACTIVE,
+    )
+    assert created.provenance.session_id == SESSION
+    assert created.created_at == NOW
+    assert all(by_id(result)[n.id].superseded_by == created.id for n in notes)
+
+
+def test_a_stated_fact_replaces_a_model_inferred_hypothesis() -> None:
+    guess = make_global("Prefers aisle seats.", source=Source.MODEL_INFERRED)
+    stated = make_memory("Prefers aisle seats.")
+
+    result = plan([stated], [guess])
+
+    [created] = result.created
+    assert created.source is Source.USER_STATED
+    assert set(created.provenance.derived_from) == {stated.id, guess.id}
+    assert by_id(result)[guess.id].superseded_by == created.id
+    assert result.decisions[0].reason is DecisionReason.CONFIRMS_HYPOTHESIS
+
+
+def test_matching_stays_within_one_purpose() -> None:
+    travel = make_global("Prefers aisle seats.", purpose="travel")
+    note = make_memory("Prefers aisle seats.", purpose="support")
+
+    result = plan([note], [travel])
+
+    assert len(result.created) == 1
+    assert travel.id not in by_id(result)
+
+
+def test_expired_and_superseded_globals_are_not_merge_targets() -> None:
+    past = make_global("Prefers aisle seats.", expires_at=NOW - timedelta(days=1))
+    old = make_global("Prefers aisle seats.", status=MemoryStatus.SUPERSEDED)
+    note = make_memory("Prefers aisle seats.")
+
+    result = plan([note], [past, old])
+
+    assert [d.kind for d in result.decisions] == [DecisionKind.NEW]
+
+
+def _consolidate_twice(
+    notes: list[Memory], globals_: list[Memory], **kwargs: Any
+) -> tuple[MergePlan, MergePlan]:
+    first = plan(notes, globals_, **kwargs)
+    after = apply(first, [*notes, *globals_])
+    notes_after, globals_after = split(after)
+    return first, plan(notes_after, globals_after, **kwargs)
+
+
+def test_a_second_run_after_applying_the_plan_is_empty() -> None:
+    globals_ = [
+        make_global("Uses VS Code as editor.", keywords=("editor",)),
+        make_global("Prefers aisle seats.", keywords=("seat",)),
+        make_global("Likes Italian food.", keywords=("food",)),
+    ]
+    notes = [
+        make_memory("Now uses Vim as editor.", keywords=("editor",)),
+        make_memory("prefers an aisle seat", keywords=("seat",)),
+        make_memory("Has a meeting tonight."),
+        make_memory("Wants a quiet room.", durability=Durability.SESSION),
+        make_memory("Is allergic to peanuts.", keywords=("food",)),
+        make_memory("is allergic to peanuts", keywords=("food",)),
+    ]
+
+    first, second = _consolidate_twice(notes, globals_)
+
+    assert not first.is_empty
+    assert second.is_empty
+
+
+def test_notes_cited_by_a_global_are_recognised_as_merged() -> None:
+    note = make_memory("Prefers aisle seats.")
+    merged = make_global("Prefers aisle seats.", provenance=Provenance("a", derived_from=(note.id,)))
+
+    assert plan([note], [merged]).is_empty
+
+
+def test_judge_same_merges_a_paraphrase() -> None:
+    existing = make_global("Prefers aisle seats.", keywords=("seat",))
+    note = make_memory("Likes to sit on the aisle.", keywords=("seat",))
+    judge = ScriptedJudge(lambda pair: Verdict.SAME)
+
+    result = plan([note], [existing], judge=judge)
+
+    assert result.created == ()
+    [decision] = result.decisions
+    assert (decision.kind, decision.decided_by, decision.kept_id) == (
+        DecisionKind.SAME_MEANING,
+        DecidedBy.LLM,
+        existing.id,
+    )
+    assert result.judge_call is not None
+    assert (result.judge_call.model, result.judge_call.prompt_tokens) == ("scripted", 120)
+    assert not result.judge_call.failed
+
+
+def test_judge_conflict_supersedes_by_recency() -> None:
+    existing = make_global("Likes Italian food.", keywords=("food",))
+    note = make_memory("Is allergic to peanuts.", keywords=("food",))
+    judge = ScriptedJudge(lambda pair: "conflict")
+
+    result = plan([note], [existing], judge=judge)
+
+    [created] = result.created
+    assert by_id(result)[existing.id].superseded_by == created.id
+    conflict = next(d for d in result.decisions if d.kind is DecisionKind.CONFLICT)
+    assert conflict.decided_by is DecidedBy.LLM
+
+
+def test_judge_unrelated_overrides_a_rules_conflict() -> None:
+    existing = make_global("Uses VS Code as editor.", keywords=("editor",))
+    note = make_memory("Now uses Vim as editor.", keywords=("editor",))
+
+    result = plan([note], [existing], judge=ScriptedJudge(lambda pair: Verdict.UNRELATED))
+
+    assert len(result.created) == 1
+    assert existing.id not in by_id(result)
+
+
+def test_a_failed_judge_falls_back_to_the_rules_not_to_keeping_everything() -> None:
+    existing = make_global("Uses VS Code as editor.", keywords=("editor",))
+    note = make_memory("Now uses Vim as editor.", keywords=("editor",))
+    judge = ScriptedJudge(lambda pair: Verdict.SAME, fail=True)
+
+    result = plan([note], [existing], judge=judge)
+
+    assert by_id(result)[existing.id].status is MemoryStatus.SUPERSEDED
+    conflict = next(d for d in result.decisions if d.kind is DecisionKind.CONFLICT)
+    assert conflict.decided_by is DecidedBy.RULES
+    assert result.judge_call is not None and result.judge_call.failed
+
+
+def test_a_pair_the_judge_skips_is_decided_by_the_rules() -> None:
+    existing = make_global("Uses VS Code as editor.", keywords=("editor",))
+    note = make_memory("Now uses Vim as editor.", keywords=("editor",))
+
+    result = plan([note], [existing], judge=ScriptedJudge(lambda pair: None))
+
+    assert by_id(result)[existing.id].status is MemoryStatus.SUPERSEDED
+    assert result.judge_call is not None and result.judge_call.verdicts_used == 0
+
+
+def test_the_judge_cannot_answer_for_pairs_or_verdicts_it_was_not_given() -> None:
+    existing = make_global("Uses VS Code as editor.", keywords=("editor",))
+    bystander = make_global("Prefers aisle seats.", keywords=("seat",))
+    note = make_memory("Now uses Vim as editor.", keywords=("editor",))
+    judge = ScriptedJudge(
+        lambda pair: "keep both",
+        extra={"p99": Verdict.SAME, bystander.id: Verdict.CONFLICT},
+    )
+
+    result = plan([note], [existing, bystander], judge=judge)
+
+    assert bystander.id not in by_id(result)
+    assert by_id(result)[existing.id].status is MemoryStatus.SUPERSEDED
+    assert result.judge_call is not None and result.judge_call.verdicts_used == 0
+
+
+def test_the_judge_sees_only_candidate_pairs_in_one_call() -> None:
+    existing = make_global("Uses VS Code as editor.", keywords=("editor",))
+    bystanders = [make_global(f"Visited museum number {i}.") for i in range(50)]
+    exact = make_global("Prefers aisle seats.")
+    notes = [
+        make_memory("Now uses Vim as editor.", keywords=("editor",)),
+        make_memory("Prefers aisle seats."),
+    ]
+    judge = ScriptedJudge(lambda pair: Verdict.CONFLICT)
+
+    plan(notes, [existing, exact, *bystanders], judge=judge)
+
+    [pairs] = judge.calls
+    assert [(p.first_id, p.second_id) for p in pairs] == [(existing.id, notes[0].id)]
+
+
+def test_no_judge_call_without_candidate_pairs() -> None:
+    judge = ScriptedJudge(lambda pair: Verdict.SAME)
+
+    result = plan([make_memory("Prefers aisle seats.")], judge=judge)
+
+    assert judge.calls == []
+    assert result.judge_call is None
+
+
+def test_judge_pairs_per_note_are_capped_whatever_the_global_memory_size() -> None:
+    globals_ = [
+        make_global(f"Uses editor flavour {i} daily.", keywords=("editor",)) for i in range(2000)
+    ]
+    note = make_memory("Uses editor flavour zed daily.", keywords=("editor",))
+    judge = ScriptedJudge(lambda pair: Verdict.UNRELATED)
+
+    plan([note], globals_, judge=judge)
+
+    assert len(judge.calls[0]) == MAX_JUDGE_PAIRS_PER_NOTE
+
+
+def test_decisions_carry_ids_and_codes_but_never_text() -> None:
+    secret_words = "Marmalade Zeppelin"
+    globals_ = [make_global(f"Uses {secret_words} as editor.", keywords=("editor",))]
+    notes = [
+        make_memory(f"Now uses {secret_words} Vim as editor.", keywords=("editor",)),
+        make_memory(f"{secret_words} tonight."),
+        make_memory(f"{secret_words} again.", durability=Durability.SESSION),
+    ]
+    judge = ScriptedJudge(lambda pair: Verdict.CONFLICT)
+
+    result = plan(notes, globals_, judge=judge)
+
+    rendered = repr(result.decisions) + repr([d.to_dict() for d in result.decisions])
+    rendered += repr(result.judge_call) + repr(judge.calls)
+    assert len(result.decisions) >= 3
+    assert "marmalade" not in rendered.lower()
+
+
+def test_memories_of_another_subject_are_refused() -> None:
+    other = make_global("Prefers aisle seats.", subject_id="subject-2")
+
+    with pytest.raises(ValueError, match="more than one"):
+        plan([make_memory("Prefers tea.")], [other])
