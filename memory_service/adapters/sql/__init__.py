@@ -1,0 +1,1 @@
+"""SQL repositories: each holds one tenant id and filters every statement by it."""

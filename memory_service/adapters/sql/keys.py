@@ -1,0 +1,81 @@
+"""API keys: the clear key is returned once; only its SHA-256 is stored.
+
+A key carries 256 bits of randomness, so a plain hash is enough (no slow KDF needed),
+and the lookup by hash reveals nothing useful about timing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+from sqlalchemy import Engine, select, update
+from sqlalchemy.orm import Session
+
+from memory_service.adapters.sql.convert import api_key_from_row
+from memory_service.adapters.sql.failures import connection_failures_as_unavailable
+from memory_service.adapters.sql.upsert import insert_if_absent
+from memory_service.adapters.tables import ApiKeyRow, TenantRow
+from memory_service.core.clock import new_id
+from memory_service.core.model import ApiKey, Role
+from memory_service.core.ports import Clock
+
+KEY_PREFIX = "msk_"
+_MAX_KEY_LENGTH = 128
+_DISPLAY_PREFIX_LENGTH = 12
+
+
+def hash_key(clear_key: str) -> str:
+    return hashlib.sha256(clear_key.encode()).hexdigest()
+
+
+class SqlKeyStore:
+    def __init__(self, engine: Engine, clock: Clock) -> None:
+        self._engine = engine
+        self._clock = clock
+
+    def create(self, tenant_id: str, role: Role) -> tuple[ApiKey, str]:
+        clear_key = KEY_PREFIX + secrets.token_urlsafe(32)
+        now = self._clock.now()
+        row = ApiKeyRow(
+            id=new_id(),
+            tenant_id=tenant_id,
+            role=role.value,
+            key_hash=hash_key(clear_key),
+            prefix=clear_key[:_DISPLAY_PREFIX_LENGTH],
+            created_at=now,
+        )
+        with connection_failures_as_unavailable(), Session(self._engine) as session:
+            insert_if_absent(
+                session,
+                TenantRow.__table__,  # type: ignore[arg-type]
+                {"id": tenant_id, "name": tenant_id, "created_at": now, "policy": {}},
+            )
+            session.add(row)
+            session.commit()
+            return api_key_from_row(row), clear_key
+
+    def authenticate(self, clear_key: str) -> ApiKey | None:
+        if (
+            not isinstance(clear_key, str)
+            or not clear_key.startswith(KEY_PREFIX)
+            or len(clear_key) > _MAX_KEY_LENGTH
+        ):
+            return None
+        wanted = hash_key(clear_key)
+        with connection_failures_as_unavailable(), Session(self._engine) as session:
+            row = session.scalars(select(ApiKeyRow).where(ApiKeyRow.key_hash == wanted)).first()
+            if row is None or not hmac.compare_digest(row.key_hash, wanted):
+                return None
+            return api_key_from_row(row) if row.revoked_at is None else None
+
+    def revoke(self, key_id: str) -> bool:
+        with connection_failures_as_unavailable(), Session(self._engine) as session:
+            result = session.execute(
+                update(ApiKeyRow)
+                .where(ApiKeyRow.id == key_id, ApiKeyRow.revoked_at.is_(None))  # type: ignore[union-attr]
+                .values(revoked_at=self._clock.now())
+            )
+            session.commit()
+            return bool(result.rowcount)  # type: ignore[attr-defined]

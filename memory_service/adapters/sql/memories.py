@@ -1,0 +1,131 @@
+"""One tenant's memories: sealed text, fingerprint lookup, index-friendly listings."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ColumnElement, or_, select
+from sqlalchemy.orm import Session
+
+from memory_service.adapters.sql.convert import memory_columns, memory_from_row
+from memory_service.adapters.sql.subjects import SubjectKeys
+from memory_service.adapters.tables import MemoryRow
+from memory_service.core.errors import NotFound
+from memory_service.core.model import Memory, MemoryScope, MemoryStatus
+
+
+class SqlMemoryRepository:
+    def __init__(self, session: Session, tenant_id: str, keys: SubjectKeys) -> None:
+        self._session = session
+        self._tenant_id = tenant_id
+        self._keys = keys
+        # Ties in time are broken by id in code-point order, as Python sorts strings.
+        self._id_order: ColumnElement[Any] = (
+            MemoryRow.id.collate("C")  # type: ignore[attr-defined]
+            if session.get_bind().dialect.name == "postgresql"
+            else MemoryRow.id  # type: ignore[assignment]
+        )
+
+    def _rows(self, *conditions: Any) -> Any:
+        return select(MemoryRow).where(MemoryRow.tenant_id == self._tenant_id, *conditions)
+
+    def _decrypt(self, rows: Sequence[MemoryRow]) -> list[Memory]:
+        """Rows of an erased subject are skipped: without the key they are noise."""
+        memories = []
+        for row in rows:
+            cipher = self._keys.existing(row.subject_id)
+            if cipher is not None:
+                memories.append(memory_from_row(row, cipher))
+        return memories
+
+    def add(self, memory: Memory) -> None:
+        if memory.tenant_id != self._tenant_id:
+            raise ValueError("the record belongs to another tenant than this unit of work")
+        cipher = self._keys.ensure_cipher(memory.subject_id, memory.created_at)
+        self._session.add(
+            MemoryRow(
+                id=memory.id,
+                tenant_id=self._tenant_id,
+                subject_id=memory.subject_id,
+                **memory_columns(memory, cipher),
+            )
+        )
+        self._session.flush()
+
+    def _row(self, memory_id: str) -> MemoryRow | None:
+        return self._session.scalars(self._rows(MemoryRow.id == memory_id)).first()
+
+    def get(self, memory_id: str) -> Memory | None:
+        row = self._row(memory_id)
+        found = self._decrypt([row]) if row is not None else []
+        return found[0] if found else None
+
+    def save(self, memory: Memory) -> None:
+        if memory.tenant_id != self._tenant_id:
+            raise ValueError("the record belongs to another tenant than this unit of work")
+        row = self._row(memory.id)
+        cipher = self._keys.existing(memory.subject_id)
+        if row is None or cipher is None:
+            raise NotFound("memory not found")
+        if row.subject_id != memory.subject_id:
+            raise ValueError("a memory cannot move to another subject")
+        for name, value in memory_columns(memory, cipher).items():
+            setattr(row, name, value)
+        self._session.flush()
+
+    def find_active_duplicate(self, subject_id: str, text: str) -> Memory | None:
+        cipher = self._keys.existing(subject_id)
+        if cipher is None:
+            return None
+        statement = (
+            self._rows(
+                MemoryRow.subject_id == subject_id,
+                MemoryRow.text_fingerprint == cipher.fingerprint(text),
+                MemoryRow.status == MemoryStatus.ACTIVE.value,
+            )
+            .order_by(MemoryRow.updated_at.desc(), self._id_order.desc())  # type: ignore[attr-defined]
+            .limit(1)
+        )
+        return next(iter(self._decrypt(self._session.scalars(statement).all())), None)
+
+    def list_for_subject(
+        self,
+        subject_id: str,
+        *,
+        scope: MemoryScope | None = None,
+        statuses: Collection[MemoryStatus] | None = None,
+        purposes: Collection[str] | None = None,
+        not_expired_at: datetime | None = None,
+        limit: int | None = None,
+    ) -> list[Memory]:
+        conditions: list[Any] = [MemoryRow.subject_id == subject_id]
+        if scope is not None:
+            conditions.append(MemoryRow.scope == scope.value)
+        if statuses is not None:
+            conditions.append(MemoryRow.status.in_([s.value for s in statuses]))  # type: ignore[attr-defined]
+        if purposes is not None:
+            conditions.append(MemoryRow.purpose.in_(list(purposes)))  # type: ignore[attr-defined]
+        if not_expired_at is not None:
+            conditions.append(
+                or_(
+                    MemoryRow.expires_at.is_(None),  # type: ignore[union-attr]
+                    MemoryRow.expires_at > not_expired_at,  # type: ignore[operator]
+                )
+            )
+        statement = self._rows(*conditions).order_by(
+            MemoryRow.updated_at.desc(),  # type: ignore[attr-defined]
+            self._id_order.desc(),
+        )
+        if limit is not None:
+            statement = statement.limit(limit)
+        # Only the rows returned are decrypted, all with the one subject key.
+        return self._decrypt(self._session.scalars(statement).all())
+
+    def list_for_session(self, session_id: str) -> list[Memory]:
+        statement = self._rows(MemoryRow.session_id == session_id).order_by(
+            MemoryRow.created_at,
+            self._id_order,
+        )
+        return self._decrypt(self._session.scalars(statement).all())

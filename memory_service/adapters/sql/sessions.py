@@ -1,0 +1,55 @@
+"""One tenant's sessions."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session as DbSession
+
+from memory_service.adapters.sql.convert import session_columns, session_from_row
+from memory_service.adapters.sql.subjects import SubjectKeys
+from memory_service.adapters.tables import SessionRow
+from memory_service.core.errors import NotFound
+from memory_service.core.model import Session
+
+
+class SqlSessionRepository:
+    def __init__(self, session: DbSession, tenant_id: str, keys: SubjectKeys) -> None:
+        self._session = session
+        self._tenant_id = tenant_id
+        self._keys = keys
+
+    def _row(self, session_id: str) -> SessionRow | None:
+        statement = select(SessionRow).where(
+            SessionRow.tenant_id == self._tenant_id, SessionRow.id == session_id
+        )
+        return self._session.scalars(statement).first()
+
+    def add(self, session: Session) -> None:
+        if session.tenant_id != self._tenant_id:
+            raise ValueError("the record belongs to another tenant than this unit of work")
+        self._keys.ensure(session.subject_id, session.opened_at)
+        self._session.add(
+            SessionRow(
+                id=session.id,
+                tenant_id=self._tenant_id,
+                subject_id=session.subject_id,
+                **session_columns(session),
+            )
+        )
+        self._session.flush()
+
+    def get(self, session_id: str) -> Session | None:
+        row = self._row(session_id)
+        return session_from_row(row) if row is not None else None
+
+    def save(self, session: Session) -> None:
+        if session.tenant_id != self._tenant_id:
+            raise ValueError("the record belongs to another tenant than this unit of work")
+        row = self._row(session.id)
+        if row is None:
+            raise NotFound("session not found")
+        if row.subject_id != session.subject_id:
+            raise ValueError("a session cannot move to another subject")
+        for name, value in session_columns(session).items():
+            setattr(row, name, value)
+        self._session.flush()

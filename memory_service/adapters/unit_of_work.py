@@ -1,0 +1,84 @@
+"""The SQL unit of work: one database transaction for one tenant.
+
+Nothing is kept unless ``commit()`` is called; jobs registered with ``after_commit``
+(typically queuing a task) run only once the commit succeeded, so a worker never
+receives the id of a row that is not there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import TracebackType
+
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session
+
+from memory_service.adapters.crypto import Keyring
+from memory_service.adapters.sql.audit import SqlAuditLog
+from memory_service.adapters.sql.failures import (
+    CONNECTION_FAILURES,
+    connection_failures_as_unavailable,
+    unavailable,
+)
+from memory_service.adapters.sql.memories import SqlMemoryRepository
+from memory_service.adapters.sql.sessions import SqlSessionRepository
+from memory_service.adapters.sql.subjects import SqlSubjectRepository, SubjectKeys
+from memory_service.core.clock import SystemClock
+from memory_service.core.ports import Clock
+
+
+class SqlUnitOfWork:
+    def __init__(self, engine: Engine, keyring: Keyring, clock: Clock, tenant_id: str) -> None:
+        self.tenant_id = tenant_id
+        self._engine = engine
+        self._keyring = keyring
+        self._clock = clock
+        self._jobs: list[Callable[[], None]] = []
+
+    def __enter__(self) -> SqlUnitOfWork:
+        self._session = Session(self._engine)
+        keys = SubjectKeys(self._session, self.tenant_id, self._keyring)
+        self.memories = SqlMemoryRepository(self._session, self.tenant_id, keys)
+        self.sessions = SqlSessionRepository(self._session, self.tenant_id, keys)
+        self.subjects = SqlSubjectRepository(self._session, self.tenant_id, keys, self._clock)
+        self.audit = SqlAuditLog(self._session, self.tenant_id)
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self._jobs.clear()
+        try:
+            self._session.rollback()
+        except CONNECTION_FAILURES as rollback_failure:
+            if exc is None:
+                raise unavailable() from rollback_failure
+        finally:
+            self._session.close()
+        if isinstance(exc, CONNECTION_FAILURES):
+            raise unavailable() from exc
+
+    def commit(self) -> None:
+        with connection_failures_as_unavailable():
+            self._session.commit()
+        jobs, self._jobs = self._jobs, []
+        for job in jobs:
+            job()
+
+    def after_commit(self, job: Callable[[], None]) -> None:
+        self._jobs.append(job)
+
+
+class SqlUnitOfWorkFactory:
+    """``factory(tenant_id)`` opens a unit of work scoped to that tenant."""
+
+    def __init__(self, engine: Engine, keyring: Keyring, clock: Clock | None = None) -> None:
+        self.engine = engine
+        self._keyring = keyring
+        self._clock = clock or SystemClock()
+
+    def __call__(self, tenant_id: str) -> SqlUnitOfWork:
+        return SqlUnitOfWork(self.engine, self._keyring, self._clock, tenant_id)
