@@ -42,7 +42,7 @@ def trim(turns: Sequence[Turn], keep_last: int) -> TrimResult:
     if keep_last < 0:
         raise InvalidRequest("keep_last must not be negative")
     indices = sorted({turn.index for turn in turns})
-    kept_indices = set(indices[len(indices) - keep_last :]) if keep_last else set()
+    kept_indices = set(indices[-keep_last:]) if keep_last else set()
     kept = tuple(turn for turn in turns if turn.index in kept_indices)
     cut = tuple(turn for turn in turns if turn.index not in kept_indices)
     return TrimResult(kept=kept, cut=cut)
