@@ -75,9 +75,7 @@ def id_factory() -> Callable[[], str]:
     return lambda: f"new-{next(counter)}"
 
 
-def plan(
-    notes: Sequence[Memory], globals_: Sequence[Memory] = (), **kwargs: Any
-) -> MergePlan:
+def plan(notes: Sequence[Memory], globals_: Sequence[Memory] = (), **kwargs: Any) -> MergePlan:
     return plan_consolidation(notes, globals_, now=NOW, new_id=id_factory(), **kwargs)
 
 
@@ -341,7 +339,9 @@ def test_a_second_run_after_applying_the_plan_is_empty() -> None:
 
 def test_notes_cited_by_a_global_are_recognised_as_merged() -> None:
     note = make_memory("Prefers aisle seats.")
-    merged = make_global("Prefers aisle seats.", provenance=Provenance("a", derived_from=(note.id,)))
+    merged = make_global(
+        "Prefers aisle seats.", provenance=Provenance("a", derived_from=(note.id,))
+    )
 
     assert plan([note], [merged]).is_empty
 
