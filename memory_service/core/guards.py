@@ -1,0 +1,426 @@
+"""Distillation guards: what an agent may remember through ``save_memory_note``.
+
+Each guard is a small function returning a list of :class:`Reason`. :func:`validate_note`
+runs all of them, so a rejection lists every reason that applies. A guard never stores,
+logs or repeats the note: every ``detail`` is a fixed sentence, a count or a list of entity
+types, so a rejected note's text cannot leak through a reason.
+
+Language data (hedges, time markers, greetings, injection phrases) lives in
+``core/lexicons/*.json``; the secret patterns below are language-agnostic formats.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from memory_service.core.lexicons import Lexicons, fold, load_lexicons
+from memory_service.core.model import DEFAULT_PURPOSE, Durability, Reason, ReasonCode, Source
+from memory_service.core.text import normalize_keyword
+
+MAX_TEXT_CHARS = 280
+MAX_SENTENCES = 2
+MAX_KEYWORDS = 3
+MAX_KEYWORD_CHARS = 40
+# Beyond this the note is invalid anyway; the content guards skip it so a hostile
+# megabyte cannot make the hot path slow (nothing is stored either way).
+MAX_SCANNED_CHARS = 4 * MAX_TEXT_CHARS
+MAX_TOOL_CALL_ID_CHARS = 128
+
+ALLOWED_FIELDS = (
+    "text",
+    "keywords",
+    "purpose",
+    "source",
+    "durability",
+    "confirmed",
+    "turn",
+    "tool_call_id",
+)
+AGENT_SOURCES = (Source.USER_STATED, Source.SYSTEM_RECORD, Source.MODEL_INFERRED)
+
+_PURPOSE = re.compile(r"[a-z][a-z0-9_-]{0,39}")
+_TOOL_CALL_ID = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
+_ENTITY_TYPE = re.compile(r"[A-Z][A-Z0-9_]{0,39}")
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?\u2026])[\"'\u201d\u00bb)\]]*\s+")
+_WORD = re.compile(r"[^\W_]+")
+
+DETAILS = {
+    "speculative": "a guess or hedged statement; save only what the user stated",
+    "ephemeral": "only true for now; save it with durability 'session' or not at all",
+    "not_actionable": "greeting, thanks or conversation meta; nothing a later decision could use",
+    "instruction": "text addressed to the agent or system, not a fact about the user",
+}
+
+
+class PiiDetector(Protocol):
+    """Finds personal data. Returns entity types such as ``EMAIL_ADDRESS``, never values."""
+
+    def entity_types(self, text: str) -> frozenset[str]: ...
+
+
+@dataclass(frozen=True)
+class NoteDraft:
+    """The tool arguments once checked and normalised: what the service may store."""
+
+    text: str
+    keywords: tuple[str, ...]
+    purpose: str
+    source: Source
+    durability: Durability
+    confirmed: bool
+    turn: int | None = None
+    tool_call_id: str | None = None
+
+
+@dataclass(frozen=True)
+class NoteValidation:
+    """``draft`` is None when the arguments are structurally invalid."""
+
+    draft: NoteDraft | None
+    reasons: tuple[Reason, ...]
+
+    @property
+    def accepted(self) -> bool:
+        return self.draft is not None and not self.reasons
+
+    @property
+    def codes(self) -> tuple[ReasonCode, ...]:
+        return tuple(reason.code for reason in self.reasons)
+
+
+DEFAULT_LEXICONS = load_lexicons()
+
+
+def validate_note(
+    arguments: object,
+    *,
+    pii: PiiDetector,
+    lexicons: Lexicons = DEFAULT_LEXICONS,
+) -> NoteValidation:
+    """Check ``save_memory_note`` arguments with every guard and collect all reasons.
+
+    Structural problems become ``invalid`` reasons (never exceptions), and the content
+    guards still run on whatever text is usable, so the caller learns everything at once.
+    """
+    parsed = _parse(arguments)
+    reasons = list(parsed.reasons)
+    text = parsed.scannable_text
+    if text is not None:
+        scan = "\n".join((text, *parsed.keywords)) if parsed.keywords else text
+        folded_text = fold(text)
+        folded_scan = fold(scan)
+        reasons += check_pii(scan, pii)
+        reasons += check_secrets(folded_scan, lexicons)
+        reasons += check_speculative(folded_text, lexicons)
+        reasons += check_ephemeral(folded_text, parsed.durability, lexicons)
+        reasons += check_not_actionable(folded_text, lexicons)
+        reasons += check_instruction(folded_scan, lexicons)
+    return NoteValidation(draft=parsed.draft, reasons=tuple(reasons))
+
+
+# --- structure -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    draft: NoteDraft | None
+    reasons: tuple[Reason, ...]
+    scannable_text: str | None
+    keywords: tuple[str, ...]
+    durability: Durability
+
+
+def _invalid(detail: str) -> Reason:
+    return Reason(ReasonCode.INVALID, detail)
+
+
+def _parse(arguments: object) -> _Parsed:
+    if not isinstance(arguments, Mapping):
+        reason = _invalid("arguments must be a JSON object")
+        return _Parsed(None, (reason,), None, (), Durability.DURABLE)
+    reasons: list[Reason] = []
+    unknown = [key for key in arguments if key not in ALLOWED_FIELDS]
+    if unknown:
+        reasons.append(
+            _invalid(f"{len(unknown)} unknown field(s); allowed: {', '.join(ALLOWED_FIELDS)}")
+        )
+    text, scannable, text_reasons = _parse_text(arguments.get("text"))
+    keywords, keyword_reasons = _parse_keywords(arguments.get("keywords", []))
+    purpose, purpose_reasons = _parse_purpose(arguments.get("purpose", DEFAULT_PURPOSE))
+    source, source_reasons = _parse_source(arguments.get("source", Source.USER_STATED.value))
+    durability, durability_reasons = _parse_durability(
+        arguments.get("durability", Durability.DURABLE.value)
+    )
+    confirmed = arguments.get("confirmed", False)
+    confirmed_reasons = (
+        [] if isinstance(confirmed, bool) else [_invalid("confirmed must be a boolean")]
+    )
+    turn, turn_reasons = _parse_turn(arguments.get("turn"))
+    tool_call_id, tool_call_reasons = _parse_tool_call_id(arguments.get("tool_call_id"))
+    reasons += (
+        text_reasons
+        + keyword_reasons
+        + purpose_reasons
+        + source_reasons
+        + durability_reasons
+        + confirmed_reasons
+        + turn_reasons
+        + tool_call_reasons
+    )
+    draft = None
+    if not reasons and text is not None:
+        draft = NoteDraft(
+            text=text,
+            keywords=keywords,
+            purpose=purpose,
+            source=source,
+            durability=durability,
+            confirmed=bool(confirmed),
+            turn=turn,
+            tool_call_id=tool_call_id,
+        )
+    return _Parsed(draft, tuple(reasons), scannable, keywords, durability)
+
+
+def _parse_text(value: object) -> tuple[str | None, str | None, list[Reason]]:
+    """Return (clean text, text the content guards may scan, reasons)."""
+    if value is None:
+        return None, None, [_invalid("text is required")]
+    if not isinstance(value, str):
+        return None, None, [_invalid("text must be a string")]
+    reasons: list[Reason] = []
+    clean = value.strip()
+    if not clean:
+        return None, None, [_invalid("text is empty")]
+    if _has_forbidden_characters(clean):
+        reasons.append(_invalid("text contains control or invisible characters"))
+        clean = "".join(" " if _is_forbidden(ch) else ch for ch in clean)
+    if len(clean) > MAX_TEXT_CHARS:
+        reasons.append(_invalid(f"text is longer than {MAX_TEXT_CHARS} characters"))
+    elif count_sentences(clean) > MAX_SENTENCES:
+        reasons.append(_invalid(f"text has more than {MAX_SENTENCES} sentences"))
+    scannable = clean if len(clean) <= MAX_SCANNED_CHARS else None
+    return (None if reasons else clean), scannable, reasons
+
+
+def count_sentences(text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> int:
+    """Sentences split on ., !, ? and … unless the dot ends an abbreviation or an initial."""
+    count = 0
+    pending = ""
+    for piece in _SENTENCE_BREAK.split(text):
+        pending = f"{pending} {piece}" if pending else piece
+        if lexicons.sentence_abbreviation.search(fold(pending.rstrip())):
+            continue
+        if _WORD.search(pending):
+            count += 1
+        pending = ""
+    if pending and _WORD.search(pending):
+        count += 1
+    return count
+
+
+def _is_forbidden(ch: str) -> bool:
+    """Control characters, lone surrogates and the invisible format characters that can hide
+    text (bidi overrides, zero-width spaces); plain tabs and newlines are allowed."""
+    if ch in "\t\n\r":
+        return False
+    return unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") or (
+        unicodedata.category(ch) == "Cf" and ch not in "\u200d\ufe0f"
+    )
+
+
+def _has_forbidden_characters(text: str) -> bool:
+    return any(_is_forbidden(ch) for ch in text)
+
+
+def _parse_keywords(value: object) -> tuple[tuple[str, ...], list[Reason]]:
+    if value is None:
+        return (), []
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        return (), [_invalid("keywords must be a list of strings")]
+    reasons: list[Reason] = []
+    if len(value) > MAX_KEYWORDS:
+        reasons.append(_invalid(f"at most {MAX_KEYWORDS} keywords"))
+    normalised = [normalize_keyword(item) for item in value[: MAX_KEYWORDS * 4]]
+    if any(not item or len(item) > MAX_KEYWORD_CHARS for item in normalised):
+        reasons.append(_invalid(f"each keyword must be 1 to {MAX_KEYWORD_CHARS} characters"))
+    if any(_has_forbidden_characters(item) for item in normalised):
+        reasons.append(_invalid("keywords contain control or invisible characters"))
+    # Keywords are scanned by the content guards too; cap what is scanned like the text.
+    kept = tuple(dict.fromkeys(item[: MAX_KEYWORD_CHARS * 2] for item in normalised if item))
+    return kept, reasons
+
+
+def _parse_purpose(value: object) -> tuple[str, list[Reason]]:
+    if isinstance(value, str) and _PURPOSE.fullmatch(value):
+        return value, []
+    return DEFAULT_PURPOSE, [
+        _invalid("purpose must be a lower-case slug: a letter, then up to 39 of a-z, 0-9, _ or -")
+    ]
+
+
+def _parse_source(value: object) -> tuple[Source, list[Reason]]:
+    if value == Source.ADMIN_CORRECTION.value:
+        return Source.USER_STATED, [_invalid("source admin_correction is reserved for admins")]
+    for source in AGENT_SOURCES:
+        if value == source.value:
+            return source, []
+    allowed = ", ".join(source.value for source in AGENT_SOURCES)
+    return Source.USER_STATED, [_invalid(f"source must be one of {allowed}")]
+
+
+def _parse_durability(value: object) -> tuple[Durability, list[Reason]]:
+    for durability in Durability:
+        if value == durability.value:
+            return durability, []
+    return Durability.DURABLE, [_invalid("durability must be 'durable' or 'session'")]
+
+
+def _parse_turn(value: object) -> tuple[int | None, list[Reason]]:
+    if value is None:
+        return None, []
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31:
+        return value, []
+    return None, [_invalid("turn must be a non-negative integer")]
+
+
+def _parse_tool_call_id(value: object) -> tuple[str | None, list[Reason]]:
+    if value is None:
+        return None, []
+    if isinstance(value, str) and _TOOL_CALL_ID.fullmatch(value):
+        return value, []
+    return None, [
+        _invalid(f"tool_call_id must be 1 to {MAX_TOOL_CALL_ID_CHARS} of A-Z, a-z, 0-9, _ . : -")
+    ]
+
+
+# --- content guards --------------------------------------------------------------------
+
+
+def check_pii(text: str, pii: PiiDetector) -> list[Reason]:
+    """Personal data, by entity type only. Anything that is not a plain type name is
+    reported as ``PII`` so a misbehaving detector cannot put a value into a detail."""
+    found = pii.entity_types(text)
+    if not found:
+        return []
+    types = sorted({t if _ENTITY_TYPE.fullmatch(t) else "PII" for t in found})
+    return [Reason(ReasonCode.PII, ", ".join(types))]
+
+
+_SECRET_FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("PRIVATE_KEY", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY( BLOCK)?-----")),
+    (
+        "CONNECTION_STRING",
+        re.compile(r"\b[a-z][a-z0-9+.-]{1,30}://[^\s:/@]+:[^\s@/]+@[^\s]+", re.I),
+    ),
+    (
+        "WEBHOOK_URL",
+        re.compile(
+            r"hooks\.slack\.com/(?:services|workflows)/\S+|discord(?:app)?\.com/api/webhooks/\S+",
+            re.I,
+        ),
+    ),
+    (
+        "API_KEY",
+        re.compile(
+            r"\b(?:sk-(?:proj-|live-|test-|ant-)?[A-Za-z0-9_-]{16,}"
+            r"|(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{10,}"
+            r"|(?:AKIA|ASIA)[A-Z0-9]{16}"
+            r"|AIza[0-9A-Za-z_-]{20,}"
+            r"|glpat-[A-Za-z0-9_-]{16,}"
+            r"|hf_[A-Za-z0-9]{20,})"
+        ),
+    ),
+    (
+        "ACCESS_TOKEN",
+        re.compile(
+            r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}"
+            r"|xox[abposr]-[A-Za-z0-9-]{10,}"
+            r"|eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,})"
+            r"|\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*",
+            re.I,
+        ),
+    ),
+)
+_TOKEN_CANDIDATE = re.compile(r"[A-Za-z0-9+/=_.-]{20,}")
+MIN_TOKEN_ENTROPY_BITS = 3.5
+
+
+def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> frozenset[str]:
+    """Kinds of secret in the text: known key formats, 'password is …' cues, random tokens."""
+    kinds = {kind for kind, pattern in _SECRET_FORMATS if pattern.search(folded_text)}
+    if lexicons.search("secret_cues", folded_text):
+        kinds.add("PASSWORD")
+    if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)):
+        kinds.add("HIGH_ENTROPY_STRING")
+    return frozenset(kinds)
+
+
+def _looks_random(token: str) -> bool:
+    """Long mixed letter-digit strings with high per-character entropy: keys, not words."""
+    if not (any(c.isdigit() for c in token) and any(c.isalpha() for c in token)):
+        return False
+    counts = Counter(token)
+    entropy = -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
+    return entropy >= MIN_TOKEN_ENTROPY_BITS
+
+
+def check_secrets(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> list[Reason]:
+    kinds = secret_kinds(folded_text, lexicons)
+    return [Reason(ReasonCode.SECRET, ", ".join(sorted(kinds)))] if kinds else []
+
+
+def check_speculative(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> list[Reason]:
+    if lexicons.search("speculative", folded_text):
+        return [Reason(ReasonCode.SPECULATIVE, DETAILS["speculative"])]
+    return []
+
+
+def is_ephemeral(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
+    """'Tonight' is always ephemeral; a one-off date or appointment time is, unless a
+    recurrence ('every Monday', 'tous les matins', 'usually') makes it a habit or the date
+    is a lasting fact (a date of birth)."""
+    if lexicons.search("ephemeral", folded_text):
+        return True
+    one_off = lexicons.search("one_off", folded_text) or (
+        lexicons.search("clock_times", folded_text)
+        and lexicons.search("appointment_nouns", folded_text)
+    )
+    lasting = lexicons.search("recurrence", folded_text) or lexicons.search(
+        "permanent", folded_text
+    )
+    return bool(one_off) and not lasting
+
+
+def check_ephemeral(
+    folded_text: str, durability: Durability, lexicons: Lexicons = DEFAULT_LEXICONS
+) -> list[Reason]:
+    """Session notes are kept for the session only, so passing states are fine there."""
+    if durability is Durability.DURABLE and is_ephemeral(folded_text, lexicons):
+        return [Reason(ReasonCode.EPHEMERAL, DETAILS["ephemeral"])]
+    return []
+
+
+def check_not_actionable(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> list[Reason]:
+    """Nothing left once greetings, thanks, conversation meta and stop words are removed."""
+    remainder = lexicons.patterns["filler"].sub(" ", folded_text)
+    content = [
+        word
+        for word in _WORD.findall(remainder.lower())
+        if word not in lexicons.stopwords and not word.isdigit()
+    ]
+    if content:
+        return []
+    return [Reason(ReasonCode.NOT_ACTIONABLE, DETAILS["not_actionable"])]
+
+
+def check_instruction(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> list[Reason]:
+    if lexicons.search("instruction", folded_text):
+        return [Reason(ReasonCode.INSTRUCTION, DETAILS["instruction"])]
+    return []

@@ -1,0 +1,136 @@
+"""Language data for the distillation guards: one JSON file per language.
+
+Adding a language means adding ``<code>.json`` here with the same keys as ``en.json``;
+:func:`load_lexicons` reads every JSON file in this folder, so no code changes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'"})
+_DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212", "-"))
+
+# Keys a lexicon may hold. The regex categories are matched on folded text by the core;
+# the raw lists serve the PII adapter, which matches on the original text.
+PATTERN_KEYS = (
+    "speculative",
+    "ephemeral",
+    "one_off",
+    "clock_times",
+    "appointment_nouns",
+    "recurrence",
+    "permanent",
+    "filler",
+    "instruction",
+    "secret_cues",
+)
+LIST_KEYS = ("abbreviations", "weekdays", "months", "stopwords")
+RAW_KEYS = ("name_cues", "birth_cues", "product_names")
+
+
+class LexiconError(ValueError):
+    """A lexicon file is malformed; raised at import, never per request."""
+
+
+def fold(text: str) -> str:
+    """Accent-, apostrophe- and dash-insensitive form, so 'Peut-Être' matches 'peut-etre'."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_APOSTROPHES).translate(_DASHES))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@dataclass(frozen=True)
+class Lexicons:
+    """Every language's data merged and compiled once.
+
+    Notes mix languages ("RDV demain for the demo"), so each guard tries all languages at
+    once rather than guessing one first.
+    """
+
+    languages: tuple[str, ...]
+    patterns: Mapping[str, re.Pattern[str]]
+    sentence_abbreviation: re.Pattern[str]
+    stopwords: frozenset[str]
+    months: tuple[str, ...]
+    name_cues: tuple[str, ...]
+    birth_cues: tuple[str, ...]
+    product_names: tuple[str, ...]
+
+    def search(self, category: str, folded_text: str) -> bool:
+        return self.patterns[category].search(folded_text) is not None
+
+    @classmethod
+    def from_documents(cls, documents: Iterable[Mapping[str, Any]]) -> Lexicons:
+        docs = list(documents)
+        if not docs:
+            raise LexiconError("no lexicon found")
+        merged: dict[str, list[str]] = {key: [] for key in (*PATTERN_KEYS, *LIST_KEYS, *RAW_KEYS)}
+        languages: list[str] = []
+        for doc in docs:
+            language = doc.get("language")
+            if not isinstance(language, str):
+                raise LexiconError("a lexicon has no language code")
+            languages.append(language)
+            weekdays = _strings(doc, "weekdays", language)
+            months = _strings(doc, "months", language)
+            for key in merged:
+                values = _strings(doc, key, language)
+                if key in PATTERN_KEYS:
+                    values = [_expand(value, weekdays, months) for value in values]
+                merged[key].extend(values)
+        patterns = {key: _compile(merged[key]) for key in PATTERN_KEYS}
+        abbreviations = "|".join(fold(a) for a in merged["abbreviations"])
+        return cls(
+            languages=tuple(languages),
+            patterns=patterns,
+            sentence_abbreviation=re.compile(rf"(?:^|[^\w.])(?:{abbreviations}|\w)\.$", re.I),
+            stopwords=frozenset(fold(word).lower() for word in merged["stopwords"]),
+            months=tuple(merged["months"]),
+            name_cues=tuple(merged["name_cues"]),
+            birth_cues=tuple(merged["birth_cues"]),
+            product_names=tuple(merged["product_names"]),
+        )
+
+
+def load_lexicons() -> Lexicons:
+    """Read every ``*.json`` file of this package, in name order."""
+    folder = resources.files(__package__)
+    documents = []
+    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
+        if entry.name.endswith(".json"):
+            documents.append(json.loads(entry.read_text(encoding="utf-8")))
+    return Lexicons.from_documents(documents)
+
+
+def _strings(doc: Mapping[str, Any], key: str, language: str) -> list[str]:
+    values = doc.get(key, [])
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise LexiconError(f"lexicon {language}: {key} must be a list of strings")
+    return list(values)
+
+
+def _expand(pattern: str, weekdays: Sequence[str], months: Sequence[str]) -> str:
+    return pattern.replace("{weekday}", f"(?:{'|'.join(weekdays)})").replace(
+        "{month}", f"(?:{'|'.join(months)})"
+    )
+
+
+def _compile(patterns: Sequence[str]) -> re.Pattern[str]:
+    """One alternation per category, anchored on word edges where the pattern has a word edge.
+
+    ``(?:(?<!\\w)|(?!\\w))`` only demands a boundary when the pattern starts with a word
+    character, so "<|im_start|>system" and "SYSTEM:x" still match.
+    """
+    if not patterns:
+        return re.compile(r"(?!x)x")
+    body = "|".join(f"(?:{fold(p)})" for p in patterns)
+    try:
+        return re.compile(rf"(?:(?<!\w)|(?!\w))(?:{body})(?:(?!\w)|(?<!\w))", re.I | re.M)
+    except re.error as exc:
+        raise LexiconError(f"a lexicon pattern does not compile: {exc.msg}") from exc
