@@ -11,7 +11,9 @@ the right hash; tiktoken names a cached file by the SHA-1 of its download URL. T
 connected machine: ``TIKTOKEN_CACHE_DIR=/path python -c "import tiktoken;
 tiktoken.get_encoding('o200k_base')"``, then ship the directory and set the variable. When the
 file is not there we log a warning and count with ``cl100k_base``: token counts then are an
-estimate, which is better than a render that hangs on a download.
+estimate, which is better than a render that hangs on a download. Note that tiktoken copies
+even the bundled file into its cache directory, and fails if a ``TIKTOKEN_CACHE_DIR`` that was
+set is not writable: point it at a writable directory (or leave it unset).
 """
 
 from __future__ import annotations
