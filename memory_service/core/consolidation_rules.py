@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 
 from memory_service.core.text import normalize_keyword, normalize_text
 
@@ -88,12 +89,16 @@ class NoteTerms:
     """The lexical view of one note, computed once per note."""
 
     normalized: str
-    tokens: frozenset[str]
     content: frozenset[str]
     keywords: frozenset[str]
     numbers: frozenset[str]
     negated: bool
-    trigrams: frozenset[str]
+
+    @cached_property
+    def trigrams(self) -> frozenset[str]:
+        """Character trigrams, computed only for the few pairs that get compared."""
+        padded = f"  {self.normalized} "
+        return frozenset(padded[i : i + 3] for i in range(len(padded) - 2))
 
     @property
     def index_terms(self) -> frozenset[str]:
@@ -116,23 +121,18 @@ def _plain(text: str) -> str:
 def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
     normalized = _plain(text)
     raw = _TOKEN.findall(normalized.replace("n't", " n't"))
-    tokens = frozenset(_stem(t) for t in raw)
     negated = any(t in NEGATIONS for t in raw) or "no longer" in normalized
     content = frozenset(
         _stem(t)
         for t in raw
         if t not in STOPWORDS and t not in CHANGE_MARKERS and t not in NEGATIONS
     )
-    padded = f"  {normalized} "
-    trigrams = frozenset(padded[i : i + 3] for i in range(len(padded) - 2))
     return NoteTerms(
         normalized=normalized,
-        tokens=tokens,
         content=content,
         keywords=frozenset(normalize_keyword(k) for k in keywords),
         numbers=frozenset(_NUMBER.findall(normalized)),
         negated=negated,
-        trigrams=trigrams,
     )
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from memory_service.core import consolidation
 from memory_service.core.consolidation import (
     MAX_JUDGE_PAIRS_PER_NOTE,
     CandidatePair,
@@ -21,6 +22,12 @@ from memory_service.core.consolidation import (
     MergePlan,
     Verdict,
     plan_consolidation,
+)
+from memory_service.core.consolidation_rules import (
+    PairRelation,
+    classify_pair,
+    looks_ephemeral,
+    terms_of,
 )
 from memory_service.core.model import (
     Durability,
@@ -487,3 +494,56 @@ def test_memories_of_another_subject_are_refused() -> None:
 
     with pytest.raises(ValueError, match="more than one"):
         plan([make_memory("Prefers tea.")], [other])
+
+
+def test_candidate_search_compares_each_note_with_a_bounded_number_of_memories(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    globals_ = [
+        make_global(f"Uses editor flavour {i} daily.", keywords=("editor",)) for i in range(10_000)
+    ]
+    notes = [
+        make_memory(f"Uses editor flavour {i} daily.", keywords=("editor",))
+        for i in ("x", "y", "z")
+    ]
+    compared: list[tuple[str, str]] = []
+    real = consolidation.classify_pair
+
+    def counting(a: Any, b: Any) -> Any:
+        compared.append((a.normalized, b.normalized))
+        return real(a, b)
+
+    monkeypatch.setattr(consolidation, "classify_pair", counting)
+
+    plan(notes, globals_)
+
+    assert 0 < len(compared) <= len(notes) * consolidation.MAX_CANDIDATES_PER_NOTE
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [
+        ("Uses Python 3.11.", "Uses Python 3.12.", PairRelation.CONFLICT),
+        ("Likes coffee.", "Doesn't like coffee.", PairRelation.CONFLICT),
+        ("Prefers window seats.", "Prefers aisle seats.", PairRelation.CONFLICT),
+        ("Prefers aisle seats.", "prefers an aisle seat", PairRelation.NEAR),
+        ("Lives in Lyon.", "Prefers flights from Lyon.", PairRelation.UNRELATED),
+    ],
+)
+def test_the_lexical_rules(first: str, second: str, expected: PairRelation) -> None:
+    assert classify_pair(terms_of(first), terms_of(second)) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "ephemeral"),
+    [
+        ("Has a dentist appointment tomorrow.", True),
+        ("Dîne avec des collègues ce soir.", True),
+        ("Is tired right now.", True),
+        ("Now uses Vim as editor.", False),
+        ("Runs every morning, even today.", False),
+        ("Va à la piscine tous les mardis.", False),
+    ],
+)
+def test_the_ephemeral_check(text: str, ephemeral: bool) -> None:
+    assert looks_ephemeral(text) is ephemeral
