@@ -1,0 +1,79 @@
+"""Engine settings and what callers see when the database is down."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from memory_service.adapters.crypto import Keyring
+from memory_service.adapters.database import create_engine_for, normalize_database_url
+from memory_service.adapters.sql.keys import SqlKeyStore
+from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
+from memory_service.core.errors import DependencyUnavailable
+from tests.support.fakes import FixedClock
+
+UNREACHABLE = "postgresql://postgres:hunter2@127.0.0.1:1/nowhere"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://u@h:5432/db",
+        "postgres://u@h:5432/db",
+        "postgresql+psycopg2://u@h:5432/db",
+        "postgresql+psycopg://u@h:5432/db",
+    ],
+)
+def test_every_postgresql_spelling_runs_on_psycopg_3(url: str) -> None:
+    assert normalize_database_url(url) == "postgresql+psycopg://u@h:5432/db"
+
+
+def test_sqlite_gets_its_directory_wal_foreign_keys_and_a_busy_timeout(tmp_path: Path) -> None:
+    engine = create_engine_for(f"sqlite:///{tmp_path / 'new' / 'dir' / 'x.db'}")
+    try:
+        with engine.connect() as connection:
+            pragmas = {
+                name: connection.exec_driver_sql(f"PRAGMA {name}").scalar()
+                for name in ("journal_mode", "foreign_keys", "busy_timeout")
+            }
+    finally:
+        engine.dispose()
+    assert (tmp_path / "new" / "dir").is_dir()
+    assert pragmas["journal_mode"] == "wal"
+    assert pragmas["foreign_keys"] == 1
+    assert pragmas["busy_timeout"] >= 30_000
+
+
+def test_an_unreachable_database_is_unavailable_with_a_generic_message(
+    keyring: Keyring, clock: FixedClock
+) -> None:
+    engine = create_engine_for(UNREACHABLE)
+    try:
+        factory = SqlUnitOfWorkFactory(engine, keyring, clock)
+        with pytest.raises(DependencyUnavailable) as raised, factory("t-1") as uow:
+            uow.sessions.get("s-1")
+        with pytest.raises(DependencyUnavailable) as raised_by_keys:
+            SqlKeyStore(engine, clock).authenticate("msk_" + "a" * 43)
+    finally:
+        engine.dispose()
+    for error in (raised.value, raised_by_keys.value):
+        assert "hunter2" not in error.message and "127.0.0.1" not in error.message
+
+
+def test_sqlite_write_transactions_take_the_write_lock_at_begin(sqlite_url: str) -> None:
+    engine = create_engine_for(sqlite_url)
+    try:
+        with engine.connect() as first, first.begin():
+            first.execute(text("SELECT 1"))
+            # Another connection cannot start writing while the first holds the lock.
+            other = engine.raw_connection()
+            try:
+                other.execute("PRAGMA busy_timeout = 0")
+                with pytest.raises(Exception, match="locked"):
+                    other.execute("BEGIN IMMEDIATE")
+            finally:
+                other.close()
+    finally:
+        engine.dispose()
