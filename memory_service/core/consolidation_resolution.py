@@ -1,0 +1,366 @@
+"""Resolution of a consolidation run: who merges into whom, who supersedes whom.
+
+Given each note's relations (from the rules or the judge, see
+:mod:`memory_service.core.consolidation`), :class:`Resolver` walks the notes oldest first
+over *entities*: an existing global memory, or a new one founded by a note. Merges extend
+an entity; conflicts supersede the older one (a tie goes to the session note). New ids
+are assigned only at the end, so a note that founds a fact and then loses it within the
+same run never produces a global that is born superseded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+from memory_service.core.model import Durability, Memory, MemoryScope, MemoryStatus, Provenance
+
+
+class DecisionKind(StrEnum):
+    DROPPED_SESSION_ONLY = "dropped_session_only"
+    DROPPED_EPHEMERAL = "dropped_ephemeral"
+    DUPLICATE = "duplicate"
+    NEAR_DUPLICATE = "near_duplicate"
+    SAME_MEANING = "same_meaning"
+    CONFLICT = "conflict"
+    NEW = "new"
+
+
+class DecidedBy(StrEnum):
+    RULES = "rules"
+    LLM = "llm"
+
+
+class DecisionReason(StrEnum):
+    """Why a decision was taken; a closed set, so no text can slip into the history."""
+
+    SESSION_ONLY = "session_only"
+    EPHEMERAL = "ephemeral"
+    NORMALIZED_EQUAL = "normalized_equal"
+    LEXICAL_SIMILARITY = "lexical_similarity"
+    JUDGED_SAME = "judged_same"
+    CONFIRMS_HYPOTHESIS = "confirms_hypothesis"
+    NEWER_WINS = "newer_wins"
+    TIE_SESSION_NOTE_WINS = "tie_session_note_wins"
+    NO_MATCH = "no_match"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One audit-ready decision about a session note: ids and codes only."""
+
+    kind: DecisionKind
+    note_id: str
+    decided_by: DecidedBy
+    reason: DecisionReason
+    other_id: str | None = None
+    kept_id: str | None = None
+    superseded_id: str | None = None
+
+    def to_dict(self) -> dict[str, str | None]:
+        return {
+            "kind": self.kind.value,
+            "note_id": self.note_id,
+            "decided_by": self.decided_by.value,
+            "reason": self.reason.value,
+            "other_id": self.other_id,
+            "kept_id": self.kept_id,
+            "superseded_id": self.superseded_id,
+        }
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A rules-or-judge relation between a note and an earlier memory or note."""
+
+    other_id: str
+    kind: DecisionKind
+    decided_by: DecidedBy
+    reason: DecisionReason
+
+
+@dataclass(eq=False)
+class _Entity:
+    """A fact being consolidated: an existing global, or a new one founded by a note."""
+
+    base: Memory
+    existing: bool
+    members: list[Memory] = field(default_factory=list)
+    absorbed: list[_Entity] = field(default_factory=list)
+    superseded_by: _Entity | None = None
+    new_id: str | None = None
+    updated_at: datetime = field(init=False)
+    expires_at: datetime | None = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.updated_at = self.base.updated_at
+        self.expires_at = self.base.expires_at
+
+    @property
+    def alive(self) -> bool:
+        return self.superseded_by is None
+
+    @property
+    def materialised(self) -> bool:
+        return self.existing or self.alive
+
+    def final_id(self) -> str:
+        """The id decisions cite: the global's, or the founding note's if none was made."""
+        if self.existing:
+            return self.base.id
+        return self.new_id or self.base.id
+
+    def merge(self, note: Memory) -> None:
+        self.members.append(note)
+        self.updated_at = max(self.updated_at, note.updated_at)
+        self.expires_at = _later_expiry(self.expires_at, note.expires_at)
+
+    def source_ids(self) -> list[str]:
+        """Ids this fact came from, for a replacement's ``derived_from``."""
+        own = [self.base.id] if self.existing else []
+        return own + [m.id for m in self.members]
+
+
+@dataclass(frozen=True)
+class _PendingDecision:
+    """A decision whose kept/superseded ids are known only once new ids are assigned."""
+
+    kind: DecisionKind
+    note_id: str
+    decided_by: DecidedBy
+    reason: DecisionReason
+    other_id: str | None = None
+    kept: _Entity | None = None
+    superseded: _Entity | None = None
+
+    def resolve(self) -> Decision:
+        return Decision(
+            kind=self.kind,
+            note_id=self.note_id,
+            decided_by=self.decided_by,
+            reason=self.reason,
+            other_id=self.other_id,
+            kept_id=self.kept.final_id() if self.kept else None,
+            superseded_id=self.superseded.final_id() if self.superseded else None,
+        )
+
+
+_DUPLICATE_PRIORITY = {
+    DecisionKind.DUPLICATE: 0,
+    DecisionKind.NEAR_DUPLICATE: 1,
+    DecisionKind.SAME_MEANING: 2,
+}
+
+
+class Resolver:
+    """Applies relations note by note, oldest first, over entities that track survivors."""
+
+    def __init__(self, globals_by_id: Mapping[str, Memory]) -> None:
+        self._globals = globals_by_id
+        self._decisions: list[_PendingDecision] = []
+        self._entities: dict[str, _Entity] = {}
+        self._order: list[_Entity] = []
+        # Each handled note and the entity that now holds its fact (or beat it).
+        self._holders: dict[str, tuple[Memory, _Entity]] = {}
+
+    def _entity(self, memory_id: str) -> _Entity | None:
+        entity = self._entities.get(memory_id)
+        if entity is None and memory_id in self._globals:
+            entity = _Entity(self._globals[memory_id], existing=True)
+            self._entities[memory_id] = entity
+            self._order.append(entity)
+        return entity if entity is not None and entity.alive else None
+
+    def _found(self, note: Memory) -> _Entity:
+        entity = _Entity(note, existing=False)
+        entity.merge(note)
+        self._order.append(entity)
+        return entity
+
+    def resolve(self, note: Memory, relations: Sequence[Relation]) -> None:
+        conflicts = [
+            (entity, r)
+            for r in relations
+            if r.kind is DecisionKind.CONFLICT and (entity := self._entity(r.other_id))
+        ]
+        newer = [(e, r) for e, r in conflicts if e.updated_at > note.updated_at]
+        if newer:
+            winner, relation = max(newer, key=lambda pair: pair[0].updated_at)
+            loser = self._found(note)
+            loser.superseded_by = winner
+            self._record(note, loser, DecisionKind.CONFLICT, relation, kept=winner, lost=loser)
+            return
+
+        survivor = self._merge_duplicates(note, relations)
+        for entity, relation in conflicts:
+            if entity is survivor or not entity.alive:
+                continue
+            entity.superseded_by = survivor
+            reason = (
+                DecisionReason.TIE_SESSION_NOTE_WINS
+                if entity.updated_at == note.updated_at
+                else DecisionReason.NEWER_WINS
+            )
+            self._record(
+                note,
+                survivor,
+                DecisionKind.CONFLICT,
+                relation,
+                kept=survivor,
+                lost=entity,
+                reason=reason,
+            )
+
+    def _merge_duplicates(self, note: Memory, relations: Sequence[Relation]) -> _Entity:
+        duplicates = [
+            (entity, r)
+            for r in relations
+            if r.kind in _DUPLICATE_PRIORITY and (entity := self._entity(r.other_id))
+        ]
+        if not duplicates:
+            survivor = self._found(note)
+            self._hold(note, survivor)
+            self._decisions.append(
+                _PendingDecision(
+                    DecisionKind.NEW,
+                    note.id,
+                    DecidedBy.RULES,
+                    DecisionReason.NO_MATCH,
+                    kept=survivor,
+                )
+            )
+            return survivor
+        target, relation = min(
+            duplicates, key=lambda pair: (_DUPLICATE_PRIORITY[pair[1].kind], -_ts(pair[0]))
+        )
+        if target.base.is_hypothesis and not note.is_hypothesis:
+            survivor = self._found(note)
+            survivor.absorbed.append(target)
+            target.superseded_by = survivor
+            self._record(
+                note,
+                survivor,
+                relation.kind,
+                relation,
+                kept=survivor,
+                lost=target,
+                reason=DecisionReason.CONFIRMS_HYPOTHESIS,
+            )
+            return survivor
+        target.merge(note)
+        self._record(note, target, relation.kind, relation, kept=target)
+        return target
+
+    def _hold(self, note: Memory, holder: _Entity) -> None:
+        self._entities[note.id] = holder
+        self._holders[note.id] = (note, holder)
+
+    def _record(
+        self,
+        note: Memory,
+        holder: _Entity,
+        kind: DecisionKind,
+        relation: Relation,
+        *,
+        kept: _Entity,
+        lost: _Entity | None = None,
+        reason: DecisionReason | None = None,
+    ) -> None:
+        self._hold(note, holder)
+        self._decisions.append(
+            _PendingDecision(
+                kind,
+                note.id,
+                relation.decided_by,
+                reason or relation.reason,
+                other_id=relation.other_id,
+                kept=kept,
+                superseded=lost,
+            )
+        )
+
+    def materialise(
+        self, *, now: datetime, new_id: Callable[[], str]
+    ) -> tuple[list[Memory], list[Memory], list[Decision]]:
+        """Assign new ids, then build the created globals, the changed memories, decisions."""
+        for entity in self._order:
+            if not entity.existing and entity.alive:
+                entity.new_id = new_id()
+        created: list[Memory] = []
+        changed: list[Memory] = []
+        for entity in self._order:
+            if entity.existing and (entity.members or not entity.alive):
+                changed.append(_updated_global(entity, now))
+            elif not entity.existing and entity.alive:
+                created.append(_new_global(entity, now))
+        for note, holder in self._holders.values():
+            home = holder if holder.materialised else holder.superseded_by
+            assert home is not None  # a holder that is not materialised lost to someone
+            changed.append(
+                note.with_changes(
+                    status=MemoryStatus.SUPERSEDED, superseded_at=now, superseded_by=home.final_id()
+                )
+            )
+        return created, changed, [d.resolve() for d in self._decisions]
+
+
+def _ts(entity: _Entity) -> float:
+    return entity.updated_at.timestamp()
+
+
+def _later_expiry(a: datetime | None, b: datetime | None) -> datetime | None:
+    """The later known expiry; None only when neither side has one."""
+    known = [x for x in (a, b) if x is not None]
+    return max(known) if known else None
+
+
+def _dedupe(ids: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(ids))
+
+
+def _updated_global(entity: _Entity, now: datetime) -> Memory:
+    memory = entity.base
+    provenance = memory.provenance
+    if entity.members:
+        derived = _dedupe([*provenance.derived_from, *(m.id for m in entity.members)])
+        memory = memory.with_changes(
+            updated_at=entity.updated_at,
+            expires_at=entity.expires_at,
+            provenance=Provenance(**{**provenance.to_dict(), "derived_from": derived}),
+        )
+    if entity.superseded_by is not None:
+        memory = memory.with_changes(
+            status=MemoryStatus.SUPERSEDED,
+            superseded_at=now,
+            superseded_by=entity.superseded_by.final_id(),
+        )
+    return memory
+
+
+def _new_global(entity: _Entity, now: datetime) -> Memory:
+    founder = entity.base
+    derived = _dedupe(
+        [*(m.id for m in entity.members), *(i for e in entity.absorbed for i in e.source_ids())]
+    )
+    assert entity.new_id is not None  # assigned before any global is built
+    return founder.with_changes(
+        id=entity.new_id,
+        scope=MemoryScope.GLOBAL,
+        session_id=None,
+        durability=Durability.DURABLE,
+        provenance=Provenance(
+            actor=founder.provenance.actor,
+            session_id=founder.session_id,
+            turn=founder.provenance.turn,
+            tool_call_id=founder.provenance.tool_call_id,
+            derived_from=derived,
+        ),
+        created_at=now,
+        updated_at=entity.updated_at,
+        expires_at=entity.expires_at,
+        status=MemoryStatus.ACTIVE,
+        superseded_at=None,
+        superseded_by=None,
+    )
