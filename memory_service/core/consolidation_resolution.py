@@ -11,7 +11,7 @@ same run never produces a global that is born superseded.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 
@@ -328,7 +328,7 @@ def _updated_global(entity: _Entity, now: datetime) -> Memory:
         memory = memory.with_changes(
             updated_at=entity.updated_at,
             expires_at=entity.expires_at,
-            provenance=Provenance(**{**provenance.to_dict(), "derived_from": derived}),
+            provenance=replace(provenance, derived_from=derived),
         )
     if entity.superseded_by is not None:
         memory = memory.with_changes(
