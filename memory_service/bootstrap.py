@@ -7,6 +7,10 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Engine, text
 
+from memory_service.adapters.crypto import Keyring
+from memory_service.adapters.database import create_engine_for
+from memory_service.adapters.sql.keys import SqlKeyStore
+from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
 from memory_service.config import Settings
 from memory_service.core.clock import SystemClock
 from memory_service.core.ports import Clock, KeyStore, TaskQueue, UnitOfWorkFactory
@@ -46,3 +50,25 @@ def _ping_redis(url: str) -> str:
     except redis.RedisError:
         return "down"
     return "ok"
+
+
+def build_container(settings: Settings) -> Container:
+    """Adapters for these settings. Raises ConfigurationError before anything is served."""
+    clock = SystemClock()
+    engine = create_engine_for(settings.database_url)
+    keyring = Keyring(settings.master_key())
+    return Container(
+        settings=settings,
+        engine=engine,
+        uow_factory=SqlUnitOfWorkFactory(engine, keyring, clock),
+        keys=SqlKeyStore(engine, clock),
+        tasks=_DeferredConsolidation(),
+        clock=clock,
+    )
+
+
+class _DeferredConsolidation:
+    """Until the consolidation worker lands, ended sessions wait for the nightly sweep."""
+
+    def enqueue_consolidation(self, tenant_id: str, session_id: str) -> None:
+        log.info("consolidation of session %s deferred to the sweep", session_id)
