@@ -373,10 +373,15 @@ def build_context(request: ContextRequest) -> RenderedContext:
     text = _render(front_matter, entries)
     total = counter.count(text)
     # A counter need not be additive where the parts join; if the whole came out over the
-    # budget, give up the least useful memory until it fits (rarely more than one pass).
-    while budget is not None and total > budget and entries:
-        last = entries.pop()
-        dropped.append(DroppedItem(last.memory.id, last.kind, DropReason.OVER_BUDGET))
+    # budget, give up the least useful memory, then the state, until it fits (rarely more
+    # than one pass).
+    while budget is not None and total > budget and (entries or front_matter):
+        if entries:
+            last = entries.pop()
+            dropped.append(DroppedItem(last.memory.id, last.kind, DropReason.OVER_BUDGET))
+        else:
+            front_matter, state_item = None, None
+            dropped.append(DroppedItem(STATE_ITEM_ID, ItemKind.STATE, DropReason.OVER_BUDGET))
         text = _render(front_matter, entries)
         total = counter.count(text)
 

@@ -80,7 +80,15 @@ def test_trim_to_zero_cuts_everything_and_negative_is_refused() -> None:
 
 
 def test_exactly_the_notes_of_the_cut_turns_are_reinjected_once() -> None:
-    notes = [make_note(1), make_note(3), make_note(3), make_note(7), make_note(9), make_note(None)]
+    later_in_turn_3 = START + timedelta(minutes=3, seconds=50)
+    notes = [
+        make_note(1),
+        make_note(3),
+        make_note(3, created_at=later_in_turn_3),
+        make_note(7),
+        make_note(9),
+        make_note(None),
+    ]
     history = make_turns(10)
     reinjected: set[str] = set()
 
