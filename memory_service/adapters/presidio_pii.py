@@ -69,10 +69,13 @@ _INTERNAL_NETWORKS = tuple(
     ipaddress.ip_network(net)
     for net in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7", "100.64.0.0/10")
 )
-# Lower-case words that belong inside surnames ("Ludwig van Beethoven", "Anne de Vries").
-_PARTICLES = frozenset({"de", "du", "des", "van", "von", "der", "den", "da", "di", "le", "la"})
 _PUNCTUATION = ".,;:!?()\"'"
 _ACCENTS = {"e": "[eéèêë]", "a": "[aàâä]", "u": "[uùûü]", "i": "[iîï]", "o": "[oôö]", "c": "[cç]"}
+
+
+def offline_extractor() -> tldextract.TLDExtract:
+    """A domain parser on the bundled public suffix snapshot: no download, no disk cache."""
+    return tldextract.TLDExtract(cache_dir=None, suffix_list_urls=())
 
 
 class OfflineEmailRecognizer(EmailRecognizer):
@@ -80,7 +83,7 @@ class OfflineEmailRecognizer(EmailRecognizer):
     extractor downloads the public suffix list on first use. This one reads the snapshot
     bundled with tldextract and never touches the network or the disk cache."""
 
-    _extractor = tldextract.TLDExtract(cache_dir=None, suffix_list_urls=())
+    _extractor = offline_extractor()
 
     def validate_result(self, pattern_text: str) -> bool:
         return self._extractor(pattern_text).fqdn != ""
@@ -179,21 +182,29 @@ class PresidioPiiDetector:
         return True
 
     def _plausible_name(self, span: str, before: str, *, english: bool) -> bool:
-        """The small NER model often calls a place a person ("flies to Hamilton") and,
-        on French text, any capitalised word ("Préfère"). So a single word right after a
-        place preposition is taken for a place, and outside English a bare single word is
-        not enough: a full name ("Marc Dubois") or a cue ("je m'appelle") is."""
-        tokens = [token.strip(_PUNCTUATION) for token in span.split()]
-        if not all(_is_name_token(token) or token.lower() in _PARTICLES for token in tokens):
-            return False  # "Webhook https://…", "départ de Lyon": not a name
-        names = [
-            token
-            for token in tokens
-            if _is_name_token(token)
-            and token not in self._products
-            and fold(token).lower() not in self._lexicons.stopwords
-        ]
-        if len(names) == 1 and _last_word(before) in self._lexicons.place_prepositions:
+        """Whether a span the NER model calls a person holds a name.
+
+        The small English model often calls a place a person ("flies to Hamilton"), a
+        capitalised first word a name ("Webhook https://…") and, on French text, any
+        capitalised word ("Préfère"). So: a sentence's first word does not count; a single
+        word right after a place preposition is a place; and outside English a single word
+        is not enough, a full name ("Marc Dubois") or a cue ("je m'appelle") is.
+        """
+        names = []
+        previous = _last_word(before)
+        sentence_start = not before.strip() or before.rstrip()[-1] in ".!?:;"
+        for position, raw in enumerate(span.split()):
+            token = raw.strip(_PUNCTUATION)
+            first_word = position == 0 and sentence_start
+            if (
+                _is_name_token(token)
+                and not first_word
+                and token not in self._products
+                and fold(token).lower() not in self._lexicons.stopwords
+            ):
+                names.append((previous, token))
+            previous = _last_word(token)
+        if len(names) == 1 and names[0][0] in self._lexicons.place_prepositions:
             return False
         return len(names) >= (1 if english else 2)
 

