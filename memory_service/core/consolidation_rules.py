@@ -6,9 +6,9 @@ or most of their wording) AND each states something the other does not; merely r
 notes ("likes Lyon", "allergic to peanuts") stay unrelated, because wrongly superseding a
 true fact is worse than keeping two.
 
-The ephemeral check overlaps with ``core/guards.py`` on purpose: guards refuse ephemeral
-durable notes at save time, and consolidation re-checks as defence in depth without
-depending on the guards' lexicons.
+The ephemeral check is the guards' own rule (``core/guards.is_ephemeral``): guards refuse
+ephemeral durable notes at save time, and consolidation re-applies the same rule as defence
+in depth, so the gate and the re-check can never disagree.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 
+from memory_service.core.guards import is_ephemeral
+from memory_service.core.lexicons import fold
 from memory_service.core.text import normalize_keyword, normalize_text
 
 # Near duplicates: same content words (after light stemming), or nearly the same characters
@@ -60,16 +62,6 @@ NEGATIONS = _words(
     """
     not no never n't cannot dont doesnt ne pas jamais aucun aucune
     """
-)
-
-_EPHEMERAL = re.compile(
-    r"\b(?:today|tonight|this (?:morning|afternoon|evening|week|weekend)|right now|"
-    r"at the moment|tomorrow|yesterday|for now|aujourd'hui|ce soir|ce matin|"
-    r"cet après-midi|demain|hier|en ce moment|pour l'instant|cette semaine)\b"
-)
-_RECURRENCE = re.compile(
-    r"\b(?:every|each|usually|always|often|typically|generally|whenever|"
-    r"tous les|toutes les|chaque|d'habitude|toujours|souvent|généralement)\b"
 )
 
 
@@ -190,6 +182,5 @@ def classify_pair(a: NoteTerms, b: NoteTerms) -> PairRelation:
 
 
 def looks_ephemeral(text: str) -> bool:
-    """True for one-off, time-bound notes ("tonight", "demain"), unless stated as a habit."""
-    normalized = _plain(text)
-    return bool(_EPHEMERAL.search(normalized)) and not _RECURRENCE.search(normalized)
+    """True for one-off, time-bound notes ("tonight", "demain"), by the guards' rule."""
+    return is_ephemeral(fold(text))
