@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import re
-import sys
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
@@ -128,9 +127,5 @@ def _container() -> Container:
         _fail(exc.message)
 
 
-def main() -> None:
-    app(prog_name="memory-service")
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    app(prog_name="memory-service")
