@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.sql.audit import SqlAuditLog
+from memory_service.adapters.sql.erasure import SqlErasureRepository
 from memory_service.adapters.sql.failures import (
     CONNECTION_FAILURES,
     connection_failures_as_unavailable,
@@ -42,6 +43,9 @@ class SqlUnitOfWork:
         self.sessions = SqlSessionRepository(self._session, self.tenant_id, keys)
         self.subjects = SqlSubjectRepository(self._session, self.tenant_id, keys, self._clock)
         self.audit = SqlAuditLog(self._session, self.tenant_id)
+        self.erasure = SqlErasureRepository(
+            self._session, self.tenant_id, keys, self._keyring, self._clock
+        )
         return self
 
     def __exit__(

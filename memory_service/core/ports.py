@@ -14,6 +14,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Protocol
 
+from memory_service.core.erasure import ErasureReceipt
 from memory_service.core.model import (
     ApiKey,
     AuditEvent,
@@ -80,6 +81,10 @@ class SessionRepository(Protocol):
 
     def save(self, session: Session) -> None: ...
 
+    def list_for_subject(self, subject_id: str) -> list[Session]:
+        """The subject's sessions, oldest first."""
+        ...
+
 
 class SubjectRepository(Protocol):
     """A tenant's subjects: their state and (inside the adapter) their data keys."""
@@ -106,6 +111,27 @@ class AuditLog(Protocol):
         ...
 
 
+class ErasureRepository(Protocol):
+    """Erasure of one subject and the receipts it leaves, within one tenant."""
+
+    def erase_subject(self, subject_id: str) -> dict[str, int]:
+        """Delete every row holding the subject's data and destroy its data key.
+
+        Memories of any scope and status, sessions with their turns and outbox rows,
+        context manifests and the state go; the audit events of the subject keep their
+        ids, kinds and times, their details redacted
+        (:func:`memory_service.core.erasure.redact_details`). Returns counts per kind
+        (:data:`memory_service.core.erasure.ERASED_KINDS`); all zero when nothing is held.
+        """
+        ...
+
+    def add_receipt(self, receipt: ErasureReceipt) -> None: ...
+
+    def list_receipts(self, subject_id: str) -> list[ErasureReceipt]:
+        """Oldest first."""
+        ...
+
+
 class UnitOfWork(Protocol):
     """One transaction for one tenant: rolls back unless :meth:`commit` was called.
 
@@ -118,6 +144,7 @@ class UnitOfWork(Protocol):
     sessions: SessionRepository
     subjects: SubjectRepository
     audit: AuditLog
+    erasure: ErasureRepository
 
     def __enter__(self) -> UnitOfWork: ...
 
@@ -150,6 +177,26 @@ class KeyStore(Protocol):
 
     def revoke(self, key_id: str) -> bool:
         """True if an active key was revoked."""
+        ...
+
+
+class SubjectCache(Protocol):
+    """Whatever is kept about a subject outside the database (Redis), dropped on erasure."""
+
+    def purge_subject(self, tenant_id: str, subject_id: str) -> int:
+        """Delete every cached entry of the subject; returns how many went."""
+        ...
+
+
+class RetentionStore(Protocol):
+    """Maintenance across tenants: purges memories past their retention and grace period."""
+
+    def purge_expired(self, cutoff: datetime, *, limit: int, at: datetime, actor: str) -> int:
+        """Delete up to ``limit`` memories whose ``expires_at`` is at or before ``cutoff``.
+
+        Each purge leaves a ``memory.purged`` audit event (ids only) written in the same
+        transaction. Returns how many were purged; fewer than ``limit`` means done.
+        """
         ...
 
 

@@ -42,6 +42,14 @@ class SqlSessionRepository:
         row = self._row(session_id)
         return session_from_row(row) if row is not None else None
 
+    def list_for_subject(self, subject_id: str) -> list[Session]:
+        statement = (
+            select(SessionRow)
+            .where(SessionRow.tenant_id == self._tenant_id, SessionRow.subject_id == subject_id)
+            .order_by(SessionRow.opened_at, SessionRow.id)
+        )
+        return [session_from_row(row) for row in self._session.scalars(statement)]
+
     def save(self, session: Session) -> None:
         if session.tenant_id != self._tenant_id:
             raise ValueError("the record belongs to another tenant than this unit of work")

@@ -39,6 +39,10 @@ class SubjectKeys:
             self._ciphers[subject_id] = cipher
         return cipher
 
+    def forget(self, subject_id: str) -> None:
+        """Drop the unwrapped key held by this unit of work (after an erasure)."""
+        self._ciphers.pop(subject_id, None)
+
     def ensure(self, subject_id: str, at: datetime) -> SubjectRow:
         """The subject's row, created with a fresh data key if new (or erased before)."""
         row = self.row(subject_id)

@@ -1,0 +1,153 @@
+"""Erasure of one subject within one tenant, and the receipts it leaves.
+
+Bulk ``DELETE`` statements, each filtered by tenant and subject, in the caller's
+transaction. The subject's row stays as a tombstone whose wrapped data key is NULL: every
+ciphertext of the subject still lying in WAL segments, backups or replicas is then noise.
+The audit log is append-only everywhere else; redacting the details of an erased subject's
+events is the one rewrite it allows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
+
+from memory_service.adapters.crypto import Keyring
+from memory_service.adapters.sql.subjects import SubjectKeys
+from memory_service.adapters.tables import (
+    AuditEventRow,
+    ConsolidationOutboxRow,
+    ContextManifestRow,
+    ErasureReceiptRow,
+    MemoryRow,
+    SessionRow,
+    SessionTurnRow,
+    SubjectRow,
+)
+from memory_service.core.erasure import ErasureReceipt, redact_details, zero_counts
+from memory_service.core.ports import Clock
+
+
+class SqlErasureRepository:
+    def __init__(
+        self, session: Session, tenant_id: str, keys: SubjectKeys, keyring: Keyring, clock: Clock
+    ) -> None:
+        self._session = session
+        self._tenant_id = tenant_id
+        self._keys = keys
+        self._keyring = keyring
+        self._clock = clock
+
+    def _delete(self, statement: Any) -> int:
+        return int(self._session.execute(statement).rowcount)  # type: ignore[attr-defined]
+
+    def erase_subject(self, subject_id: str) -> dict[str, int]:
+        tenant = self._tenant_id
+        # Lock the row first (if any): a consolidation holding it finishes before we delete,
+        # and one that comes later finds the key gone. Never created here, never re-keyed.
+        subject = self._session.scalars(
+            select(SubjectRow)
+            .where(SubjectRow.tenant_id == tenant, SubjectRow.subject_id == subject_id)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        ).first()
+        counts = zero_counts()
+        sessions = select(SessionRow.id).where(
+            SessionRow.tenant_id == tenant, SessionRow.subject_id == subject_id
+        )
+        counts["session_turns"] = self._delete(
+            delete(SessionTurnRow).where(
+                SessionTurnRow.tenant_id == tenant,
+                SessionTurnRow.session_id.in_(sessions),  # type: ignore[attr-defined]
+            )
+        )
+        counts["consolidation_outbox"] = self._delete(
+            delete(ConsolidationOutboxRow).where(
+                ConsolidationOutboxRow.tenant_id == tenant,
+                ConsolidationOutboxRow.session_id.in_(sessions),  # type: ignore[attr-defined]
+            )
+        )
+        counts["memories"] = self._delete(
+            delete(MemoryRow).where(
+                MemoryRow.tenant_id == tenant, MemoryRow.subject_id == subject_id
+            )
+        )
+        counts["context_manifests"] = self._delete(
+            delete(ContextManifestRow).where(
+                ContextManifestRow.tenant_id == tenant, ContextManifestRow.subject_id == subject_id
+            )
+        )
+        counts["sessions"] = self._delete(
+            delete(SessionRow).where(
+                SessionRow.tenant_id == tenant, SessionRow.subject_id == subject_id
+            )
+        )
+        if subject is not None:
+            counts["state"] = int(subject.state_ciphertext is not None)
+            counts["data_key"] = int(subject.wrapped_data_key is not None)
+            if subject.wrapped_data_key is not None:
+                subject.erased_at = self._clock.now()
+            subject.wrapped_data_key = None
+            subject.state_ciphertext = None
+            subject.state_updated_at = None
+        counts["audit_events_redacted"] = self._redact_audit(subject_id)
+        self._session.flush()
+        self._keys.forget(subject_id)
+        self._keyring.forget(tenant, subject_id)
+        return counts
+
+    def _redact_audit(self, subject_id: str) -> int:
+        rows = self._session.execute(
+            select(AuditEventRow.seq, AuditEventRow.details).where(
+                AuditEventRow.tenant_id == self._tenant_id, AuditEventRow.subject_id == subject_id
+            )
+        ).all()
+        changed = 0
+        for seq, details in rows:
+            redacted = redact_details(details or {})
+            if redacted != (details or {}):
+                self._session.execute(
+                    update(AuditEventRow)
+                    .where(AuditEventRow.seq == seq, AuditEventRow.tenant_id == self._tenant_id)
+                    .values(details=redacted)
+                )
+                changed += 1
+        return changed
+
+    def add_receipt(self, receipt: ErasureReceipt) -> None:
+        if receipt.tenant_id != self._tenant_id:
+            raise ValueError("the record belongs to another tenant than this unit of work")
+        self._session.add(
+            ErasureReceiptRow(
+                id=receipt.id,
+                tenant_id=receipt.tenant_id,
+                subject_id=receipt.subject_id,
+                requested_by=receipt.requested_by,
+                at=receipt.at,
+                counts=dict(receipt.counts),
+            )
+        )
+        self._session.flush()
+
+    def list_receipts(self, subject_id: str) -> list[ErasureReceipt]:
+        statement = (
+            select(ErasureReceiptRow)
+            .where(
+                ErasureReceiptRow.tenant_id == self._tenant_id,
+                ErasureReceiptRow.subject_id == subject_id,
+            )
+            .order_by(ErasureReceiptRow.at)
+        )
+        return [
+            ErasureReceipt(
+                id=row.id,
+                tenant_id=row.tenant_id,
+                subject_id=row.subject_id,
+                requested_by=row.requested_by,
+                at=row.at,
+                counts={kind: int(count) for kind, count in (row.counts or {}).items()},
+            )
+            for row in self._session.scalars(statement)
+        ]
