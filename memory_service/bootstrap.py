@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from sqlalchemy import Engine, text
 
 from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for
 from memory_service.adapters.sql.keys import SqlKeyStore
+from memory_service.adapters.tiktoken_counter import TiktokenCounter
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
+from memory_service.adapters.yaml_state import dump_state_yaml
 from memory_service.config import Settings
 from memory_service.core.clock import SystemClock
 from memory_service.core.ports import Clock, KeyStore, TaskQueue, UnitOfWorkFactory
+from memory_service.services.context import ContextDeps
+from memory_service.services.history import HistoryDeps
 
 log = logging.getLogger("memory_service")
 
@@ -27,6 +32,8 @@ class Container:
     uow_factory: UnitOfWorkFactory
     keys: KeyStore
     tasks: TaskQueue
+    context: ContextDeps
+    history: HistoryDeps
     clock: Clock = field(default_factory=SystemClock)
 
     def check_dependencies(self) -> dict[str, str]:
@@ -57,12 +64,24 @@ def build_container(settings: Settings) -> Container:
     clock = SystemClock()
     engine = create_engine_for(settings.database_url)
     keyring = Keyring(settings.master_key())
+    uow_factory = SqlUnitOfWorkFactory(engine, keyring, clock)
     return Container(
         settings=settings,
         engine=engine,
-        uow_factory=SqlUnitOfWorkFactory(engine, keyring, clock),
+        uow_factory=uow_factory,
         keys=SqlKeyStore(engine, clock),
         tasks=_DeferredConsolidation(),
+        context=ContextDeps(
+            uow_factory=uow_factory,
+            clock=clock,
+            counter=TiktokenCounter(settings.tokenizer_model),  # built once: loading is slow
+            dump_yaml=dump_state_yaml,
+            max_global=settings.max_global_memories,
+            manifest_retention=timedelta(days=settings.manifest_retention_days),
+        ),
+        history=HistoryDeps(
+            uow_factory=uow_factory, clock=clock, keep_turns=settings.history_turns
+        ),
         clock=clock,
     )
 

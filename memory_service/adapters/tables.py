@@ -184,6 +184,24 @@ class SessionTurnRow(SQLModel, table=True):
     created_at: datetime = Field(sa_type=UtcDateTime)
 
 
+class SessionHistoryRow(SQLModel, table=True):
+    """Where a session's history was cut, and which notes of cut turns were re-injected."""
+
+    __tablename__ = "session_histories"
+    __table_args__ = (
+        sa.ForeignKeyConstraint(
+            ["tenant_id", "session_id"], ["sessions.tenant_id", "sessions.id"], ondelete="CASCADE"
+        ),
+    )
+
+    tenant_id: str = Field(primary_key=True, sa_type=TENANT_ID)
+    session_id: str = Field(primary_key=True, sa_type=ID)
+    first_kept_turn: int = Field(sa_type=sa.Integer)
+    # Memory ids only.
+    reinjected: list[str] = Field(default_factory=list, sa_type=sa.JSON)
+    updated_at: datetime = Field(sa_type=UtcDateTime)
+
+
 class ContextManifestRow(SQLModel, table=True):
     __tablename__ = "context_manifests"
     __table_args__ = (

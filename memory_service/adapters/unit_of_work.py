@@ -21,9 +21,11 @@ from memory_service.adapters.sql.failures import (
     connection_failures_as_unavailable,
     unavailable,
 )
+from memory_service.adapters.sql.manifests import SqlManifestRepository
 from memory_service.adapters.sql.memories import SqlMemoryRepository
 from memory_service.adapters.sql.sessions import SqlSessionRepository
 from memory_service.adapters.sql.subjects import SqlSubjectRepository, SubjectKeys
+from memory_service.adapters.sql.turns import SqlTurnRepository
 from memory_service.core.clock import SystemClock
 from memory_service.core.ports import Clock
 
@@ -43,6 +45,8 @@ class SqlUnitOfWork:
         self.sessions = SqlSessionRepository(self._session, self.tenant_id, keys)
         self.subjects = SqlSubjectRepository(self._session, self.tenant_id, keys, self._clock)
         self.audit = SqlAuditLog(self._session, self.tenant_id)
+        self.turns = SqlTurnRepository(self._session, self.tenant_id, keys, self._clock)
+        self.manifests = SqlManifestRepository(self._session, self.tenant_id)
         self.erasure = SqlErasureRepository(
             self._session, self.tenant_id, keys, self._keyring, self._clock
         )

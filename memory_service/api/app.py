@@ -7,7 +7,7 @@ from fastapi import FastAPI
 from memory_service import __version__
 from memory_service.api.body_limit import BodyLimitMiddleware
 from memory_service.api.errors import install_error_handlers
-from memory_service.api.routes import admin, health, sessions, subjects
+from memory_service.api.routes import admin, health, sessions, subjects, turns
 from memory_service.bootstrap import Container
 
 
@@ -22,7 +22,13 @@ def create_app(container: Container) -> FastAPI:
     )
     app.state.container = container
     install_error_handlers(app)
-    for router in (sessions.router, subjects.router, admin.router, health.router):
+    for router in (
+        sessions.router,
+        turns.router,
+        subjects.router,
+        admin.router,
+        health.router,
+    ):
         app.include_router(router)
     app.add_middleware(BodyLimitMiddleware, max_bytes=container.settings.max_body_bytes)
     return app

@@ -114,3 +114,35 @@ class ErrorBody(BaseModel):
 class HealthResponse(BaseModel):
     status: str
     checks: dict[str, str]
+
+
+class ContextResponse(BaseModel):
+    text: str = Field(description="State front matter, memory policy and memory blocks")
+    manifest: dict[str, Any] = Field(description="What went in, what was left out and why")
+
+
+class AppendTurnsRequest(StrictBody):
+    items: list[dict[str, Any]] = Field(
+        description="Agent-runtime items (messages, tool calls, outputs); "
+        "a user message opens a turn"
+    )
+
+
+class AppendTurnsResponse(BaseModel):
+    turns: list[int]
+    cut: list[int]
+    first_kept_turn: int
+
+
+class TurnsResponse(BaseModel):
+    items: list[dict[str, Any]]
+    first_kept_turn: int
+    last_turn: int
+
+
+class PoppedItemResponse(BaseModel):
+    item: dict[str, Any] | None
+
+
+class ClearedTurnsResponse(BaseModel):
+    deleted_turns: int

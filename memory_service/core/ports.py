@@ -15,6 +15,8 @@ from types import TracebackType
 from typing import Protocol
 
 from memory_service.core.erasure import ErasureReceipt
+from memory_service.core.history import HistoryMarks
+from memory_service.core.manifests import StoredManifest
 from memory_service.core.model import (
     ApiKey,
     AuditEvent,
@@ -23,8 +25,10 @@ from memory_service.core.model import (
     MemoryStatus,
     Role,
     Session,
+    Source,
     SubjectState,
 )
+from memory_service.core.trimming import Turn
 
 
 class Clock(Protocol):
@@ -63,6 +67,7 @@ class MemoryRepository(Protocol):
         purposes: Collection[str] | None = None,
         not_expired_at: datetime | None = None,
         limit: int | None = None,
+        sources: Collection[Source] | None = None,
     ) -> list[Memory]:
         """Newest ``updated_at`` first; each filter applies only when given."""
         ...
@@ -98,6 +103,38 @@ class SubjectRepository(Protocol):
 
         A database row lock, so a crashed worker's lock dies with its connection.
         """
+        ...
+
+
+class TurnRepository(Protocol):
+    """A session's kept history, one row per turn, its content sealed with the subject's key."""
+
+    def list(self, session: Session) -> list[Turn]:
+        """The stored turns, oldest first."""
+        ...
+
+    def put(self, session: Session, turn: Turn) -> None:
+        """Insert the turn, or replace the stored turn of the same index."""
+        ...
+
+    def delete(self, session: Session, indices: Collection[int]) -> None: ...
+
+    def marks(self, session: Session) -> HistoryMarks:
+        """Where the history was cut and which notes were re-injected (defaults when new)."""
+        ...
+
+    def save_marks(self, session: Session, marks: HistoryMarks) -> None: ...
+
+
+class ManifestRepository(Protocol):
+    """Context manifests kept for audit until they expire. Ids and counts, never text."""
+
+    def add(self, manifest: StoredManifest) -> None: ...
+
+    def get(self, manifest_id: str) -> StoredManifest | None: ...
+
+    def purge_expired(self, now: datetime) -> int:
+        """Delete the manifests whose ``expires_at`` has passed; returns how many."""
         ...
 
 
@@ -144,6 +181,8 @@ class UnitOfWork(Protocol):
     sessions: SessionRepository
     subjects: SubjectRepository
     audit: AuditLog
+    turns: TurnRepository
+    manifests: ManifestRepository
     erasure: ErasureRepository
 
     def __enter__(self) -> UnitOfWork: ...

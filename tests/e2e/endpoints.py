@@ -24,7 +24,17 @@ ENDPOINTS = [
     Endpoint("POST", "/v1/sessions", "agent", {"subject_id": "subject-1"}),
     Endpoint("POST", "/v1/sessions/{session_id}/notes", "agent", {"text": "Prefers aisle seats."}),
     Endpoint("POST", "/v1/sessions/{session_id}/end", "agent"),
-    Endpoint("GET", "/v1/subjects/{subject_id}/context", "agent"),
+    # With a session, so tenancy covers the session check; rendered_at differs per call.
+    Endpoint("GET", "/v1/subjects/{subject_id}/context?session_id={session_id}", "agent"),
+    Endpoint(
+        "POST",
+        "/v1/sessions/{session_id}/turns",
+        "agent",
+        {"items": [{"role": "user", "content": "Book the usual seat."}]},
+    ),
+    Endpoint("GET", "/v1/sessions/{session_id}/turns", "agent"),
+    Endpoint("DELETE", "/v1/sessions/{session_id}/turns/last", "agent"),
+    Endpoint("DELETE", "/v1/sessions/{session_id}/turns", "agent"),
     Endpoint("PUT", "/v1/subjects/{subject_id}/state", "agent", {"state": {"plan": "pro"}}),
     Endpoint("GET", "/v1/subjects/{subject_id}/memories", "admin"),
     Endpoint(

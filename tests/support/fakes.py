@@ -27,10 +27,16 @@ from memory_service.core.model import (
     MemoryStatus,
     Role,
     Session,
+    Source,
     SubjectState,
 )
 from memory_service.core.ports import Clock
 from memory_service.core.text import normalize_text
+from tests.support.fake_history import (
+    HistoryTables,
+    InMemoryManifestRepository,
+    InMemoryTurnRepository,
+)
 
 KEY_PREFIX = "msk_"
 
@@ -69,6 +75,7 @@ class InMemoryStore:
     states: dict[Key, SubjectState] = field(default_factory=dict)
     subjects: set[Key] = field(default_factory=set)
     audit: list[AuditEvent] = field(default_factory=list)
+    history: HistoryTables = field(default_factory=HistoryTables)
 
 
 @dataclass
@@ -80,6 +87,7 @@ class _Pending:
     states: dict[Key, SubjectState] = field(default_factory=dict)
     subjects: set[Key] = field(default_factory=set)
     audit: list[AuditEvent] = field(default_factory=list)
+    history: HistoryTables = field(default_factory=HistoryTables)
 
     def apply_to(self, store: InMemoryStore) -> None:
         store.memories.update(self.memories)
@@ -87,6 +95,7 @@ class _Pending:
         store.states.update(self.states)
         store.subjects.update(self.subjects)
         store.audit.extend(self.audit)
+        self.history.apply_to(store.history)
 
 
 def _require_tenant(record_tenant: str, tenant_id: str) -> None:
@@ -146,11 +155,13 @@ class InMemoryMemoryRepository:
         purposes: Collection[str] | None = None,
         not_expired_at: datetime | None = None,
         limit: int | None = None,
+        sources: Collection[Source] | None = None,
     ) -> list[Memory]:
         found = [
             memory
             for memory in self._subject_memories(subject_id)
             if (scope is None or memory.scope is scope)
+            and (sources is None or memory.source in sources)
             and (statuses is None or memory.status in statuses)
             and (purposes is None or memory.purpose in purposes)
             and (
@@ -266,6 +277,16 @@ class InMemoryUnitOfWork:
         self.sessions = InMemorySessionRepository(self.tenant_id, self._store, self._pending)
         self.subjects = InMemorySubjectRepository(self.tenant_id, self._store, self._pending)
         self.audit = InMemoryAuditLog(self.tenant_id, self._store, self._pending)
+        self.turns = InMemoryTurnRepository(
+            self.tenant_id, self._store.history, self._pending.history, self._subject_exists
+        )
+        self.manifests = InMemoryManifestRepository(
+            self.tenant_id, self._store.history, self._pending.history
+        )
+
+    def _subject_exists(self, subject_id: str) -> bool:
+        key = (self.tenant_id, subject_id)
+        return key in self._store.subjects or key in self._pending.subjects
 
     def __enter__(self) -> InMemoryUnitOfWork:
         return self

@@ -13,7 +13,7 @@ from memory_service.adapters.sql.convert import memory_columns, memory_from_row
 from memory_service.adapters.sql.subjects import SubjectKeys
 from memory_service.adapters.tables import MemoryRow
 from memory_service.core.errors import NotFound
-from memory_service.core.model import Memory, MemoryScope, MemoryStatus
+from memory_service.core.model import Memory, MemoryScope, MemoryStatus, Source
 
 
 class SqlMemoryRepository:
@@ -99,8 +99,11 @@ class SqlMemoryRepository:
         purposes: Collection[str] | None = None,
         not_expired_at: datetime | None = None,
         limit: int | None = None,
+        sources: Collection[Source] | None = None,
     ) -> list[Memory]:
         conditions: list[Any] = [MemoryRow.subject_id == subject_id]
+        if sources is not None:
+            conditions.append(MemoryRow.source.in_([s.value for s in sources]))  # type: ignore[attr-defined]
         if scope is not None:
             conditions.append(MemoryRow.scope == scope.value)
         if statuses is not None:

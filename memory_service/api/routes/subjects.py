@@ -4,20 +4,42 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query, status
+from fastapi import APIRouter, Query
 
 from memory_service.api.deps import AdminScope, AgentScope, ContainerDep
 from memory_service.api.routes.sessions import ERRORS
-from memory_service.api.schemas import MemoryList, MemoryOut, PutStateRequest, StateResponse
+from memory_service.api.schemas import (
+    ContextResponse,
+    MemoryList,
+    MemoryOut,
+    PutStateRequest,
+    StateResponse,
+)
 from memory_service.core.model import MemoryScope, MemoryStatus
-from memory_service.services import subjects
+from memory_service.services import context, subjects
 
 router = APIRouter(prefix="/v1/subjects", tags=["subjects"])
 
 
 @router.get("/{subject_id}/context", responses=ERRORS)
-def get_context(subject_id: str, scope: AgentScope, container: ContainerDep) -> None:
-    raise HTTPException(status.HTTP_501_NOT_IMPLEMENTED, "context injection is not built yet")
+def get_context(
+    subject_id: str,
+    scope: AgentScope,
+    container: ContainerDep,
+    session_id: Annotated[str | None, Query(max_length=64)] = None,
+    purpose: Annotated[str | None, Query(max_length=40)] = None,
+    max_tokens: Annotated[int | None, Query(description="Token budget of the whole text")] = None,
+) -> ContextResponse:
+    """The text to put before the model's instructions, and the manifest of how it was chosen."""
+    result = context.render_context(
+        scope,
+        subject_id,
+        session_id=session_id,
+        purpose=purpose,
+        budget_tokens=max_tokens,
+        deps=container.context,
+    )
+    return ContextResponse(text=result.text, manifest=result.manifest)
 
 
 @router.put("/{subject_id}/state", responses=ERRORS)
