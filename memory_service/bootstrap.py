@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -10,17 +9,24 @@ from sqlalchemy import Engine, text
 
 from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for
+from memory_service.adapters.openai_judge import OpenAIJudge
 from memory_service.adapters.sql.keys import SqlKeyStore
+from memory_service.adapters.sql.maintenance import SqlMaintenanceStore
 from memory_service.adapters.tiktoken_counter import TiktokenCounter
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
 from memory_service.adapters.yaml_state import dump_state_yaml
 from memory_service.config import Settings
 from memory_service.core.clock import SystemClock
-from memory_service.core.ports import Clock, KeyStore, TaskQueue, UnitOfWorkFactory
+from memory_service.core.ports import (
+    Clock,
+    KeyStore,
+    MaintenanceStore,
+    TaskQueue,
+    UnitOfWorkFactory,
+)
+from memory_service.services.consolidation import ConsolidationDeps, consolidate_session
 from memory_service.services.context import ContextDeps
 from memory_service.services.history import HistoryDeps
-
-log = logging.getLogger("memory_service")
 
 
 @dataclass
@@ -32,6 +38,8 @@ class Container:
     uow_factory: UnitOfWorkFactory
     keys: KeyStore
     tasks: TaskQueue
+    maintenance: MaintenanceStore
+    consolidation: ConsolidationDeps
     context: ContextDeps
     history: HistoryDeps
     clock: Clock = field(default_factory=SystemClock)
@@ -65,12 +73,17 @@ def build_container(settings: Settings) -> Container:
     engine = create_engine_for(settings.database_url)
     keyring = Keyring(settings.master_key())
     uow_factory = SqlUnitOfWorkFactory(engine, keyring, clock)
+    consolidation = ConsolidationDeps(
+        uow_factory=uow_factory, clock=clock, judge=OpenAIJudge.from_settings(settings)
+    )
     return Container(
         settings=settings,
         engine=engine,
         uow_factory=uow_factory,
         keys=SqlKeyStore(engine, clock),
-        tasks=_DeferredConsolidation(),
+        tasks=_task_queue(settings, consolidation),
+        maintenance=SqlMaintenanceStore(engine),
+        consolidation=consolidation,
         context=ContextDeps(
             uow_factory=uow_factory,
             clock=clock,
@@ -86,8 +99,15 @@ def build_container(settings: Settings) -> Container:
     )
 
 
-class _DeferredConsolidation:
-    """Until the consolidation worker lands, ended sessions wait for the nightly sweep."""
+def _task_queue(settings: Settings, consolidation: ConsolidationDeps) -> TaskQueue:
+    """Celery when REDIS_URL is set; otherwise the same service call, run in-process."""
+    if settings.redis_url:
+        from memory_service.adapters.task_queue import CeleryTaskQueue
+        from workers.celery_app import create_celery_app
 
-    def enqueue_consolidation(self, tenant_id: str, session_id: str) -> None:
-        log.info("consolidation of session %s deferred to the sweep", session_id)
+        return CeleryTaskQueue(create_celery_app(settings))
+    from memory_service.adapters.task_queue import InProcessTaskQueue
+
+    return InProcessTaskQueue(
+        lambda tenant_id, session_id: consolidate_session(tenant_id, session_id, deps=consolidation)
+    )

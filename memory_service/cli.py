@@ -106,6 +106,47 @@ def revoke_key(
 
 
 @app.command()
+def worker(
+    concurrency: Annotated[int, typer.Option(help="Task processes")] = 2,
+    pool: Annotated[str, typer.Option(help="Celery pool: prefork or solo")] = "prefork",
+    hostname: Annotated[str | None, typer.Option(help="Node name, unique per worker")] = None,
+    loglevel: Annotated[str, typer.Option(help="Log level")] = "INFO",
+) -> None:
+    """Run the Celery worker that consolidates sessions (needs REDIS_URL)."""
+    from workers.celery_app import create_celery_app
+
+    settings = _settings()
+    if not settings.redis_url:
+        _fail("the worker needs REDIS_URL; without it tasks run inside the API process")
+    argv = ["worker", f"--loglevel={loglevel}", f"--concurrency={concurrency}", f"--pool={pool}"]
+    # Mingle and gossip sync state between workers that we never use; they only slow start.
+    argv += ["--without-mingle", "--without-gossip"]
+    if hostname:
+        argv.append(f"--hostname={hostname}")
+    try:
+        create_celery_app(settings).worker_main(argv)
+    except MemoryServiceError as exc:
+        _fail(exc.message)
+
+
+@app.command()
+def beat(
+    loglevel: Annotated[str, typer.Option(help="Log level")] = "INFO",
+) -> None:
+    """Run the scheduler: nightly sweep and expiry, outbox relay every minute (needs REDIS_URL)."""
+    from workers.celery_app import create_celery_app
+
+    settings = _settings()
+    if not settings.redis_url:
+        _fail("beat needs REDIS_URL; without it there is no queue to schedule into")
+    settings.home.mkdir(parents=True, exist_ok=True)
+    try:
+        create_celery_app(settings).Beat(loglevel=loglevel).run()
+    except MemoryServiceError as exc:
+        _fail(exc.message)
+
+
+@app.command()
 def demo() -> None:
     """One end-to-end run on the configured store (the embedded default when nothing is set)."""
     from memory_service.demo import run_demo

@@ -23,6 +23,7 @@ from memory_service.adapters.sql.failures import (
 )
 from memory_service.adapters.sql.manifests import SqlManifestRepository
 from memory_service.adapters.sql.memories import SqlMemoryRepository
+from memory_service.adapters.sql.outbox import SqlConsolidationOutbox
 from memory_service.adapters.sql.sessions import SqlSessionRepository
 from memory_service.adapters.sql.subjects import SqlSubjectRepository, SubjectKeys
 from memory_service.adapters.sql.turns import SqlTurnRepository
@@ -45,11 +46,12 @@ class SqlUnitOfWork:
         self.sessions = SqlSessionRepository(self._session, self.tenant_id, keys)
         self.subjects = SqlSubjectRepository(self._session, self.tenant_id, keys, self._clock)
         self.audit = SqlAuditLog(self._session, self.tenant_id)
-        self.turns = SqlTurnRepository(self._session, self.tenant_id, keys, self._clock)
-        self.manifests = SqlManifestRepository(self._session, self.tenant_id)
         self.erasure = SqlErasureRepository(
             self._session, self.tenant_id, keys, self._keyring, self._clock
         )
+        self.turns = SqlTurnRepository(self._session, self.tenant_id, keys, self._clock)
+        self.manifests = SqlManifestRepository(self._session, self.tenant_id)
+        self.outbox = SqlConsolidationOutbox(self._session, self.tenant_id)
         return self
 
     def __exit__(

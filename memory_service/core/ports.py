@@ -10,6 +10,7 @@ consolidation judge, the token counter) live beside that logic.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
 from typing import Protocol
@@ -105,6 +106,14 @@ class SubjectRepository(Protocol):
         """
         ...
 
+    def lock_if_present(self, subject_id: str) -> bool:
+        """Like :meth:`lock`, but only for a subject that exists and still has its data key.
+
+        False, with nothing locked or created, for an unknown or erased subject: a late task
+        must never bring an erased subject back. Reads the row afresh once locked.
+        """
+        ...
+
 
 class TurnRepository(Protocol):
     """A session's kept history, one row per turn, its content sealed with the subject's key."""
@@ -169,6 +178,22 @@ class ErasureRepository(Protocol):
         ...
 
 
+class ConsolidationOutbox(Protocol):
+    """One tenant's outbox: a row per ended session, written in the transaction that ends it.
+
+    The row outlives a broker outage: it stays undispatched until a send succeeds, and a
+    periodic relay sends what is left (see ``services/outbox.py``).
+    """
+
+    def add(self, session_id: str, at: datetime) -> str:
+        """Record that the session needs consolidating; returns the entry id."""
+        ...
+
+    def record_attempt(self, entry_id: str, *, dispatched_at: datetime | None) -> None:
+        """Count one send attempt; ``dispatched_at`` is set when the send succeeded."""
+        ...
+
+
 class UnitOfWork(Protocol):
     """One transaction for one tenant: rolls back unless :meth:`commit` was called.
 
@@ -183,6 +208,7 @@ class UnitOfWork(Protocol):
     audit: AuditLog
     turns: TurnRepository
     manifests: ManifestRepository
+    outbox: ConsolidationOutbox
     erasure: ErasureRepository
 
     def __enter__(self) -> UnitOfWork: ...
@@ -243,3 +269,50 @@ class TaskQueue(Protocol):
     """Background work: Celery when REDIS_URL is set, in-process otherwise. Ids only."""
 
     def enqueue_consolidation(self, tenant_id: str, session_id: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class DueSession:
+    """A session the nightly sweep must handle: ids only, and whether it is still open."""
+
+    tenant_id: str
+    session_id: str
+    idle: bool
+
+
+@dataclass(frozen=True)
+class OutboxEntry:
+    id: str
+    tenant_id: str
+    session_id: str
+
+
+@dataclass(frozen=True)
+class DueMemory:
+    tenant_id: str
+    memory_id: str
+
+
+class MaintenanceStore(Protocol):
+    """The only cross-tenant reads: scheduled jobs find their work here, as ids only.
+
+    Every change is then made in a unit of work opened for the row's own tenant, so the
+    tenant filter of the repositories still guards each write. Rows of erased subjects
+    are never returned.
+    """
+
+    def due_sessions(self, *, idle_before: datetime, limit: int) -> list[DueSession]:
+        """Ended sessions not yet consolidated, and open sessions idle since ``idle_before``.
+
+        A session is idle when its last activity (opening, last note saved, last turn
+        recorded) is older than ``idle_before``.
+        """
+        ...
+
+    def pending_outbox(self, *, created_before: datetime, limit: int) -> list[OutboxEntry]:
+        """Undispatched outbox entries older than ``created_before``, oldest first."""
+        ...
+
+    def due_memories(self, *, now: datetime, limit: int) -> list[DueMemory]:
+        """Active memories whose ``expires_at`` is not after ``now``."""
+        ...

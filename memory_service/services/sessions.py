@@ -8,6 +8,7 @@ from memory_service.core.model import DEFAULT_PURPOSE, AuditEvent, Session, Sess
 from memory_service.core.ports import Clock, TaskQueue, UnitOfWork, UnitOfWorkFactory
 from memory_service.core.purpose import validate_purpose
 from memory_service.core.scope import TenantScope, validate_subject_id
+from memory_service.services.outbox import request_consolidation
 
 
 def open_session(
@@ -44,6 +45,9 @@ def end_session(
 ) -> Session:
     """Mark the session ended and queue its consolidation after the commit.
 
+    The consolidation request is an outbox entry written in the same transaction, so a
+    broker outage delays the consolidation but never loses it (``services/outbox.py``).
+
     Ending twice is a conflict rather than a silent success, so a client that retries
     learns that the first call went through.
     """
@@ -51,10 +55,13 @@ def end_session(
         session = get_session(uow, session_id)
         if session.status is not SessionStatus.OPEN:
             raise Conflict("the session has already ended")
-        ended = session.with_changes(status=SessionStatus.ENDED, ended_at=clock.now())
+        ended_at = clock.now()
+        ended = session.with_changes(status=SessionStatus.ENDED, ended_at=ended_at)
         uow.sessions.save(ended)
         _record(uow, scope, ended, "session.ended")
-        uow.after_commit(lambda: tasks.enqueue_consolidation(scope.tenant_id, ended.id))
+        request_consolidation(
+            uow, ended.id, at=ended_at, uow_factory=uow_factory, tasks=tasks, clock=clock
+        )
         uow.commit()
     return ended
 

@@ -27,10 +27,11 @@ from memory_service.core.model import (
     MemoryStatus,
     Role,
     Session,
+    SessionStatus,
     Source,
     SubjectState,
 )
-from memory_service.core.ports import Clock
+from memory_service.core.ports import Clock, DueMemory, DueSession, OutboxEntry
 from memory_service.core.text import normalize_text
 from tests.support.fake_history import (
     HistoryTables,
@@ -76,6 +77,19 @@ class InMemoryStore:
     subjects: set[Key] = field(default_factory=set)
     audit: list[AuditEvent] = field(default_factory=list)
     history: HistoryTables = field(default_factory=HistoryTables)
+    outbox: dict[Key, OutboxRecord] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OutboxRecord:
+    """A consolidation outbox row, as the SQL table holds it."""
+
+    id: str
+    tenant_id: str
+    session_id: str
+    created_at: datetime
+    dispatched_at: datetime | None = None
+    attempts: int = 0
 
 
 @dataclass
@@ -88,6 +102,7 @@ class _Pending:
     subjects: set[Key] = field(default_factory=set)
     audit: list[AuditEvent] = field(default_factory=list)
     history: HistoryTables = field(default_factory=HistoryTables)
+    outbox: dict[Key, OutboxRecord] = field(default_factory=dict)
 
     def apply_to(self, store: InMemoryStore) -> None:
         store.memories.update(self.memories)
@@ -95,6 +110,7 @@ class _Pending:
         store.states.update(self.states)
         store.subjects.update(self.subjects)
         store.audit.extend(self.audit)
+        store.outbox.update(self.outbox)
         self.history.apply_to(store.history)
 
 
@@ -240,6 +256,11 @@ class InMemorySubjectRepository:
         """Single-threaded tests need no lock; the subject comes to exist, as in SQL."""
         self._pending.subjects.add((self._tenant_id, subject_id))
 
+    def lock_if_present(self, subject_id: str) -> bool:
+        """No lock needed; only a subject that exists (not erased) counts, as in SQL."""
+        key = (self._tenant_id, subject_id)
+        return key in self._store.subjects or key in self._pending.subjects
+
 
 class InMemoryAuditLog:
     def __init__(self, tenant_id: str, store: InMemoryStore, pending: _Pending) -> None:
@@ -261,6 +282,85 @@ class InMemoryAuditLog:
         return ordered if limit is None else ordered[:limit]
 
 
+class InMemoryConsolidationOutbox:
+    def __init__(self, tenant_id: str, store: InMemoryStore, pending: _Pending) -> None:
+        self._tenant_id = tenant_id
+        self._store = store
+        self._pending = pending
+
+    def add(self, session_id: str, at: datetime) -> str:
+        entry = OutboxRecord(new_id(), self._tenant_id, session_id, at)
+        self._pending.outbox[(self._tenant_id, entry.id)] = entry
+        return entry.id
+
+    def record_attempt(self, entry_id: str, *, dispatched_at: datetime | None) -> None:
+        key = (self._tenant_id, entry_id)
+        entry = self._pending.outbox.get(key) or self._store.outbox.get(key)
+        if entry is None:
+            return
+        self._pending.outbox[key] = replace(
+            entry,
+            attempts=entry.attempts + 1,
+            dispatched_at=entry.dispatched_at or dispatched_at,
+        )
+
+
+class InMemoryMaintenanceStore:
+    """The cross-tenant reads of the scheduled jobs, over committed data only."""
+
+    def __init__(self, store: InMemoryStore) -> None:
+        self._store = store
+
+    def due_sessions(self, *, idle_before: datetime, limit: int) -> list[DueSession]:
+        active_since = {
+            (tenant_id, memory.session_id)
+            for (tenant_id, _), memory in self._store.memories.items()
+            if memory.session_id is not None and memory.created_at >= idle_before
+        }
+        due = [
+            session
+            for key, session in self._store.sessions.items()
+            if (key[0], session.subject_id) in self._store.subjects
+            and (
+                session.status is SessionStatus.ENDED
+                or (
+                    session.status is SessionStatus.OPEN
+                    and session.opened_at < idle_before
+                    and key not in active_since
+                )
+            )
+        ]
+        due.sort(key=lambda session: session.opened_at)
+        return [
+            DueSession(s.tenant_id, s.id, idle=s.status is SessionStatus.OPEN) for s in due[:limit]
+        ]
+
+    def pending_outbox(self, *, created_before: datetime, limit: int) -> list[OutboxEntry]:
+        pending = sorted(
+            (
+                entry
+                for entry in self._store.outbox.values()
+                if entry.dispatched_at is None and entry.created_at < created_before
+            ),
+            key=lambda entry: entry.created_at,
+        )
+        return [OutboxEntry(e.id, e.tenant_id, e.session_id) for e in pending[:limit]]
+
+    def due_memories(self, *, now: datetime, limit: int) -> list[DueMemory]:
+        due = sorted(
+            (
+                memory
+                for memory in self._store.memories.values()
+                if memory.status is MemoryStatus.ACTIVE
+                and memory.expires_at is not None
+                and memory.expires_at <= now
+                and (memory.tenant_id, memory.subject_id) in self._store.subjects
+            ),
+            key=lambda memory: memory.expires_at or now,
+        )
+        return [DueMemory(m.tenant_id, m.id) for m in due[:limit]]
+
+
 class InMemoryUnitOfWork:
     """Writes stay pending until ``commit()``; leaving the block discards the rest."""
 
@@ -277,6 +377,7 @@ class InMemoryUnitOfWork:
         self.sessions = InMemorySessionRepository(self.tenant_id, self._store, self._pending)
         self.subjects = InMemorySubjectRepository(self.tenant_id, self._store, self._pending)
         self.audit = InMemoryAuditLog(self.tenant_id, self._store, self._pending)
+        self.outbox = InMemoryConsolidationOutbox(self.tenant_id, self._store, self._pending)
         self.turns = InMemoryTurnRepository(
             self.tenant_id, self._store.history, self._pending.history, self._subject_exists
         )

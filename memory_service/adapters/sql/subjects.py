@@ -113,3 +113,16 @@ class SqlSubjectRepository:
             .where(SubjectRow.tenant_id == self._tenant_id, SubjectRow.subject_id == subject_id)
             .with_for_update()
         )
+
+    def lock_if_present(self, subject_id: str) -> bool:
+        """The lock without :meth:`SubjectKeys.ensure`, so an erased subject is not re-keyed.
+
+        ``populate_existing`` refreshes a row this session read before the lock was granted.
+        """
+        row = self._session.scalars(
+            select(SubjectRow)
+            .where(SubjectRow.tenant_id == self._tenant_id, SubjectRow.subject_id == subject_id)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        ).first()
+        return row is not None and row.wrapped_data_key is not None

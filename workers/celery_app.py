@@ -1,0 +1,113 @@
+"""The Celery app: Redis broker, JSON only, late acknowledgement, and the beat schedule.
+
+Tasks are idempotent (see ``services/consolidation.py``), so they are acknowledged only
+after they ran (``task_acks_late``) and put back when their worker dies
+(``task_reject_on_worker_lost``); on Redis an unacknowledged message comes back after
+the visibility timeout, which must exceed the longest task. Each worker process takes
+one message at a time, so a slow consolidation never holds others hostage.
+
+Settings beyond ``Settings`` (read here until they move there):
+
+- ``MEMORY_SERVICE_CELERY_NAMESPACE``: queue name and Redis key prefix, so two
+  deployments (or test runs) can share one Redis without seeing each other's messages.
+- ``MEMORY_SERVICE_VISIBILITY_TIMEOUT``: seconds before an unacknowledged message is
+  delivered again (default 3600); ``MEMORY_SERVICE_UNACKED_RESTORE_INTERVAL`` how often
+  workers look for such messages (default 10 s).
+- ``MEMORY_SERVICE_IDLE_SESSION_HOURS``: an open session with no activity for this long
+  is ended and consolidated by the nightly sweep (default 24).
+- ``MEMORY_SERVICE_SWEEP_HOUR``: UTC hour of the nightly sweep and expiry (default 3).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import timedelta
+
+from celery import Celery
+from celery.schedules import crontab
+
+from memory_service.adapters.task_queue import (
+    CONSOLIDATE_DUE_SESSIONS,
+    EXPIRE_DUE_MEMORIES,
+    RELAY_OUTBOX,
+)
+from memory_service.config import ConfigurationError, Settings
+
+
+def _int(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name) or ""
+    try:
+        return int(raw) if raw else default
+    except ValueError as exc:
+        raise ConfigurationError(f"{name} must be an integer") from exc
+
+
+@dataclass(frozen=True)
+class WorkerSettings:
+    namespace: str
+    visibility_timeout: int
+    unacked_restore_interval: int
+    idle_after: timedelta
+    sweep_hour: int
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> WorkerSettings:
+        env = os.environ if env is None else env
+        return cls(
+            namespace=env.get("MEMORY_SERVICE_CELERY_NAMESPACE") or "memory-service",
+            visibility_timeout=_int(env, "MEMORY_SERVICE_VISIBILITY_TIMEOUT", 3600),
+            unacked_restore_interval=_int(env, "MEMORY_SERVICE_UNACKED_RESTORE_INTERVAL", 10),
+            idle_after=timedelta(hours=_int(env, "MEMORY_SERVICE_IDLE_SESSION_HOURS", 24)),
+            sweep_hour=_int(env, "MEMORY_SERVICE_SWEEP_HOUR", 3),
+        )
+
+
+def create_celery_app(settings: Settings, worker: WorkerSettings | None = None) -> Celery:
+    """The app for these settings; the API process uses it only to send tasks by name."""
+    if not settings.redis_url:
+        raise ConfigurationError("REDIS_URL is required for the Celery app")
+    worker = worker or WorkerSettings.from_env()
+    app = Celery("memory_service", broker=settings.redis_url, include=["workers.tasks"])
+    app.conf.update(
+        task_serializer="json",
+        accept_content=["json"],
+        result_serializer="json",
+        task_ignore_result=True,  # nobody waits on a result: none is stored
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        worker_prefetch_multiplier=1,
+        task_default_queue=worker.namespace,
+        broker_transport_options={
+            "visibility_timeout": worker.visibility_timeout,
+            "unacked_restore_interval": worker.unacked_restore_interval,
+            "unacked_restore_throttle": 1,
+            "global_keyprefix": f"{worker.namespace}:",
+            "socket_connect_timeout": 2,
+        },
+        broker_connection_retry_on_startup=True,
+        # A send to a Redis that is down fails fast; the outbox keeps the work.
+        task_publish_retry_policy={
+            "max_retries": 2,
+            "interval_start": 0,
+            "interval_step": 0.2,
+            "interval_max": 0.5,
+        },
+        enable_utc=True,
+        timezone="UTC",
+        worker_hijack_root_logger=False,
+        beat_schedule_filename=str(settings.home / "celerybeat-schedule"),
+        beat_schedule={
+            "consolidate-due-sessions": {
+                "task": CONSOLIDATE_DUE_SESSIONS,
+                "schedule": crontab(hour=worker.sweep_hour, minute=0),
+            },
+            "expire-due-memories": {
+                "task": EXPIRE_DUE_MEMORIES,
+                "schedule": crontab(hour=worker.sweep_hour, minute=30),
+            },
+            "relay-consolidation-outbox": {"task": RELAY_OUTBOX, "schedule": 60.0},
+        },
+    )
+    return app

@@ -1,0 +1,82 @@
+"""Thin tasks: ids in, one service call, nothing else.
+
+Each worker process builds its container (engine, keyring, judge) on first use, after
+the fork, so no database connection is ever shared between processes. Only transient
+failures (``DependencyUnavailable``: database, broker) are retried, with exponential
+backoff and jitter; a domain error is never retried.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from celery import shared_task
+
+from memory_service.adapters.task_queue import (
+    CONSOLIDATE_DUE_SESSIONS,
+    CONSOLIDATE_SESSION,
+    EXPIRE_DUE_MEMORIES,
+    RELAY_OUTBOX,
+)
+from memory_service.bootstrap import Container, build_container
+from memory_service.config import Settings
+from memory_service.core.errors import DependencyUnavailable
+from memory_service.services import consolidation, outbox
+from workers.celery_app import WorkerSettings
+
+RETRY: dict[str, Any] = {
+    "autoretry_for": (DependencyUnavailable,),
+    "retry_backoff": 2,
+    "retry_backoff_max": 300,
+    "retry_jitter": True,
+    "max_retries": 8,
+}
+
+
+@cache
+def _container() -> Container:
+    return build_container(Settings.from_env())
+
+
+@shared_task(name=CONSOLIDATE_SESSION, **RETRY)
+def consolidate_session(tenant_id: str, session_id: str) -> None:
+    """Queued when a session ends; a second run finds it consolidated and does nothing."""
+    consolidation.consolidate_session(tenant_id, session_id, deps=_container().consolidation)
+
+
+@shared_task(name=CONSOLIDATE_DUE_SESSIONS, **RETRY)
+def consolidate_due_sessions() -> None:
+    """Nightly: queue what was missed, end and queue idle sessions."""
+    container = _container()
+    consolidation.consolidate_due_sessions(
+        maintenance=container.maintenance,
+        uow_factory=container.uow_factory,
+        tasks=container.tasks,
+        clock=container.clock,
+        idle_after=WorkerSettings.from_env().idle_after,
+    )
+
+
+@shared_task(name=EXPIRE_DUE_MEMORIES, **RETRY)
+def expire_due_memories() -> None:
+    """Nightly: memories past their retention become ``expired``."""
+    container = _container()
+    consolidation.expire_due_memories(
+        maintenance=container.maintenance, uow_factory=container.uow_factory, clock=container.clock
+    )
+
+
+@shared_task(name=RELAY_OUTBOX)
+def relay_outbox() -> None:
+    """Every minute: send the consolidations a broker outage kept in the outbox.
+
+    Not retried: the next minute's run is the retry.
+    """
+    container = _container()
+    outbox.relay_outbox(
+        maintenance=container.maintenance,
+        uow_factory=container.uow_factory,
+        tasks=container.tasks,
+        clock=container.clock,
+    )
