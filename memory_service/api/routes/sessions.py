@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException, status
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request, status
+from starlette.concurrency import run_in_threadpool
 
 from memory_service.api.deps import AgentScope, ContainerDep
+from memory_service.api.note_schemas import NoteResponse
 from memory_service.api.schemas import ErrorBody, OpenSessionRequest, SessionResponse
-from memory_service.services import sessions
+from memory_service.core.errors import InvalidRequest
+from memory_service.services import notes, sessions
+from memory_service.tool import http_body_schema
 
 router = APIRouter(prefix="/v1/sessions", tags=["sessions"])
 
@@ -29,9 +36,56 @@ def open_session(
     return SessionResponse.of(session)
 
 
-@router.post("/{session_id}/notes", responses=ERRORS)
-def save_note(session_id: str, scope: AgentScope, container: ContainerDep) -> None:
-    raise HTTPException(status.HTTP_501_NOT_IMPLEMENTED, "save_memory_note is not built yet")
+NOTE_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "description": "The save_memory_note tool's arguments (read by the service itself, "
+        "so no validation message can echo note text).",
+        "content": {"application/json": {"schema": http_body_schema()}},
+    }
+}
+
+
+async def _tool_arguments(request: Request) -> object:
+    """The raw JSON body. Wrong types inside the object are the guards' job (``invalid``)."""
+    raw = await request.body()
+    try:
+        arguments = json.loads(raw)
+    except (RecursionError, ValueError):  # UnicodeDecodeError is a ValueError
+        raise InvalidRequest("the body must be a JSON object (UTF-8)") from None
+    if not isinstance(arguments, dict):
+        raise InvalidRequest("the body must be a JSON object")
+    return arguments
+
+
+@router.post("/{session_id}/notes", responses=ERRORS, openapi_extra=NOTE_BODY)
+async def save_note(
+    session_id: str,
+    request: Request,
+    scope: AgentScope,
+    container: ContainerDep,
+    dry_run: Annotated[bool, Query(description="Validate without storing anything")] = False,
+) -> NoteResponse:
+    """``save_memory_note``: ``saved``, ``rejected`` (with reasons), ``duplicate`` or
+    ``needs_confirmation``; every status answers 200, a rejection is a result."""
+    arguments = await _tool_arguments(request)
+    result = await run_in_threadpool(
+        notes.save_memory_note,
+        scope,
+        session_id,
+        arguments,
+        dry_run=dry_run,
+        deps=container.notes,
+    )
+    return NoteResponse.of(result)
+
+
+@router.post("/{session_id}/notes/{memory_id}/confirm", responses=ERRORS)
+def confirm_note(
+    session_id: str, memory_id: str, scope: AgentScope, container: ContainerDep
+) -> NoteResponse:
+    """The user confirmed a held note: it becomes active (or ``duplicate`` if it now is)."""
+    return NoteResponse.of(notes.confirm_note(scope, session_id, memory_id, deps=container.notes))
 
 
 @router.post("/{session_id}/end", status_code=status.HTTP_202_ACCEPTED, responses=ERRORS)

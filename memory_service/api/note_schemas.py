@@ -1,0 +1,26 @@
+"""The note endpoints' answer: always ``{"status", "memory_id", "reasons"}``."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from memory_service.services.notes import NoteResult
+
+
+class ReasonOut(BaseModel):
+    code: Literal[
+        "invalid", "pii", "secret", "speculative", "ephemeral", "not_actionable", "instruction"
+    ]
+    detail: str
+
+
+class NoteResponse(BaseModel):
+    status: Literal["saved", "rejected", "duplicate", "needs_confirmation"]
+    memory_id: str | None
+    reasons: list[ReasonOut]
+
+    @classmethod
+    def of(cls, result: NoteResult) -> NoteResponse:
+        return cls.model_validate(result.to_json())

@@ -1,0 +1,254 @@
+"""``save_memory_note``, the agent's write path, and the confirm call for held notes.
+
+The guards run first, outside any transaction (on SQLite every transaction holds the write
+lock, and Presidio takes milliseconds), then the tenant's policy is read (cached). Then one
+unit of work loads the session through the tenant, locks the subject (two identical notes
+racing must not both be stored), checks for a duplicate, applies the policy and stores it.
+
+What is promised: a rejected note is never stored and its text goes nowhere; the audit
+history gets a ``note.rejected`` event holding reason codes and counts only. A dry run does
+everything but write: no memory, no audit event.
+
+Legal basis: ``consent`` when the user confirmed the note (``confirmed: true``, or the
+confirm call), otherwise ``legitimate_interest``: remembering what a customer told the
+agent to serve them better, within the session's purpose.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from memory_service.core.clock import new_id
+from memory_service.core.errors import Conflict, NotFound
+from memory_service.core.guards import NoteDraft, PiiDetector, validate_note
+from memory_service.core.model import (
+    DEFAULT_LEGAL_BASIS,
+    AuditEvent,
+    Memory,
+    MemoryScope,
+    MemoryStatus,
+    NoteStatus,
+    Provenance,
+    Reason,
+    Session,
+)
+from memory_service.core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from memory_service.core.retention import DEFAULT_POLICY, RetentionPolicy
+from memory_service.core.scope import TenantScope
+from memory_service.core.tenant_policy import TenantPolicyStore
+from memory_service.services.sessions import require_open_session
+
+log = logging.getLogger("memory_service.notes")
+
+CONSENT = "consent"
+
+
+@dataclass(frozen=True)
+class NoteDeps:
+    uow_factory: UnitOfWorkFactory
+    pii: PiiDetector
+    policies: TenantPolicyStore
+    clock: Clock
+    retention: RetentionPolicy = field(default=DEFAULT_POLICY)
+
+
+@dataclass(frozen=True)
+class NoteResult:
+    """The tool's answer. ``memory_id`` is the stored note's, or the existing duplicate's."""
+
+    status: NoteStatus
+    memory_id: str | None = None
+    reasons: tuple[Reason, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status.value,
+            "memory_id": self.memory_id,
+            "reasons": [{"code": r.code.value, "detail": r.detail} for r in self.reasons],
+        }
+
+
+def save_memory_note(
+    scope: TenantScope,
+    session_id: str,
+    arguments: object,
+    *,
+    dry_run: bool = False,
+    subject_id: str | None = None,
+    deps: NoteDeps,
+) -> NoteResult:
+    """Validate and store one note of the session's subject.
+
+    ``subject_id``, when given (a tool bound to a subject), must be the session's subject,
+    else the session reads as unknown. Raises NotFound for an unknown or another tenant's
+    session and Conflict for an ended one, whatever the note.
+    """
+    validation = validate_note(_without_nulls(arguments), pii=deps.pii)
+    # Read before the unit of work: on SQLite a second transaction would wait for its lock.
+    policy = deps.policies.get(scope.tenant_id)
+    with deps.uow_factory(scope.tenant_id) as uow:
+        session = require_open_session(uow, session_id)
+        if subject_id is not None and subject_id != session.subject_id:
+            raise NotFound("no such session")
+        if validation.draft is None or validation.reasons:
+            if not dry_run:
+                _audit_rejection(uow, scope, session, validation.reasons, deps.clock)
+                uow.commit()
+            log.info("note rejected in session %s: %s", session.id, _codes(validation.reasons))
+            return NoteResult(NoteStatus.REJECTED, None, validation.reasons)
+        draft = validation.draft
+        uow.subjects.lock(session.subject_id)
+        duplicate = uow.memories.find_active_duplicate(session.subject_id, draft.text)
+        if duplicate is not None:
+            log.info("note in session %s duplicates memory %s", session.id, duplicate.id)
+            return NoteResult(NoteStatus.DUPLICATE, duplicate.id)
+        held = policy.needs_confirmation(draft.source, confirmed=draft.confirmed)
+        memory = _memory(scope, session, draft, arguments, held=held, deps=deps)
+        status = NoteStatus.NEEDS_CONFIRMATION if held else NoteStatus.SAVED
+        if dry_run:
+            return NoteResult(status)
+        uow.memories.add(memory)
+        _audit(uow, scope, memory, "note.held" if held else "note.saved")
+        uow.commit()
+    log.info("note %s %s in session %s", memory.id, status.value, session.id)
+    return NoteResult(status, memory.id)
+
+
+def confirm_note(
+    scope: TenantScope, session_id: str, memory_id: str, *, deps: NoteDeps
+) -> NoteResult:
+    """The user confirmed a held note: it becomes active, unless it is now a duplicate.
+
+    Confirming an already active note answers ``saved`` again (a retried call is harmless).
+    A held note that meanwhile duplicates an active memory is marked superseded by it and
+    the answer is ``duplicate`` with the active memory's id.
+    """
+    with deps.uow_factory(scope.tenant_id) as uow:
+        session = require_open_session(uow, session_id)
+        memory = uow.memories.get(memory_id) if _plausible_id(memory_id) else None
+        if memory is None or memory.session_id != session.id:
+            raise NotFound("no such note in this session")
+        if memory.status is MemoryStatus.ACTIVE:
+            return NoteResult(NoteStatus.SAVED, memory.id)
+        if memory.status is not MemoryStatus.PENDING_CONFIRMATION:
+            raise Conflict("the note is no longer waiting for confirmation")
+        now = deps.clock.now()
+        uow.subjects.lock(session.subject_id)
+        duplicate = uow.memories.find_active_duplicate(session.subject_id, memory.text)
+        if duplicate is not None:
+            superseded = memory.with_changes(
+                status=MemoryStatus.SUPERSEDED,
+                superseded_at=now,
+                superseded_by=duplicate.id,
+                updated_at=now,
+            )
+            uow.memories.save(superseded)
+            _audit(uow, scope, superseded, "note.confirmed_duplicate", superseded_by=duplicate.id)
+            uow.commit()
+            return NoteResult(NoteStatus.DUPLICATE, duplicate.id)
+        confirmed = memory.with_changes(
+            status=MemoryStatus.ACTIVE, legal_basis=CONSENT, updated_at=now
+        )
+        uow.memories.save(confirmed)
+        _audit(uow, scope, confirmed, "note.confirmed")
+        uow.commit()
+    return NoteResult(NoteStatus.SAVED, memory.id)
+
+
+def _without_nulls(arguments: object) -> object:
+    """A strict tool schema makes the model send ``null`` for an omitted optional field."""
+    if isinstance(arguments, Mapping):
+        return {key: value for key, value in arguments.items() if value is not None}
+    return arguments
+
+
+def _memory(
+    scope: TenantScope,
+    session: Session,
+    draft: NoteDraft,
+    arguments: object,
+    *,
+    held: bool,
+    deps: NoteDeps,
+) -> Memory:
+    now = deps.clock.now()
+    # The draft fills in the default purpose; an omitted purpose means the session's.
+    given = isinstance(arguments, Mapping) and arguments.get("purpose") is not None
+    purpose = draft.purpose if given else session.purpose
+    return Memory(
+        id=new_id(),
+        tenant_id=scope.tenant_id,
+        subject_id=session.subject_id,
+        scope=MemoryScope.SESSION,
+        session_id=session.id,
+        text=draft.text,
+        keywords=draft.keywords,
+        purpose=purpose,
+        source=draft.source,
+        durability=draft.durability,
+        provenance=Provenance(
+            actor=scope.actor,
+            session_id=session.id,
+            turn=draft.turn,
+            tool_call_id=draft.tool_call_id,
+        ),
+        legal_basis=CONSENT if draft.confirmed else DEFAULT_LEGAL_BASIS,
+        created_at=now,
+        updated_at=now,
+        expires_at=deps.retention.expires_at(purpose=purpose, source=draft.source, created_at=now),
+        status=MemoryStatus.PENDING_CONFIRMATION if held else MemoryStatus.ACTIVE,
+    )
+
+
+def _plausible_id(memory_id: str) -> bool:
+    return isinstance(memory_id, str) and 0 < len(memory_id) <= 64
+
+
+def _codes(reasons: tuple[Reason, ...]) -> list[str]:
+    return sorted({reason.code.value for reason in reasons})
+
+
+def _audit_rejection(
+    uow: UnitOfWork,
+    scope: TenantScope,
+    session: Session,
+    reasons: tuple[Reason, ...],
+    clock: Clock,
+) -> None:
+    """Codes and counts only: a detail could name entity types, and text never goes here."""
+    uow.audit.append(
+        AuditEvent(
+            id=new_id(),
+            tenant_id=scope.tenant_id,
+            kind="note.rejected",
+            at=clock.now(),
+            actor=scope.actor,
+            subject_id=session.subject_id,
+            session_id=session.id,
+            details={"codes": _codes(reasons), "reason_count": len(reasons)},
+        )
+    )
+
+
+def _audit(uow: UnitOfWork, scope: TenantScope, memory: Memory, kind: str, **ids: str) -> None:
+    uow.audit.append(
+        AuditEvent(
+            id=new_id(),
+            tenant_id=scope.tenant_id,
+            kind=kind,
+            at=memory.updated_at,
+            actor=scope.actor,
+            subject_id=memory.subject_id,
+            memory_id=memory.id,
+            session_id=memory.session_id,
+            details={
+                "source": memory.source.value,
+                "durability": memory.durability.value,
+                "status": memory.status.value,
+                **ids,
+            },
+        )
+    )
