@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
@@ -22,6 +23,8 @@ app = typer.Typer(
 )
 keys_app = typer.Typer(help="Create and revoke API keys.", no_args_is_help=True)
 app.add_typer(keys_app, name="keys")
+tenants_app = typer.Typer(help="Tenant settings.", no_args_is_help=True)
+app.add_typer(tenants_app, name="tenants")
 
 _TENANT_SHAPE = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,63}$")
 
@@ -153,6 +156,79 @@ def demo() -> None:
 
     settings = _settings()
     run_demo(settings, echo=typer.echo)
+
+
+@tenants_app.command("policy")
+def tenant_policy(
+    tenant: Annotated[str, typer.Option(help="Tenant id")],
+    confirm_sources: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Sources whose notes wait for the user's confirmation (repeatable; '' for none)"
+        ),
+    ] = None,
+    confirm_all: Annotated[
+        bool | None, typer.Option(help="Every note waits for the user's confirmation")
+    ] = None,
+    agent_confirmation: Annotated[
+        bool | None,
+        typer.Option(help="A note sent with confirmed=true counts as confirmed"),
+    ] = None,
+) -> None:
+    """Show the tenant's note policy, or change the fields given. Prints the policy as JSON."""
+    import dataclasses
+    import json
+
+    from memory_service.adapters import migrate as migrations
+    from memory_service.adapters.database import create_engine_for
+    from memory_service.adapters.sql.tenants import SqlTenantPolicyStore
+    from memory_service.core.clock import SystemClock
+    from memory_service.core.tenant_policy import parse_tenant_policy
+
+    if not _TENANT_SHAPE.match(tenant):
+        _fail("tenant must be a lower-case slug of at most 64 characters")
+    settings = _settings()
+    if settings.is_embedded:
+        migrations.upgrade(settings.database_url)
+    store = SqlTenantPolicyStore(create_engine_for(settings.database_url), SystemClock())
+    try:
+        policy = store.get(tenant)
+        changes: dict[str, object] = {
+            name: value
+            for name, value in (
+                ("confirm_all", confirm_all),
+                ("agent_confirmation", agent_confirmation),
+            )
+            if value is not None
+        }
+        if confirm_sources is not None:
+            # --confirm-sources "" clears the list.
+            parsed = parse_tenant_policy({"confirm_sources": [s for s in confirm_sources if s]})
+            changes["confirm_sources"] = parsed.confirm_sources
+        if changes:
+            policy = dataclasses.replace(policy, **changes)  # type: ignore[arg-type]
+            store.set(tenant, policy)
+    except MemoryServiceError as exc:
+        _fail(exc.message)
+    typer.echo(json.dumps(policy.to_dict(), sort_keys=True))
+
+
+@app.command("eval")
+def evaluate_guards(
+    path: Annotated[
+        Path | None, typer.Argument(help="A JSONL evaluation set (default: tests/eval/notes.jsonl)")
+    ] = None,
+) -> None:
+    """Run the distillation guards over an evaluation set: precision and recall per reason."""
+    from memory_service.evaluation import DEFAULT_SET, evaluate, format_report
+
+    target = path or DEFAULT_SET
+    if not target.is_file():
+        _fail("no evaluation set at that path")
+    report = evaluate(target)
+    typer.echo(format_report(report))
+    if report.leaks_accepted:
+        raise typer.Exit(1)
 
 
 def _container() -> Container:
