@@ -4,29 +4,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import cache
 
 from sqlalchemy import Engine, text
 
 from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for
 from memory_service.adapters.openai_judge import OpenAIJudge
+from memory_service.adapters.retention_file import load_retention_policy
 from memory_service.adapters.sql.keys import SqlKeyStore
 from memory_service.adapters.sql.maintenance import SqlMaintenanceStore
+from memory_service.adapters.sql.retention import SqlRetentionStore
+from memory_service.adapters.sql.tenants import SqlTenantPolicyStore
+from memory_service.adapters.subject_cache import NoSubjectCache, RedisSubjectCache
 from memory_service.adapters.tiktoken_counter import TiktokenCounter
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
 from memory_service.adapters.yaml_state import dump_state_yaml
 from memory_service.config import Settings
 from memory_service.core.clock import SystemClock
+from memory_service.core.guards import PiiDetector
 from memory_service.core.ports import (
     Clock,
     KeyStore,
     MaintenanceStore,
+    RetentionStore,
+    SubjectCache,
     TaskQueue,
     UnitOfWorkFactory,
 )
+from memory_service.services.admin import AdminDeps
 from memory_service.services.consolidation import ConsolidationDeps, consolidate_session
 from memory_service.services.context import ContextDeps
 from memory_service.services.history import HistoryDeps
+from memory_service.services.notes import NoteDeps
 
 
 @dataclass
@@ -42,6 +52,11 @@ class Container:
     consolidation: ConsolidationDeps
     context: ContextDeps
     history: HistoryDeps
+    # Presidio with its spaCy model, built and warmed once: every note is as fast as the first.
+    pii: PiiDetector
+    notes: NoteDeps
+    admin: AdminDeps
+    retention_store: RetentionStore
     clock: Clock = field(default_factory=SystemClock)
 
     def check_dependencies(self) -> dict[str, str]:
@@ -73,6 +88,7 @@ def build_container(settings: Settings) -> Container:
     engine = create_engine_for(settings.database_url)
     keyring = Keyring(settings.master_key())
     uow_factory = SqlUnitOfWorkFactory(engine, keyring, clock)
+    pii = load_pii_detector(settings.spacy_model)
     consolidation = ConsolidationDeps(
         uow_factory=uow_factory, clock=clock, judge=OpenAIJudge.from_settings(settings)
     )
@@ -95,8 +111,40 @@ def build_container(settings: Settings) -> Container:
         history=HistoryDeps(
             uow_factory=uow_factory, clock=clock, keep_turns=settings.history_turns
         ),
+        pii=pii,
+        notes=NoteDeps(
+            uow_factory=uow_factory,
+            pii=pii,
+            policies=SqlTenantPolicyStore(engine, clock),
+            clock=clock,
+            retention=load_retention_policy(settings.retention_file),
+        ),
+        admin=AdminDeps(
+            uow_factory=uow_factory,
+            clock=clock,
+            pii=pii,
+            cache=_subject_cache(settings),
+            retention=load_retention_policy(settings.retention_file),
+        ),
+        retention_store=SqlRetentionStore(engine),
         clock=clock,
     )
+
+
+def _subject_cache(settings: Settings) -> SubjectCache:
+    if settings.redis_url:
+        return RedisSubjectCache.from_url(settings.redis_url)
+    return NoSubjectCache()
+
+
+@cache
+def load_pii_detector(spacy_model: str) -> PiiDetector:
+    """One Presidio engine per process and model, warmed by one analysis at start."""
+    from memory_service.adapters.presidio_pii import PresidioPiiDetector
+
+    detector = PresidioPiiDetector(spacy_model=spacy_model)
+    detector.entity_types("Warm-up: the user prefers aisle seats.")
+    return detector
 
 
 def _task_queue(settings: Settings, consolidation: ConsolidationDeps) -> TaskQueue:

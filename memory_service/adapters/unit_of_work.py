@@ -47,7 +47,7 @@ class SqlUnitOfWork:
         self.subjects = SqlSubjectRepository(self._session, self.tenant_id, keys, self._clock)
         self.audit = SqlAuditLog(self._session, self.tenant_id)
         self.erasure = SqlErasureRepository(
-            self._session, self.tenant_id, keys, self._keyring, self._clock
+            self._session, self.tenant_id, keys, self._keyring, self._clock, self.after_commit
         )
         self.turns = SqlTurnRepository(self._session, self.tenant_id, keys, self._clock)
         self.manifests = SqlManifestRepository(self._session, self.tenant_id)

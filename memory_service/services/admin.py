@@ -9,6 +9,7 @@ as ``save_memory_note``; a refused one stores nothing and says why by reason cod
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -29,12 +30,21 @@ from memory_service.core.model import (
     Source,
 )
 from memory_service.core.ports import Clock, SubjectCache, UnitOfWork, UnitOfWorkFactory
-from memory_service.core.retention import RetentionPolicy
+from memory_service.core.retention import DEFAULT_POLICY, RetentionPolicy
 from memory_service.core.scope import TenantScope, validate_subject_id
 
 _MEMORY_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9\-]{0,63}$")
 _REASON = re.compile(r"^[a-z][a-z0-9_\-]{0,39}$")
 CORRECTABLE = (MemoryStatus.ACTIVE, MemoryStatus.PENDING_CONFIRMATION)
+
+
+@dataclass(frozen=True)
+class AdminDeps:
+    uow_factory: UnitOfWorkFactory
+    clock: Clock
+    pii: PiiDetector
+    cache: SubjectCache
+    retention: RetentionPolicy = field(default=DEFAULT_POLICY)
 
 
 class CorrectionRefused(InvalidRequest):
@@ -67,9 +77,7 @@ def erase_subject(
     scope: TenantScope,
     subject_id: object,
     *,
-    uow_factory: UnitOfWorkFactory,
-    clock: Clock,
-    cache: SubjectCache,
+    deps: AdminDeps,
 ) -> ErasureReceipt:
     """Erase everything held about the subject and keep a receipt of it.
 
@@ -79,19 +87,19 @@ def erase_subject(
     """
     scope.require(Role.ADMIN)
     subject = validate_subject_id(subject_id)
-    with uow_factory(scope.tenant_id) as uow:
+    with deps.uow_factory(scope.tenant_id) as uow:
         counts = uow.erasure.erase_subject(subject)
         receipt = ErasureReceipt(
             id=new_id(),
             tenant_id=scope.tenant_id,
             subject_id=subject,
             requested_by=scope.actor,
-            at=clock.now(),
+            at=deps.clock.now(),
             counts=counts,
         )
         uow.erasure.add_receipt(receipt)
         _record(uow, scope, "subject.erased", receipt.at, subject, receipt_id=receipt.id, **counts)
-        uow.after_commit(lambda: _purge_cache(cache, scope.tenant_id, subject))
+        uow.after_commit(lambda: _purge_cache(deps.cache, scope.tenant_id, subject))
         uow.commit()
     return receipt
 
@@ -100,20 +108,18 @@ def _purge_cache(cache: SubjectCache, tenant_id: str, subject_id: str) -> None:
     cache.purge_subject(tenant_id, subject_id)
 
 
-def delete_memory(
-    scope: TenantScope, memory_id: object, *, uow_factory: UnitOfWorkFactory, clock: Clock
-) -> Memory:
+def delete_memory(scope: TenantScope, memory_id: object, *, deps: AdminDeps) -> Memory:
     """Mark the memory deleted and overwrite its text, so nothing readable stays.
 
     Deleting a deleted memory changes nothing and answers the same.
     """
     scope.require(Role.ADMIN)
     wanted = validate_memory_id(memory_id)
-    with uow_factory(scope.tenant_id) as uow:
+    with deps.uow_factory(scope.tenant_id) as uow:
         memory = _get_memory(uow, wanted)
         if memory.status is MemoryStatus.DELETED:
             return memory
-        now = clock.now()
+        now = deps.clock.now()
         deleted = memory.with_changes(
             text="", keywords=(), status=MemoryStatus.DELETED, updated_at=now
         )
@@ -129,10 +135,7 @@ def correct_memory(
     text: object,
     reason: object,
     *,
-    uow_factory: UnitOfWorkFactory,
-    clock: Clock,
-    pii: PiiDetector,
-    retention: RetentionPolicy,
+    deps: AdminDeps,
 ) -> Memory:
     """Supersede the memory by a new global one of source ``admin_correction``.
 
@@ -142,17 +145,17 @@ def correct_memory(
     scope.require(Role.ADMIN)
     wanted = validate_memory_id(memory_id)
     code = validate_reason(reason)
-    with uow_factory(scope.tenant_id) as uow:
+    with deps.uow_factory(scope.tenant_id) as uow:
         original = _get_memory(uow, wanted)
     _require_correctable(original)
     validation = validate_note(
         {"text": text, "keywords": list(original.keywords), "purpose": original.purpose},
-        pii=pii,
+        pii=deps.pii,
     )
     if not validation.accepted or validation.draft is None:
         raise CorrectionRefused(validation.reasons)
     draft = validation.draft
-    now = clock.now()
+    now = deps.clock.now()
     corrected = Memory(
         id=new_id(),
         tenant_id=scope.tenant_id,
@@ -168,11 +171,11 @@ def correct_memory(
         legal_basis=original.legal_basis,
         created_at=now,
         updated_at=now,
-        expires_at=retention.expires_at(
+        expires_at=deps.retention.expires_at(
             purpose=original.purpose, source=Source.ADMIN_CORRECTION, created_at=now
         ),
     )
-    with uow_factory(scope.tenant_id) as uow:
+    with deps.uow_factory(scope.tenant_id) as uow:
         uow.subjects.lock(original.subject_id)
         current = _get_memory(uow, wanted)
         if current.updated_at != original.updated_at or current.status is not original.status:
@@ -204,13 +207,11 @@ def correct_memory(
     return corrected
 
 
-def export_subject(
-    scope: TenantScope, subject_id: object, *, uow_factory: UnitOfWorkFactory, clock: Clock
-) -> dict[str, Any]:
+def export_subject(scope: TenantScope, subject_id: object, *, deps: AdminDeps) -> dict[str, Any]:
     """Everything held about the subject as one JSON-ready document (see ``core.export``)."""
     scope.require(Role.ADMIN)
     subject = validate_subject_id(subject_id)
-    with uow_factory(scope.tenant_id) as uow:
+    with deps.uow_factory(scope.tenant_id) as uow:
         memories = uow.memories.list_for_subject(subject)
         document = build_export(
             subject,
@@ -220,20 +221,18 @@ def export_subject(
             receipts=uow.erasure.list_receipts(subject),
             events=uow.audit.list_for_subject(subject),
         )
-        _record(uow, scope, "subject.exported", clock.now(), subject, memories=len(memories))
+        _record(uow, scope, "subject.exported", deps.clock.now(), subject, memories=len(memories))
         uow.commit()
     return document
 
 
-def subject_history(
-    scope: TenantScope, subject_id: object, *, uow_factory: UnitOfWorkFactory, clock: Clock
-) -> list[AuditEvent]:
+def subject_history(scope: TenantScope, subject_id: object, *, deps: AdminDeps) -> list[AuditEvent]:
     """The subject's audit events, oldest first; reading them is itself recorded."""
     scope.require(Role.ADMIN)
     subject = validate_subject_id(subject_id)
-    with uow_factory(scope.tenant_id) as uow:
+    with deps.uow_factory(scope.tenant_id) as uow:
         events = uow.audit.list_for_subject(subject)
-        _record(uow, scope, "subject.history_read", clock.now(), subject, events=len(events))
+        _record(uow, scope, "subject.history_read", deps.clock.now(), subject, events=len(events))
         uow.commit()
     return events
 

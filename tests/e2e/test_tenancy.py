@@ -18,7 +18,7 @@ from memory_service.core.model import SessionStatus
 from tests.e2e.conftest import Tenant, new_subject, open_session
 from tests.e2e.endpoints import ENDPOINTS, Endpoint
 
-VOLATILE = {"session_id", "opened_at", "updated_at", "ended_at", "subject_id", "id"}
+VOLATILE = {"session_id", "opened_at", "updated_at", "ended_at", "subject_id", "id", "erased_at"}
 
 
 def _stable(body: Any) -> Any:

@@ -18,6 +18,7 @@ from datetime import UTC, datetime, timedelta
 from types import TracebackType
 
 from memory_service.core.clock import SystemClock, new_id
+from memory_service.core.erasure import ErasureReceipt, redact_details, zero_counts
 from memory_service.core.errors import NotFound
 from memory_service.core.model import (
     ApiKey,
@@ -76,8 +77,34 @@ class InMemoryStore:
     states: dict[Key, SubjectState] = field(default_factory=dict)
     subjects: set[Key] = field(default_factory=set)
     audit: list[AuditEvent] = field(default_factory=list)
-    history: HistoryTables = field(default_factory=HistoryTables)
     outbox: dict[Key, OutboxRecord] = field(default_factory=dict)
+    receipts: list[ErasureReceipt] = field(default_factory=list)
+    history: HistoryTables = field(default_factory=HistoryTables)
+
+    def erase(self, subject: Key) -> None:
+        """Drop the subject's rows and redact its audit details, as the SQL erasure does."""
+        for session in _erase_rows(self, subject):
+            self.history.marks.pop(session, None)
+        self.audit = [
+            replace(event, details=redact_details(event.details))
+            if (event.tenant_id, event.subject_id) == subject
+            else event
+            for event in self.audit
+        ]
+
+
+def _erase_rows(tables: InMemoryStore | _Pending, subject: Key) -> set[Key]:
+    """Delete the subject's memories, sessions, outbox rows and state; return its sessions."""
+    sessions = {k for k, s in tables.sessions.items() if (k[0], s.subject_id) == subject}
+    for key in [k for k, m in tables.memories.items() if (k[0], m.subject_id) == subject]:
+        del tables.memories[key]
+    for key in [k for k, e in tables.outbox.items() if (k[0], e.session_id) in sessions]:
+        del tables.outbox[key]
+    for key in sessions:
+        del tables.sessions[key]
+    tables.states.pop(subject, None)
+    tables.subjects.discard(subject)
+    return sessions
 
 
 @dataclass(frozen=True)
@@ -101,8 +128,10 @@ class _Pending:
     states: dict[Key, SubjectState] = field(default_factory=dict)
     subjects: set[Key] = field(default_factory=set)
     audit: list[AuditEvent] = field(default_factory=list)
-    history: HistoryTables = field(default_factory=HistoryTables)
     outbox: dict[Key, OutboxRecord] = field(default_factory=dict)
+    erased: list[Key] = field(default_factory=list)
+    receipts: list[ErasureReceipt] = field(default_factory=list)
+    history: HistoryTables = field(default_factory=HistoryTables)
 
     def apply_to(self, store: InMemoryStore) -> None:
         store.memories.update(self.memories)
@@ -110,8 +139,11 @@ class _Pending:
         store.states.update(self.states)
         store.subjects.update(self.subjects)
         store.audit.extend(self.audit)
-        store.outbox.update(self.outbox)
         self.history.apply_to(store.history)
+        store.outbox.update(self.outbox)
+        for subject in self.erased:
+            store.erase(subject)
+        store.receipts.extend(self.receipts)
 
 
 def _require_tenant(record_tenant: str, tenant_id: str) -> None:
@@ -227,6 +259,17 @@ class InMemorySessionRepository:
         if self._find(session.id) is None:
             raise NotFound("session not found")
         self._pending.sessions[(self._tenant_id, session.id)] = session
+
+    def list_for_subject(self, subject_id: str) -> list[Session]:
+        found = [
+            session
+            for (tenant_id, _), session in {
+                **self._store.sessions,
+                **self._pending.sessions,
+            }.items()
+            if tenant_id == self._tenant_id and session.subject_id == subject_id
+        ]
+        return sorted(found, key=lambda session: (session.opened_at, session.id))
 
 
 class InMemorySubjectRepository:
@@ -361,6 +404,107 @@ class InMemoryMaintenanceStore:
         return [DueMemory(m.tenant_id, m.id) for m in due[:limit]]
 
 
+class InMemoryErasureRepository:
+    """Counts what the subject holds now; the committed rows go when the unit commits."""
+
+    def __init__(self, tenant_id: str, store: InMemoryStore, pending: _Pending) -> None:
+        self._tenant_id = tenant_id
+        self._store = store
+        self._pending = pending
+
+    def erase_subject(self, subject_id: str) -> dict[str, int]:
+        subject = (self._tenant_id, subject_id)
+        memories = {**self._store.memories, **self._pending.memories}
+        sessions = {
+            k
+            for k, s in {**self._store.sessions, **self._pending.sessions}.items()
+            if (k[0], s.subject_id) == subject
+        }
+        outbox = {**self._store.outbox, **self._pending.outbox}
+        counts = zero_counts()
+        counts["memories"] = sum(1 for k, m in memories.items() if (k[0], m.subject_id) == subject)
+        counts["sessions"] = len(sessions)
+        counts["consolidation_outbox"] = sum(
+            1 for k, e in outbox.items() if (k[0], e.session_id) in sessions
+        )
+        committed, pending = self._store.history, self._pending.history
+        turns = [
+            k
+            for k, turn in {**committed.turns, **pending.turns}.items()
+            if turn is not None and (k[0], k[1]) in sessions
+        ]
+        manifests = [
+            k
+            for k, manifest in {**committed.manifests, **pending.manifests}.items()
+            if manifest is not None and (k[0], manifest.subject_id) == subject
+        ]
+        for turn_key in turns:
+            pending.turns[turn_key] = None
+        for manifest_key in manifests:
+            pending.manifests[manifest_key] = None
+        counts["session_turns"] = len(turns)
+        counts["context_manifests"] = len(manifests)
+        counts["state"] = int(subject in self._store.states or subject in self._pending.states)
+        counts["data_key"] = int(
+            subject in self._store.subjects or subject in self._pending.subjects
+        )
+        counts["audit_events_redacted"] = sum(
+            1
+            for event in [*self._store.audit, *self._pending.audit]
+            if (event.tenant_id, event.subject_id) == subject
+            and redact_details(event.details) != event.details
+        )
+        _erase_rows(self._pending, subject)
+        self._pending.audit = [
+            replace(event, details=redact_details(event.details))
+            if (event.tenant_id, event.subject_id) == subject
+            else event
+            for event in self._pending.audit
+        ]
+        self._pending.erased.append(subject)
+        return counts
+
+    def add_receipt(self, receipt: ErasureReceipt) -> None:
+        _require_tenant(receipt.tenant_id, self._tenant_id)
+        self._pending.receipts.append(receipt)
+
+    def list_receipts(self, subject_id: str) -> list[ErasureReceipt]:
+        found = [
+            receipt
+            for receipt in [*self._store.receipts, *self._pending.receipts]
+            if receipt.tenant_id == self._tenant_id and receipt.subject_id == subject_id
+        ]
+        return sorted(found, key=lambda receipt: receipt.at)
+
+
+class InMemoryRetentionStore:
+    """Purges across tenants like the SQL maintenance store, each purge audited."""
+
+    def __init__(self, store: InMemoryStore) -> None:
+        self._store = store
+
+    def purge_expired(self, cutoff: datetime, *, limit: int, at: datetime, actor: str) -> int:
+        due = sorted(
+            (memory.expires_at, key)
+            for key, memory in self._store.memories.items()
+            if memory.expires_at is not None and memory.expires_at <= cutoff
+        )[:limit]
+        for _, key in due:
+            memory = self._store.memories.pop(key)
+            self._store.audit.append(
+                AuditEvent(
+                    id=new_id(),
+                    tenant_id=memory.tenant_id,
+                    kind="memory.purged",
+                    at=at,
+                    actor=actor,
+                    subject_id=memory.subject_id,
+                    memory_id=memory.id,
+                )
+            )
+        return len(due)
+
+
 class InMemoryUnitOfWork:
     """Writes stay pending until ``commit()``; leaving the block discards the rest."""
 
@@ -377,13 +521,14 @@ class InMemoryUnitOfWork:
         self.sessions = InMemorySessionRepository(self.tenant_id, self._store, self._pending)
         self.subjects = InMemorySubjectRepository(self.tenant_id, self._store, self._pending)
         self.audit = InMemoryAuditLog(self.tenant_id, self._store, self._pending)
-        self.outbox = InMemoryConsolidationOutbox(self.tenant_id, self._store, self._pending)
         self.turns = InMemoryTurnRepository(
             self.tenant_id, self._store.history, self._pending.history, self._subject_exists
         )
         self.manifests = InMemoryManifestRepository(
             self.tenant_id, self._store.history, self._pending.history
         )
+        self.outbox = InMemoryConsolidationOutbox(self.tenant_id, self._store, self._pending)
+        self.erasure = InMemoryErasureRepository(self.tenant_id, self._store, self._pending)
 
     def _subject_exists(self, subject_id: str) -> bool:
         key = (self.tenant_id, subject_id)

@@ -5,13 +5,19 @@ transaction. The subject's row stays as a tombstone whose wrapped data key is NU
 ciphertext of the subject still lying in WAL segments, backups or replicas is then noise.
 The audit log is append-only everywhere else; redacting the details of an erased subject's
 events is the one rewrite it allows.
+
+On SQLite the erasure also scrubs the files: ``secure_delete`` zeroes the freed space of
+deleted rows, and once committed a ``TRUNCATE`` checkpoint empties the write-ahead log that
+still holds the pages as they were. (PostgreSQL keeps dead tuples until VACUUM; there, as
+in every backup, what is left is ciphertext whose key no longer exists.)
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import Engine, delete, select, text, update
 from sqlalchemy.orm import Session
 
 from memory_service.adapters.crypto import Keyring
@@ -32,19 +38,31 @@ from memory_service.core.ports import Clock
 
 class SqlErasureRepository:
     def __init__(
-        self, session: Session, tenant_id: str, keys: SubjectKeys, keyring: Keyring, clock: Clock
+        self,
+        session: Session,
+        tenant_id: str,
+        keys: SubjectKeys,
+        keyring: Keyring,
+        clock: Clock,
+        after_commit: Callable[[Callable[[], None]], None],
     ) -> None:
         self._session = session
         self._tenant_id = tenant_id
         self._keys = keys
         self._keyring = keyring
         self._clock = clock
+        self._after_commit = after_commit
 
     def _delete(self, statement: Any) -> int:
         return int(self._session.execute(statement).rowcount)  # type: ignore[attr-defined]
 
     def erase_subject(self, subject_id: str) -> dict[str, int]:
         tenant = self._tenant_id
+        engine = self._session.get_bind()
+        if engine.dialect.name == "sqlite":
+            self._session.execute(text("PRAGMA secure_delete = ON"))
+            assert isinstance(engine, Engine)
+            self._after_commit(lambda: _checkpoint_sqlite(engine))
         # Lock the row first (if any): a consolidation holding it finishes before we delete,
         # and one that comes later finds the key gone. Never created here, never re-keyed.
         subject = self._session.scalars(
@@ -151,3 +169,12 @@ class SqlErasureRepository:
             )
             for row in self._session.scalars(statement)
         ]
+
+
+def _checkpoint_sqlite(engine: Engine) -> None:
+    """Fold the WAL into the database and truncate it, so old page images are gone."""
+    connection = engine.raw_connection()
+    try:
+        connection.cursor().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        connection.close()
