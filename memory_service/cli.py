@@ -231,6 +231,24 @@ def evaluate_guards(
         raise typer.Exit(1)
 
 
+@app.command()
+def mcp() -> None:
+    """Serve save_memory_note and the context over MCP (stdio) for one subject.
+
+    Configured by environment: MEMORY_SERVICE_API_KEY and MEMORY_SERVICE_SUBJECT (required),
+    MEMORY_SERVICE_SESSION, MEMORY_SERVICE_PURPOSE, MEMORY_SERVICE_URL (in-process when unset).
+    """
+    import os
+
+    from memory_service.integrations.mcp_server import build_server
+
+    try:
+        server = build_server(os.environ)
+    except MemoryServiceError as exc:
+        _fail(exc.message)
+    server.run("stdio")
+
+
 def _container() -> Container:
     from memory_service.adapters import migrate as migrations
     from memory_service.bootstrap import build_container
