@@ -8,6 +8,7 @@ from memory_service import __version__
 from memory_service.api.body_limit import BodyLimitMiddleware
 from memory_service.api.errors import install_error_handlers
 from memory_service.api.routes import admin, health, sessions, subjects, turns
+from memory_service.api.unexpected import UnexpectedErrorMiddleware
 from memory_service.bootstrap import Container
 
 
@@ -31,4 +32,5 @@ def create_app(container: Container) -> FastAPI:
     ):
         app.include_router(router)
     app.add_middleware(BodyLimitMiddleware, max_bytes=container.settings.max_body_bytes)
+    app.add_middleware(UnexpectedErrorMiddleware)  # added last: the outermost of ours
     return app

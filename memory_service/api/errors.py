@@ -1,21 +1,17 @@
 """Core errors to HTTP statuses and the ``{"error": {"code", "message"}}`` body, in one place.
 
 Messages come from the core, which never puts note text, keys or values in them. Anything
-unexpected becomes a generic 500 with a request id; the log gets the exception type and
-frames, never its message (driver messages can quote parameters).
+unexpected becomes a generic 500 with a request id (see ``api/unexpected.py``).
 """
 
 from __future__ import annotations
-
-import logging
-import traceback
-import uuid
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from memory_service.api.unexpected import internal_error_body, log_unexpected
 from memory_service.core.errors import (
     AuthenticationError,
     Conflict,
@@ -25,8 +21,6 @@ from memory_service.core.errors import (
     NotFound,
     PermissionDenied,
 )
-
-log = logging.getLogger("memory_service.api")
 
 RETRY_AFTER_SECONDS = "5"
 
@@ -70,7 +64,7 @@ async def _service_error(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, MemoryServiceError)
     status = status_for(exc)
     if status == 500:
-        return await _unexpected(_, exc)
+        return JSONResponse(internal_error_body(log_unexpected(exc)), status_code=500)
     headers: dict[str, str] = {}
     if status == 401:
         headers["WWW-Authenticate"] = "Bearer"
@@ -80,13 +74,24 @@ async def _service_error(_: Request, exc: Exception) -> JSONResponse:
 
 
 async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
-    """Name where the request is wrong and how, never what it contained."""
+    """Name where the request is wrong and how, never what it contained.
+
+    Only declared parameter names are quoted: an unknown field's name is the caller's
+    data (a client could send note text as a key), so it is counted, not repeated.
+    """
     assert isinstance(exc, RequestValidationError)
     problems = []
-    for problem in exc.errors()[:5]:
-        location = ".".join(str(part) for part in problem.get("loc", ()))
-        problems.append(f"{location}: {problem.get('type', 'invalid')}")
-    return error_response(422, "invalid_request", "; ".join(problems) or "invalid request")
+    unknown_fields = 0
+    for problem in exc.errors():
+        kind = str(problem.get("type", "invalid"))
+        if kind == "extra_forbidden":
+            unknown_fields += 1
+            continue
+        location = [str(part) for part in problem.get("loc", ())][:2]
+        problems.append(f"{'.'.join(location)}: {kind}")
+    if unknown_fields:
+        problems.append(f"{unknown_fields} unknown field(s)")
+    return error_response(422, "invalid_request", "; ".join(problems[:5]) or "invalid request")
 
 
 async def _http_error(_: Request, exc: Exception) -> JSONResponse:
@@ -96,17 +101,7 @@ async def _http_error(_: Request, exc: Exception) -> JSONResponse:
     return error_response(exc.status_code, code, message, getattr(exc, "headers", None))
 
 
-async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
-    request_id = uuid.uuid4().hex
-    frames = "".join(traceback.format_tb(exc.__traceback__))
-    log.error("unexpected %s (request %s)\n%s", type(exc).__name__, request_id, frames)
-    return error_response(
-        500, "internal", f"internal error; quote request id {request_id} to the operator"
-    )
-
-
 def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(MemoryServiceError, _service_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
-    app.add_exception_handler(Exception, _unexpected)
