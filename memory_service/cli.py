@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+import getpass
+import json
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn, TypeVar
 
 import typer
 
 from memory_service.config import Settings
-from memory_service.core.errors import MemoryServiceError
+from memory_service.core.errors import InvalidRequest, MemoryServiceError
+from memory_service.core.export import event_record, memory_record
 from memory_service.core.model import Role
+from memory_service.core.scope import TenantScope
+from memory_service.services import admin as admin_service
 
 if TYPE_CHECKING:
     from memory_service.bootstrap import Container
+    from memory_service.services.admin import AdminDeps
+
+T = TypeVar("T")
 
 app = typer.Typer(
     help="Long-term memory for LLM agents: serve the API, run workers, manage keys and data.",
@@ -25,6 +34,10 @@ keys_app = typer.Typer(help="Create and revoke API keys.", no_args_is_help=True)
 app.add_typer(keys_app, name="keys")
 tenants_app = typer.Typer(help="Tenant settings.", no_args_is_help=True)
 app.add_typer(tenants_app, name="tenants")
+admin_app = typer.Typer(
+    help="Admin lifecycle: erase, delete, correct, export, history.", no_args_is_help=True
+)
+app.add_typer(admin_app, name="admin")
 
 _TENANT_SHAPE = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,63}$")
 
@@ -260,6 +273,92 @@ def _container() -> Container:
         return build_container(settings)
     except MemoryServiceError as exc:
         _fail(exc.message)
+
+
+def _admin(tenant: str) -> tuple[TenantScope, AdminDeps]:
+    """The operator acts as an admin of ``--tenant``, recorded as ``cli:<os user>``."""
+    if not _TENANT_SHAPE.match(tenant):
+        _fail("tenant must be a lower-case slug of at most 64 characters")
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):  # no login name in some containers
+        user = "unknown"
+    return TenantScope(tenant, Role.ADMIN, f"cli:{user}"), _container().admin
+
+
+def _admin_call(call: Callable[[], T]) -> T:
+    """Known errors become a message and an exit code: 2 for bad input, 1 otherwise."""
+    try:
+        return call()
+    except InvalidRequest as exc:
+        _fail(exc.message, code=2)
+    except MemoryServiceError as exc:
+        _fail(exc.message, code=1)
+
+
+def _echo_json(document: object) -> None:
+    typer.echo(json.dumps(document, indent=2, ensure_ascii=False, default=str))
+
+
+TenantOption = Annotated[str, typer.Option(help="The tenant the operator acts for")]
+
+
+@admin_app.command("erase")
+def admin_erase(
+    subject: Annotated[str, typer.Argument(help="The subject id to erase")],
+    tenant: TenantOption,
+    yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation")] = False,
+) -> None:
+    """Erase everything held about a subject and print the kept receipt. Safe to repeat."""
+    if not yes:
+        typer.confirm("Erase everything held about this subject? This cannot be undone", abort=True)
+    scope, deps = _admin(tenant)
+    receipt = _admin_call(lambda: admin_service.erase_subject(scope, subject, deps=deps))
+    _echo_json(receipt.to_dict())
+
+
+@admin_app.command("delete")
+def admin_delete(
+    memory_id: Annotated[str, typer.Argument(help="The memory id")], tenant: TenantOption
+) -> None:
+    """Delete one memory: status deleted, text overwritten."""
+    scope, deps = _admin(tenant)
+    memory = _admin_call(lambda: admin_service.delete_memory(scope, memory_id, deps=deps))
+    _echo_json({"memory_id": memory.id, "status": memory.status.value})
+
+
+@admin_app.command("correct")
+def admin_correct(
+    memory_id: Annotated[str, typer.Argument(help="The memory id")],
+    tenant: TenantOption,
+    text: Annotated[str, typer.Option(help="The corrected text, checked like a note")],
+    reason: Annotated[str, typer.Option(help="A code such as user_request or inaccurate")],
+) -> None:
+    """Supersede a memory by a corrected one (source admin_correction); print the new memory."""
+    scope, deps = _admin(tenant)
+    corrected = _admin_call(
+        lambda: admin_service.correct_memory(scope, memory_id, text, reason, deps=deps)
+    )
+    _echo_json(memory_record(corrected))
+
+
+@admin_app.command("export")
+def admin_export(
+    subject: Annotated[str, typer.Argument(help="The subject id")], tenant: TenantOption
+) -> None:
+    """Print everything held about a subject as one JSON document."""
+    scope, deps = _admin(tenant)
+    _echo_json(_admin_call(lambda: admin_service.export_subject(scope, subject, deps=deps)))
+
+
+@admin_app.command("history")
+def admin_history(
+    subject: Annotated[str, typer.Argument(help="The subject id")], tenant: TenantOption
+) -> None:
+    """Print the subject's audit events (ids, kinds, times, counts; never text)."""
+    scope, deps = _admin(tenant)
+    events = _admin_call(lambda: admin_service.subject_history(scope, subject, deps=deps))
+    _echo_json([event_record(event) for event in events])
 
 
 if __name__ == "__main__":
