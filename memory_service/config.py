@@ -12,7 +12,7 @@ import base64
 import os
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from memory_service.core.errors import MemoryServiceError
@@ -49,11 +49,13 @@ def _float(env: Mapping[str, str], name: str, default: float) -> float:
 @dataclass(frozen=True)
 class Settings:
     home: Path
-    database_url: str
-    redis_url: str | None
+    # Fields that can carry credentials stay out of repr, so a logged or printed
+    # Settings (or a traceback showing one) never reveals them.
+    database_url: str = field(repr=False)
+    redis_url: str | None = field(repr=False)
     environment: str
-    master_key_b64: str | None
-    openai_api_key: str | None
+    master_key_b64: str | None = field(repr=False)
+    openai_api_key: str | None = field(repr=False)
     openai_base_url: str | None
     llm_model: str
     llm_timeout_seconds: float
@@ -115,11 +117,27 @@ class Settings:
             )
         key_file = self.home / "master.key"
         if not key_file.exists():
-            self.home.mkdir(parents=True, exist_ok=True)
-            fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(fd, "w") as handle:
-                handle.write(base64.b64encode(secrets.token_bytes(MASTER_KEY_BYTES)).decode())
+            _create_key_file(key_file)
         return _decode_master_key(key_file.read_text().strip())
+
+
+def _create_key_file(key_file: Path) -> None:
+    """Write the key whole under a temporary name, then link it into place.
+
+    Several server processes may start at once on a fresh data directory: the link is
+    atomic, so each of them ends up reading the one complete key that won.
+    """
+    key_file.parent.mkdir(parents=True, exist_ok=True)
+    temporary = key_file.with_name(f".{key_file.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w") as handle:
+            handle.write(base64.b64encode(secrets.token_bytes(MASTER_KEY_BYTES)).decode())
+        os.link(temporary, key_file)
+    except FileExistsError:
+        pass  # another process won the race; its key is complete
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def _decode_master_key(encoded: str) -> bytes:
