@@ -1,0 +1,194 @@
+"""The in-process ``function_tool`` binding, driven by the SDK's own ``Runner.run`` against a
+loopback chat-completions server whose model calls the tool: scope comes from the run
+context only, whatever the model puts in its arguments."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from agents import Agent, OpenAIChatCompletionsModel, Runner, set_tracing_disabled
+from openai import AsyncOpenAI
+
+from memory_service.adapters import migrate
+from memory_service.bootstrap import Container, build_container
+from memory_service.config import Settings
+from memory_service.core.model import Memory, Role, Source
+from memory_service.core.scope import TenantScope
+from memory_service.integrations.openai_agents_tool import MemoryContext, save_memory_note_tool
+from memory_service.services.sessions import open_session
+from memory_service.tool import PARAMETERS, SAVE_MEMORY_NOTE_TOOL, TOOL_NAME
+from tests.support.fake_agent_model import CallToolOnce
+from tests.support.fake_llm import FakeLLM
+
+set_tracing_disabled(True)
+pytestmark = pytest.mark.anyio
+
+NOTE = {
+    "text": "Prefers aisle seats on long flights.",
+    "keywords": ["seats"],
+    "purpose": None,
+    "source": "user_stated",
+    "durability": "durable",
+    "confirmed": False,
+}
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
+def container(tmp_path_factory: pytest.TempPathFactory) -> Container:
+    settings = Settings.from_env({"MEMORY_SERVICE_HOME": str(tmp_path_factory.mktemp("tool"))})
+    migrate.upgrade(settings.database_url)
+    return build_container(settings)
+
+
+@pytest.fixture
+def model_server() -> Iterator[FakeLLM]:
+    server = FakeLLM().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def _context(container: Container, subject: str | None = None) -> MemoryContext:
+    tenant = f"t-{secrets.token_hex(5)}"
+    subject = subject or f"subject-{secrets.token_hex(4)}"
+    scope = TenantScope(tenant_id=tenant, role=Role.AGENT, actor="agent:test")
+    session = open_session(scope, subject, uow_factory=container.uow_factory, clock=container.clock)
+    return MemoryContext(
+        container, tenant_id=tenant, subject_id=subject, session_id=session.id, actor=scope.actor
+    )
+
+
+def _memories(container: Container, context: MemoryContext) -> list[Memory]:
+    with container.uow_factory(context.tenant_id) as uow:
+        return uow.memories.list_for_subject(context.subject_id)
+
+
+async def _run(server: FakeLLM, behaviour: CallToolOnce, context: MemoryContext) -> str:
+    server.behaviour = behaviour
+    model = OpenAIChatCompletionsModel(
+        model="fake-model",
+        openai_client=AsyncOpenAI(base_url=server.base_url, api_key="sk-fake", max_retries=0),
+    )
+    agent = Agent[MemoryContext](
+        name="assistant", instructions="Be brief.", model=model, tools=[save_memory_note_tool]
+    )
+    result = await Runner.run(agent, "Please remember my seat preference.", context=context)
+    assert result.final_output == behaviour.final
+    [output] = behaviour.tool_outputs
+    return output
+
+
+def test_the_sdk_tool_offers_the_same_strict_parameters_as_the_json_schema() -> None:
+    schema = save_memory_note_tool.params_json_schema
+
+    assert save_memory_note_tool.name == TOOL_NAME == SAVE_MEMORY_NOTE_TOOL["function"]["name"]
+    assert save_memory_note_tool.strict_json_schema and schema["additionalProperties"] is False
+    assert set(schema["properties"]) == set(PARAMETERS["properties"])
+    assert set(schema["required"]) == set(PARAMETERS["required"])
+    for scope_field in ("tenant_id", "subject_id", "session_id"):
+        assert scope_field not in schema["properties"]
+
+
+async def test_a_note_from_the_model_is_saved_in_the_run_contexts_session(
+    container: Container, model_server: FakeLLM
+) -> None:
+    context = _context(container)
+    behaviour = CallToolOnce(TOOL_NAME, NOTE, call_id="call_seat_1")
+
+    output = json.loads(await _run(model_server, behaviour, context))
+
+    assert output["status"] == "saved"
+    [memory] = _memories(container, context)
+    assert memory.id == output["memory_id"] and memory.session_id == context.session_id
+    assert memory.provenance.tool_call_id == "call_seat_1"
+    assert memory.provenance.actor == "agent:test"
+    assert TOOL_NAME in {tool["function"]["name"] for tool in behaviour.offered_tools[0]}
+
+
+async def test_scope_arguments_from_the_model_are_ignored(
+    container: Container, model_server: FakeLLM
+) -> None:
+    victim = _context(container)
+    context = _context(container)
+    hostile = NOTE | {
+        "tenant_id": victim.tenant_id,
+        "subject_id": victim.subject_id,
+        "session_id": victim.session_id,
+    }
+
+    output = json.loads(await _run(model_server, CallToolOnce(TOOL_NAME, hostile), context))
+
+    assert output["status"] == "saved"
+    assert [m.id for m in _memories(container, context)] == [output["memory_id"]]
+    assert _memories(container, victim) == []
+
+
+async def test_an_inferred_note_is_kept_as_a_hypothesis(
+    container: Container, model_server: FakeLLM
+) -> None:
+    context = _context(container)
+    inferred = NOTE | {"text": "Travels with a small child.", "source": "model_inferred"}
+
+    output = json.loads(await _run(model_server, CallToolOnce(TOOL_NAME, inferred), context))
+
+    [memory] = _memories(container, context)
+    assert output["status"] == "saved"
+    assert memory.source is Source.MODEL_INFERRED and memory.is_hypothesis
+
+
+async def test_a_refused_note_answers_its_reasons_and_stores_nothing(
+    container: Container, model_server: FakeLLM
+) -> None:
+    context = _context(container)
+    pii = NOTE | {"text": "Her e-mail address is jane.doe@example.com."}
+
+    output = json.loads(await _run(model_server, CallToolOnce(TOOL_NAME, pii), context))
+
+    assert output["status"] == "rejected"
+    assert "pii" in {reason["code"] for reason in output["reasons"]}
+    assert "jane" not in json.dumps(output)
+    assert _memories(container, context) == []
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        NOTE | {"keywords": "seats"},
+        NOTE | {"text": {"nested": "Prefers aisle seats."}},
+        "{not json",
+    ],
+    ids=["keywords as a string", "text as an object", "malformed json"],
+)
+async def test_malformed_arguments_read_as_invalid_and_store_nothing(
+    container: Container, model_server: FakeLLM, arguments: Any
+) -> None:
+    context = _context(container)
+
+    output = json.loads(await _run(model_server, CallToolOnce(TOOL_NAME, arguments), context))
+
+    assert output["status"] == "rejected"
+    assert [reason["code"] for reason in output["reasons"]] == ["invalid"]
+    assert "aisle" not in json.dumps(output)
+    assert _memories(container, context) == []
+
+
+async def test_a_context_naming_another_subject_than_the_session_is_refused(
+    container: Container, model_server: FakeLLM
+) -> None:
+    context = _context(container)
+    context.subject_id = f"subject-{secrets.token_hex(4)}"
+
+    output = json.loads(await _run(model_server, CallToolOnce(TOOL_NAME, NOTE), context))
+
+    assert output == {"error": {"code": "not_found", "message": "no such session"}}
+    assert _memories(container, context) == []
