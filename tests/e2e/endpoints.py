@@ -23,6 +23,7 @@ class Endpoint:
 ENDPOINTS = [
     Endpoint("POST", "/v1/sessions", "agent", {"subject_id": "subject-1"}),
     Endpoint("POST", "/v1/sessions/{session_id}/notes", "agent", {"text": "Prefers aisle seats."}),
+    Endpoint("POST", "/v1/sessions/{session_id}/notes/{memory_id}/confirm", "agent"),
     Endpoint("POST", "/v1/sessions/{session_id}/end", "agent"),
     # With a session, so tenancy covers the session check; rendered_at differs per call.
     Endpoint("GET", "/v1/subjects/{subject_id}/context?session_id={session_id}", "agent"),
