@@ -35,6 +35,9 @@ from memory_service.adapters.task_queue import (
 )
 from memory_service.config import ConfigurationError, Settings
 
+# Defined here rather than with the other names: only beat and the worker send it.
+PURGE_EXPIRED_MEMORIES = "memory.purge_expired_memories"
+
 
 def _int(env: Mapping[str, str], name: str, default: int) -> int:
     raw = env.get(name) or ""
@@ -108,6 +111,11 @@ def create_celery_app(settings: Settings, worker: WorkerSettings | None = None) 
                 "schedule": crontab(hour=worker.sweep_hour, minute=30),
             },
             "relay-consolidation-outbox": {"task": RELAY_OUTBOX, "schedule": 60.0},
+            # After expiry: what has been expired for longer than the grace period goes.
+            "purge-expired-memories": {
+                "task": PURGE_EXPIRED_MEMORIES,
+                "schedule": crontab(hour=worker.sweep_hour, minute=45),
+            },
         },
     )
     return app

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
+from memory_service.adapters.retention_file import load_retention_policy
+from memory_service.config import ConfigurationError, Settings
 from memory_service.core.model import Source
 from memory_service.core.retention import (
     DEFAULT_POLICY,
@@ -15,6 +18,7 @@ from memory_service.core.retention import (
 from memory_service.services.retention import purge_expired_memories
 from tests.integration.records import make_memory
 from tests.support.fakes import FixedClock, InMemoryRetentionStore, InMemoryUnitOfWorkFactory
+from workers.celery_app import PURGE_EXPIRED_MEMORIES, create_celery_app
 
 POLICY = parse_policy(
     {
@@ -103,3 +107,40 @@ def test_the_purge_removes_memories_past_grace_and_audits_ids_only() -> None:
     events = [e for e in factory.store.audit if e.kind == "memory.purged"]
     assert {e.memory_id for e in events} == {m.id for m in past_grace}
     assert all(e.details == {} and e.actor == "system:retention" for e in events)
+
+
+def test_the_policy_loads_from_json_or_yaml(tmp_path: Path) -> None:
+    as_json = tmp_path / "retention.json"
+    as_json.write_text('{"default_days": 200, "purposes": {"support": 60}, "grace_days": 7}')
+    as_yaml = tmp_path / "retention.yaml"
+    as_yaml.write_text("default_days: 200\npurposes:\n  support: 60\ngrace_days: 7\n")
+    assert load_retention_policy(as_json) == load_retention_policy(as_yaml)
+    assert (
+        load_retention_policy(as_yaml).retention_days(purpose="support", source=Source.USER_STATED)
+        == 60
+    )
+    assert load_retention_policy(None) == DEFAULT_POLICY
+
+
+@pytest.mark.parametrize(
+    "content", ["default_days: [", "- 1\n- 2\n", '{"grace_days": "soon"}', "unknown: 3"]
+)
+def test_a_bad_retention_file_stops_the_start(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "retention.yaml"
+    path.write_text(content)
+    with pytest.raises(ConfigurationError):
+        load_retention_policy(path)
+    with pytest.raises(ConfigurationError):
+        load_retention_policy(tmp_path / "missing.yaml")
+
+
+def test_the_nightly_purge_runs_after_the_expiry(tmp_path: Path) -> None:
+    settings = Settings.from_env(
+        {"MEMORY_SERVICE_HOME": str(tmp_path), "REDIS_URL": "redis://127.0.0.1:1/0"}
+    )
+    schedule = create_celery_app(settings).conf.beat_schedule
+    purge = schedule["purge-expired-memories"]
+    expire = schedule["expire-due-memories"]["schedule"]
+    assert purge["task"] == PURGE_EXPIRED_MEMORIES
+    assert purge["schedule"].hour == expire.hour
+    assert min(purge["schedule"].minute) > min(expire.minute)
