@@ -25,6 +25,7 @@ from memory_service.core.text import normalize_text
 
 KEY_BYTES = 32
 _NONCE_BYTES = 12
+_TAG_BYTES = 16
 _FORMAT_VERSION = b"\x01"
 _FINGERPRINT_LABEL = b"memory-service/fingerprint/v1"
 
@@ -46,8 +47,8 @@ def _seal(aead: AESGCM, plaintext: bytes, associated: bytes) -> bytes:
 
 
 def _open(aead: AESGCM, sealed: bytes, associated: bytes) -> bytes:
-    if sealed[:1] != _FORMAT_VERSION:
-        raise DecryptionError("unknown ciphertext format")
+    if sealed[:1] != _FORMAT_VERSION or len(sealed) < 1 + _NONCE_BYTES + _TAG_BYTES:
+        raise DecryptionError("unknown or truncated ciphertext")
     nonce = sealed[1 : 1 + _NONCE_BYTES]
     try:
         return aead.decrypt(nonce, sealed[1 + _NONCE_BYTES :], associated)
@@ -116,8 +117,11 @@ class Keyring:
         )
         cipher = SubjectCipher(tenant_id, subject_id, data_key)
         with self._lock:
+            # Expired keys are dropped at every miss, so an erased subject's key does not
+            # linger in memory until the cache happens to fill up.
+            for stale in [key for key, (expires, _) in self._cache.items() if expires <= now]:
+                del self._cache[stale]
             self._cache[cache_key] = (now + self._cache_seconds, cipher)
-            self._cache.move_to_end(cache_key)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
         return cipher
