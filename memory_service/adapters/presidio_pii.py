@@ -173,8 +173,7 @@ class PresidioPiiDetector:
         """Drop what Presidio finds but is not personal data in a note."""
         value = text[result.start : result.end]
         if result.entity_type == "EMAIL_ADDRESS":
-            # "postgres://app:pass@db.example.net" is a credential (the secret guard's job).
-            return text[max(result.start - 1, 0) : result.start] not in (":", "/")
+            return not _is_url_userinfo(text, result.start, value)
         if result.entity_type == "IP_ADDRESS":
             return not _is_internal_address(value)
         if result.entity_type == "PERSON" and _from_ner(result):
@@ -330,3 +329,16 @@ def _passport() -> PatternRecognizer:
 def _accent_tolerant(word: str) -> str:
     """'février' also matches 'fevrier' and 'FÉVRIER' (folded letters get a class)."""
     return "".join(_ACCENTS.get(ch, ch) for ch in fold(word).lower())
+
+
+def _is_url_userinfo(text: str, start: int, match: str) -> bool:
+    """Whether an e-mail-like match is the ``user:pass@host`` part of a URL.
+
+    "postgres://app:pass@db.example.net" is a credential (the secret guard's job), while
+    "mailto:jane@x.org", "Email:jane@x.org" and "https://x.org/u/jane@x.org" name a person.
+    """
+    token_start = max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1
+    prefix = text[token_start:start]
+    scheme_end = prefix.rfind("://")
+    userinfo = prefix[scheme_end + 3 :] + match.split("@", 1)[0]
+    return scheme_end >= 0 and "/" not in userinfo

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -47,7 +48,7 @@ def _check_value(value: object, *, depth: int) -> None:
             _check_value(item, depth=depth + 1)
     elif isinstance(value, str):
         _check_text(value)
-    elif isinstance(value, float) and value != value:
+    elif isinstance(value, float) and not math.isfinite(value):
         raise InvalidRequest("state values must be finite numbers")
     elif not isinstance(value, _Scalar):
         raise InvalidRequest("state values must be strings, numbers, booleans, lists or objects")

@@ -124,3 +124,17 @@ def test_ending_a_session_twice_is_a_conflict(client: TestClient, tenant: Tenant
     assert client.post(f"/v1/sessions/{session_id}/end", headers=tenant.agent).status_code == 202
     again = client.post(f"/v1/sessions/{session_id}/end", headers=tenant.agent)
     _assert_json_error(again, 409)
+
+
+def test_infinite_numbers_in_state_are_refused(
+    client: TestClient, container: Container, tenant: Tenant
+) -> None:
+    subject = new_subject()
+    response = client.put(
+        f"/v1/subjects/{subject}/state",
+        content=b'{"state": {"score": Infinity}}',
+        headers=tenant.agent | {"Content-Type": "application/json"},
+    )
+    _assert_json_error(response, 422)
+    with container.uow_factory(tenant.id) as uow:
+        assert uow.subjects.get_state(subject) is None
