@@ -21,6 +21,7 @@ from typing import Protocol
 
 from memory_service.core.lexicons import Lexicons, fold, load_lexicons
 from memory_service.core.model import DEFAULT_PURPOSE, Durability, Reason, ReasonCode, Source
+from memory_service.core.purpose import PURPOSE_SHAPE
 from memory_service.core.text import normalize_keyword
 
 MAX_TEXT_CHARS = 280
@@ -44,7 +45,6 @@ ALLOWED_FIELDS = (
 )
 AGENT_SOURCES = (Source.USER_STATED, Source.SYSTEM_RECORD, Source.MODEL_INFERRED)
 
-_PURPOSE = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 _TOOL_CALL_ID = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
 _ENTITY_TYPE = re.compile(r"[A-Z][A-Z0-9_]{0,39}")
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?\u2026])[\"'\u201d\u00bb)\]]*\s+")
@@ -258,7 +258,7 @@ def _parse_keywords(value: object) -> tuple[tuple[str, ...], list[Reason]]:
 
 
 def _parse_purpose(value: object) -> tuple[str, list[Reason]]:
-    if isinstance(value, str) and _PURPOSE.fullmatch(value):
+    if isinstance(value, str) and PURPOSE_SHAPE.fullmatch(value):
         return value, []
     return DEFAULT_PURPOSE, [
         _invalid("purpose must be a lower-case slug: a letter, then up to 39 of a-z, 0-9, _ or -")

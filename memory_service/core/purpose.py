@@ -6,10 +6,10 @@ import re
 
 from memory_service.core.errors import InvalidRequest
 
-_PURPOSE_SHAPE = re.compile(r"^[a-z][a-z0-9_\-]{0,39}$")
+PURPOSE_SHAPE = re.compile(r"[a-z][a-z0-9_\-]{0,39}")
 
 
 def validate_purpose(purpose: object) -> str:
-    if not isinstance(purpose, str) or not _PURPOSE_SHAPE.match(purpose):
+    if not isinstance(purpose, str) or not PURPOSE_SHAPE.fullmatch(purpose):
         raise InvalidRequest("purpose must be a lower-case slug of at most 40 characters")
     return purpose
