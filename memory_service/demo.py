@@ -46,7 +46,32 @@ def run_demo(settings: Settings, *, echo: Echo) -> None:
         opened = client.post("/v1/sessions", json={"subject_id": subject}, headers=agent)
         _show(echo, "open session", opened)
         session_id = opened.json()["session_id"]
+        for note in (
+            {"text": "Uses VS Code as editor.", "keywords": ["editor"]},
+            {"text": "Prefers aisle seats on flights.", "keywords": ["seat"]},
+            {"text": "Wants a quiet room for this call.", "durability": "session"},
+        ):
+            _show(
+                echo,
+                "save a note",
+                client.post(f"/v1/sessions/{session_id}/notes", json=note, headers=agent),
+            )
         _show(echo, "end session", client.post(f"/v1/sessions/{session_id}/end", headers=agent))
+        # No REDIS_URL and no LLM: the end consolidated in-process, by the deterministic rules.
+        _show(echo, "global memories after consolidation", _globals(client, subject, admin))
+        later = client.post("/v1/sessions", json={"subject_id": subject}, headers=agent)
+        later_id = later.json()["session_id"]
+        _show(
+            echo,
+            "next session: a newer editor",
+            client.post(
+                f"/v1/sessions/{later_id}/notes",
+                json={"text": "Now uses Vim as editor.", "keywords": ["editor"]},
+                headers=agent,
+            ),
+        )
+        client.post(f"/v1/sessions/{later_id}/end", headers=agent)
+        _show(echo, "global memories: VS Code superseded by Vim", _globals(client, subject, admin))
         _show(
             echo,
             "refused subject id (looks like an e-mail)",
@@ -62,6 +87,18 @@ def run_demo(settings: Settings, *, echo: Echo) -> None:
             "admin lists memories",
             client.get(f"/v1/subjects/{subject}/memories", headers=admin),
         )
+        export = f"/v1/admin/subjects/{subject}/export"
+        _show(echo, "admin exports everything held", client.get(export, headers=admin))
+        _show(
+            echo,
+            "admin erases the subject (the receipt is kept)",
+            client.delete(f"/v1/admin/subjects/{subject}", headers=admin),
+        )
+        _show(echo, "export after the erasure", client.get(export, headers=admin))
+
+
+def _globals(client: TestClient, subject: str, admin: dict[str, str]) -> Any:
+    return client.get(f"/v1/subjects/{subject}/memories?scope=global", headers=admin)
 
 
 def _show(echo: Echo, title: str, response: Any) -> None:

@@ -68,7 +68,7 @@ def _is_id(value: object) -> bool:
 
 
 def _keeps(value: object) -> bool:
-    if isinstance(value, bool | int | float):
+    if value is None or isinstance(value, bool | int | float):
         return True
     if _is_id(value):
         return True

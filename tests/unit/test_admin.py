@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from memory_service.core.erasure import ERASED_KINDS
+from memory_service.core.erasure import ERASED_KINDS, redact_details
 from memory_service.core.errors import Conflict, InvalidRequest, NotFound, PermissionDenied
 from memory_service.core.model import (
     AuditEvent,
@@ -371,3 +371,29 @@ def test_every_admin_operation_is_recorded_with_the_acting_key(
         "subject.erased",
     }
     assert marker not in json.dumps([e.details for e in factory.store.audit])
+
+
+def test_redaction_keeps_counts_flags_nulls_and_ids_only() -> None:
+    an_id = "3e518582-fb44-470d-be46-3fca4dbb5115"
+    details = {
+        "count": 2,
+        "ratio": 0.5,
+        "failed": False,
+        "model": None,
+        "run_id": an_id,
+        "created_ids": [an_id],
+        "reasons": ["pii"],
+        "entity_types": "PERSON",
+        "mixed": [an_id, "free text"],
+        "nested": {"text": "x"},
+    }
+    kept = redact_details(details)
+    assert kept == {
+        "count": 2,
+        "ratio": 0.5,
+        "failed": False,
+        "model": None,
+        "run_id": an_id,
+        "created_ids": [an_id],
+    }
+    assert redact_details(kept) == kept
