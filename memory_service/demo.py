@@ -72,6 +72,26 @@ def run_demo(settings: Settings, *, echo: Echo) -> None:
         )
         client.post(f"/v1/sessions/{later_id}/end", headers=agent)
         _show(echo, "global memories: VS Code superseded by Vim", _globals(client, subject, admin))
+        third = client.post("/v1/sessions", json={"subject_id": subject}, headers=agent)
+        third_id = third.json()["session_id"]
+        turn = [
+            {"role": "user", "content": "Find me a train to Lyon."},
+            {"role": "assistant", "content": "Here are three options."},
+        ]
+        _show(
+            echo,
+            "record a turn of the conversation (kept encrypted, last N turns only)",
+            client.post(f"/v1/sessions/{third_id}/turns", json={"items": turn}, headers=agent),
+        )
+        _show(
+            echo,
+            "the context the next model call sees, and its manifest",
+            client.get(
+                f"/v1/subjects/{subject}/context",
+                params={"session_id": third_id, "purpose": "travel"},
+                headers=agent,
+            ),
+        )
         _show(
             echo,
             "refused subject id (looks like an e-mail)",
