@@ -46,14 +46,29 @@ def run_demo(settings: Settings, *, echo: Echo) -> None:
         opened = client.post("/v1/sessions", json={"subject_id": subject}, headers=agent)
         _show(echo, "open session", opened)
         session_id = opened.json()["session_id"]
-        for note in (
-            {"text": "Uses VS Code as editor.", "keywords": ["editor"]},
-            {"text": "Prefers aisle seats on flights.", "keywords": ["seat"]},
-            {"text": "Wants a quiet room for this call.", "durability": "session"},
+        for title, note in (
+            ("save a note", {"text": "Uses VS Code as editor.", "keywords": ["editor"]}),
+            ("save a note", {"text": "Prefers aisle seats on flights.", "keywords": ["seat"]}),
+            (
+                "personal data is refused (the detail names the type, never the value)",
+                {"text": "Her e-mail is jane.doe@example.com."},
+            ),
+            (
+                "a guess is refused",
+                {"text": "I think the user probably prefers trains."},
+            ),
+            (
+                "the same fact again is a duplicate",
+                {"text": "prefers aisle seats on flights"},
+            ),
+            (
+                "a this-time-only note is kept for the session, never promoted",
+                {"text": "Wants a quiet room for this call.", "durability": "session"},
+            ),
         ):
             _show(
                 echo,
-                "save a note",
+                title,
                 client.post(f"/v1/sessions/{session_id}/notes", json=note, headers=agent),
             )
         _show(echo, "end session", client.post(f"/v1/sessions/{session_id}/end", headers=agent))
