@@ -98,7 +98,8 @@ def erase_subject(
             counts=counts,
         )
         uow.erasure.add_receipt(receipt)
-        _record(uow, scope, "subject.erased", receipt.at, subject, receipt_id=receipt.id, **counts)
+        details: dict[str, Any] = {"receipt_id": receipt.id, **counts}
+        _record(uow, scope, "subject.erased", receipt.at, subject, **details)
         uow.after_commit(lambda: _purge_cache(deps.cache, scope.tenant_id, subject))
         uow.commit()
     return receipt
