@@ -119,3 +119,16 @@ def create_celery_app(settings: Settings, worker: WorkerSettings | None = None) 
         },
     )
     return app
+
+
+def _default_app() -> Celery:
+    """The app ``celery -A workers.celery_app`` finds (the compose health check pings with it).
+
+    A bare app when REDIS_URL is unset, so importing this module never fails; the
+    ``worker`` and ``beat`` commands refuse to start without REDIS_URL anyway.
+    """
+    settings = Settings.from_env()
+    return create_celery_app(settings) if settings.redis_url else Celery("memory_service")
+
+
+app = _default_app()
