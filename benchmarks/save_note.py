@@ -1,0 +1,370 @@
+"""Save latency of ``save_memory_note``, in-process and over HTTP, against a bare INSERT.
+
+For SQLite (a file, the embedded default) and PostgreSQL (a scratch database), in one run:
+
+- in-process: p50/p99 of the service call (guards with Presidio, session load, subject lock,
+  duplicate lookup, sealing, insert, audit event, commit), each note new;
+- bare INSERT: the same memory row (same columns, same ciphertext size) inserted alone in
+  its own transaction: the floor the service is compared with;
+- HTTP: p50/p99 of ``POST /v1/sessions/{id}/notes`` to a real uvicorn server process on
+  loopback, one keep-alive client; then notes/s with 1, 4 and 16 concurrent clients (threads,
+  each on its own subject);
+- warm start: the first request after the server is up against the hundredth (the spaCy
+  model and the Presidio engine load at start, not on the first note).
+
+    /work/venv/bin/python -m benchmarks.save_note
+    /work/venv/bin/python -m benchmarks.save_note --notes 100 --no-postgres  # quicker
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import logging
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import Engine, text
+from sqlalchemy.engine import make_url
+
+from memory_service.adapters import migrate
+from memory_service.adapters.database import create_engine_for, normalize_database_url
+from memory_service.bootstrap import Container, build_container
+from memory_service.config import Settings
+from memory_service.core.model import NoteStatus, Role
+from memory_service.core.scope import TenantScope
+from memory_service.services.notes import save_memory_note
+from memory_service.services.sessions import open_session
+
+DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+CLIENTS = (1, 4, 16)
+
+_COLOURS = ("red", "blue", "green", "black", "white", "grey", "navy", "amber", "teal", "olive")
+_THINGS = ("mugs", "scarves", "notebooks", "umbrellas", "backpacks", "lamps", "pens", "socks")
+_USES = ("work", "travel", "hiking", "reading", "cooking", "running", "gifts", "school", "winter")
+_STYLES = ("plain", "striped", "matte", "glossy", "woven", "knitted", "leather", "linen")
+
+
+def notes() -> Iterator[dict[str, Any]]:
+    """Distinct durable notes every guard accepts (checked: the benchmark fails otherwise)."""
+    for style, colour, thing, use in itertools.product(_STYLES, _COLOURS, _THINGS, _USES):
+        yield {"text": f"Prefers {style} {colour} {thing} for {use}.", "keywords": [thing]}
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f}"
+
+
+@dataclass
+class Backend:
+    name: str
+    url: str
+    home: Path
+
+
+@contextmanager
+def sqlite_backend() -> Iterator[Backend]:
+    with tempfile.TemporaryDirectory(prefix="bench-notes-") as home:
+        url = f"sqlite:///{Path(home) / 'memory.db'}"
+        migrate.upgrade(url)
+        yield Backend("SQLite", url, Path(home))
+
+
+@contextmanager
+def postgres_backend(server_url: str) -> Iterator[Backend]:
+    name = f"ms_bench_{secrets.token_hex(4)}"
+    server = create_engine_for(server_url).execution_options(isolation_level="AUTOCOMMIT")
+    with server.connect() as connection:
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    url = make_url(normalize_database_url(server_url)).set(database=name)
+    rendered = url.render_as_string(hide_password=False)
+    try:
+        migrate.upgrade(rendered)
+        with tempfile.TemporaryDirectory(prefix="bench-notes-") as home:
+            yield Backend("PostgreSQL", rendered, Path(home))
+    finally:
+        with server.connect() as connection:
+            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        server.dispose()
+
+
+def env_for(backend: Backend) -> dict[str, str]:
+    return {"MEMORY_SERVICE_HOME": str(backend.home), "DATABASE_URL": backend.url}
+
+
+def timed_calls(calls: int, call: Callable[[int], Any]) -> list[float]:
+    durations = []
+    for index in range(calls):
+        start = time.perf_counter()
+        call(index)
+        durations.append(time.perf_counter() - start)
+    return durations
+
+
+def bench_in_process(
+    container: Container, tenant: str, source: Iterator[dict[str, Any]], calls: int
+) -> list[float]:
+    scope = TenantScope(tenant_id=tenant, role=Role.AGENT, actor="bench")
+    session = open_session(
+        scope,
+        f"subject-{secrets.token_hex(4)}",
+        uow_factory=container.uow_factory,
+        clock=container.clock,
+    )
+
+    def call(_: int) -> None:
+        result = save_memory_note(scope, session.id, next(source), deps=container.notes)
+        assert result.status is NoteStatus.SAVED, result
+
+    return timed_calls(calls, call)
+
+
+def bench_bare_insert(container: Container, tenant: str, calls: int) -> list[float]:
+    """One memory row per transaction, as the service writes it, with nothing else."""
+    with container.uow_factory(tenant) as uow:
+        [sample] = uow.memories.list_for_subject(_any_subject(container, tenant), limit=1)
+    engine: Engine = container.engine
+    with engine.connect() as connection:
+        row = (
+            connection.execute(text("SELECT * FROM memories WHERE id = :id"), {"id": sample.id})
+            .mappings()
+            .one()
+        )
+    columns = [name for name in row if name != "id"]
+    statement = text(
+        f"INSERT INTO memories (id, {', '.join(columns)}) "
+        f"VALUES (:id, {', '.join(':' + name for name in columns)})"
+    )
+    values = dict(row)
+    if isinstance(values["provenance"], dict):
+        values["provenance"] = json.dumps(values["provenance"])
+    size = len(values["ciphertext"])
+
+    def call(_: int) -> None:
+        with engine.begin() as connection:
+            connection.execute(
+                statement,
+                values
+                | {
+                    "id": str(uuid.uuid4()),
+                    "ciphertext": os.urandom(size),
+                    "text_fingerprint": secrets.token_hex(32),
+                },
+            )
+
+    return timed_calls(calls, call)
+
+
+def _any_subject(container: Container, tenant: str) -> str:
+    with container.engine.connect() as connection:
+        subject: str = connection.execute(
+            text("SELECT subject_id FROM memories WHERE tenant_id = :t LIMIT 1"), {"t": tenant}
+        ).scalar_one()
+    return subject
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def server_process(backend: Backend) -> Iterator[str]:
+    """``uvicorn`` serving the app factory in its own process; yields the base URL once healthy."""
+    port = _free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "memory_service.api.asgi:create_default_app",
+            "--factory",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+        ],
+        env=os.environ | env_for(backend),
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise RuntimeError("the benchmark server did not start")
+            time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def open_http_session(client: httpx.Client) -> str:
+    response = client.post("/v1/sessions", json={"subject_id": f"subject-{secrets.token_hex(4)}"})
+    response.raise_for_status()
+    session_id: str = response.json()["session_id"]
+    return session_id
+
+
+def post_note(client: httpx.Client, session_id: str, note: dict[str, Any]) -> None:
+    response = client.post(f"/v1/sessions/{session_id}/notes", json=note)
+    assert response.status_code == 200 and response.json()["status"] == "saved", response.text
+
+
+def bench_http(
+    base: str, key: str, source: Iterator[dict[str, Any]], calls: int
+) -> tuple[list[float], dict[int, float]]:
+    lock = threading.Lock()
+
+    def next_note() -> dict[str, Any]:
+        with lock:
+            return next(source)
+
+    headers = {"Authorization": f"Bearer {key}"}
+    with httpx.Client(base_url=base, headers=headers, timeout=30) as client:
+        session_id = open_http_session(client)
+        latencies = timed_calls(calls, lambda _: post_note(client, session_id, next_note()))
+
+    throughput = {}
+    for clients in CLIENTS:
+        throughput[clients] = _notes_per_second(
+            base, headers, clients, max(calls // clients, 4), next_note
+        )
+    return latencies, throughput
+
+
+def _notes_per_second(
+    base: str,
+    headers: dict[str, str],
+    clients: int,
+    per_client: int,
+    next_note: Callable[[], dict[str, Any]],
+) -> float:
+    """``clients`` threads, each with its own connection and subject, started together."""
+    start_barrier = threading.Barrier(clients + 1)
+
+    def worker() -> None:
+        with httpx.Client(base_url=base, headers=headers, timeout=60) as client:
+            session_id = open_http_session(client)
+            start_barrier.wait()
+            for _ in range(per_client):
+                post_note(client, session_id, next_note())
+
+    threads = [threading.Thread(target=worker) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    start_barrier.wait()
+    start = time.perf_counter()
+    for thread in threads:
+        thread.join()
+    return clients * per_client / (time.perf_counter() - start)
+
+
+def bench_first_request(
+    base: str, key: str, source: Iterator[dict[str, Any]]
+) -> tuple[float, float]:
+    """The first note a fresh server saves (with a fresh connection), and its hundredth."""
+    headers = {"Authorization": f"Bearer {key}"}
+    with httpx.Client(base_url=base, headers=headers, timeout=30) as client:
+        session_id = open_http_session(client)
+        durations = timed_calls(100, lambda _: post_note(client, session_id, next(source)))
+    return durations[0], durations[99]
+
+
+def run_backend(backend: Backend, calls: int) -> dict[str, Any]:
+    source = notes()
+    container = build_container(Settings.from_env(env_for(backend)))
+    tenant = f"bench-{secrets.token_hex(3)}"
+    _, key = container.keys.create(tenant, Role.AGENT)
+    in_process = bench_in_process(container, tenant, source, calls)
+    bare = bench_bare_insert(container, tenant, calls)
+    container.engine.dispose()
+    with server_process(backend) as base:
+        first, hundredth = bench_first_request(base, key, source)
+        http, throughput = bench_http(base, key, source, calls)
+    bare_p50, bare_p99 = percentile(bare, 0.5), percentile(bare, 0.99)
+    return {
+        "backend": backend.name,
+        "bare": (bare_p50, bare_p99),
+        "in_process": (percentile(in_process, 0.5), percentile(in_process, 0.99)),
+        "http": (percentile(http, 0.5), percentile(http, 0.99)),
+        "ratio_in_process": percentile(in_process, 0.5) / bare_p50,
+        "ratio_http": percentile(http, 0.5) / bare_p50,
+        "throughput": throughput,
+        "first": first,
+        "hundredth": hundredth,
+    }
+
+
+def report(results: list[dict[str, Any]], calls: int) -> None:
+    print(f"\nsave_memory_note latency, {calls} notes each (ms; ratio = p50 / bare INSERT p50)")
+    header = f"{'backend':<12}{'path':<14}{'p50':>9}{'p99':>9}{'x bare':>9}"
+    print(header)
+    print("-" * len(header))
+    for r in results:
+        bare = f"{ms(r['bare'][0]):>9}{ms(r['bare'][1]):>9}"
+        print(f"{r['backend']:<12}{'bare INSERT':<14}{bare}{'1.0':>9}")
+        print(
+            f"{'':<12}{'in-process':<14}{ms(r['in_process'][0]):>9}{ms(r['in_process'][1]):>9}"
+            f"{r['ratio_in_process']:>9.1f}"
+        )
+        print(
+            f"{'':<12}{'HTTP':<14}{ms(r['http'][0]):>9}{ms(r['http'][1]):>9}{r['ratio_http']:>9.1f}"
+        )
+    print("\nnotes/s over HTTP (uvicorn, one process) with concurrent clients")
+    header = f"{'backend':<12}" + "".join(f"{f'{c} client(s)':>14}" for c in CLIENTS)
+    print(header)
+    print("-" * len(header))
+    for r in results:
+        print(f"{r['backend']:<12}" + "".join(f"{r['throughput'][c]:>14.0f}" for c in CLIENTS))
+    print("\nwarm start: first note after the server is up vs the hundredth (ms)")
+    for r in results:
+        print(f"{r['backend']:<12}first {ms(r['first'])}   hundredth {ms(r['hundredth'])}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--notes", type=int, default=100, help="notes per measurement")
+    parser.add_argument("--postgres-url", default=os.environ.get("BENCH_POSTGRES_URL", DEFAULT_PG))
+    parser.add_argument("--no-postgres", action="store_true", help="SQLite only")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    results = []
+    with sqlite_backend() as backend:
+        results.append(run_backend(backend, args.notes))
+    if not args.no_postgres:
+        with postgres_backend(args.postgres_url) as backend:
+            results.append(run_backend(backend, args.notes))
+    report(results, args.notes)
+
+
+if __name__ == "__main__":
+    main()
