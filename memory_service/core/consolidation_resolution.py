@@ -5,7 +5,9 @@ Given each note's relations (from the rules or the judge, see
 over *entities*: an existing global memory, or a new one founded by a note. Merges extend
 an entity; conflicts supersede the older one (a tie goes to the session note). New ids
 are assigned only at the end, so a note that founds a fact and then loses it within the
-same run never produces a global that is born superseded.
+same run never produces a global that is born superseded. A winner may lose in turn
+(Nano, then Vim, then Emacs in one session): every loser, and every decision's kept id,
+then cites the end of that chain, so a ``superseded_by`` always names an active memory.
 """
 
 from __future__ import annotations
@@ -102,15 +104,19 @@ class _Entity:
     def alive(self) -> bool:
         return self.superseded_by is None
 
-    @property
-    def materialised(self) -> bool:
-        return self.existing or self.alive
-
     def final_id(self) -> str:
-        """The id decisions cite: the global's, or the founding note's if none was made."""
+        """This entity's id: the global's, or the founding note's if none was made."""
         if self.existing:
             return self.base.id
         return self.new_id or self.base.id
+
+    def survivor(self) -> _Entity:
+        """The entity that holds this fact at the end of the run: itself while alive, else
+        the end of its supersession chain (a winner may lose in turn to a later note)."""
+        entity = self
+        while entity.superseded_by is not None:
+            entity = entity.superseded_by
+        return entity
 
     def merge(self, note: Memory) -> None:
         self.members.append(note)
@@ -142,7 +148,7 @@ class _PendingDecision:
             decided_by=self.decided_by,
             reason=self.reason,
             other_id=self.other_id,
-            kept_id=self.kept.final_id() if self.kept else None,
+            kept_id=self.kept.survivor().final_id() if self.kept else None,
             superseded_id=self.superseded.final_id() if self.superseded else None,
         )
 
@@ -296,14 +302,19 @@ class Resolver:
             elif not entity.existing and entity.alive:
                 created.append(_new_global(entity, now))
         for note, holder in self._holders.values():
-            home = holder if holder.materialised else holder.superseded_by
-            assert home is not None  # a holder that is not materialised lost to someone
+            home = holder.survivor()
             changed.append(
                 note.with_changes(
                     status=MemoryStatus.SUPERSEDED, superseded_at=now, superseded_by=home.final_id()
                 )
             )
-        return created, changed, [d.resolve() for d in self._decisions]
+        # A note that founded a fact which lost later in the run created nothing.
+        decisions = [
+            d.resolve()
+            for d in self._decisions
+            if not (d.kind is DecisionKind.NEW and d.kept is not None and not d.kept.alive)
+        ]
+        return created, changed, decisions
 
 
 def _ts(entity: _Entity) -> float:
@@ -334,7 +345,7 @@ def _updated_global(entity: _Entity, now: datetime) -> Memory:
         memory = memory.with_changes(
             status=MemoryStatus.SUPERSEDED,
             superseded_at=now,
-            superseded_by=entity.superseded_by.final_id(),
+            superseded_by=entity.survivor().final_id(),
         )
     return memory
 

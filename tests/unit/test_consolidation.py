@@ -10,6 +10,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memory_service.core import consolidation
 from memory_service.core.consolidation import (
@@ -548,3 +550,95 @@ def test_the_lexical_rules(first: str, second: str, expected: PairRelation) -> N
 )
 def test_the_ephemeral_check(text: str, ephemeral: bool) -> None:
     assert looks_ephemeral(text) is ephemeral
+
+
+def _final_state(plan_: MergePlan, memories: Sequence[Memory]) -> dict[str, Memory]:
+    return {m.id: m for m in apply(plan_, memories)}
+
+
+def _assert_supersession_points_at_active_memories(
+    plan_: MergePlan, memories: Sequence[Memory]
+) -> None:
+    state = _final_state(plan_, memories)
+    for memory in state.values():
+        if memory.status is MemoryStatus.SUPERSEDED:
+            winner = state.get(memory.superseded_by or "")
+            assert winner is not None, f"{memory.id} superseded by an unknown id"
+            assert winner.status is MemoryStatus.ACTIVE, f"{memory.id} superseded by a loser"
+    for decision in plan_.decisions:
+        if decision.kept_id is not None:
+            assert state[decision.kept_id].status is MemoryStatus.ACTIVE
+
+
+def test_a_chain_of_conflicts_in_one_session_supersedes_everything_by_the_last_note() -> None:
+    old = make_global("Uses Nano as editor.", keywords=("editor",))
+    notes = [
+        make_memory(
+            f"Uses {editor} as editor.",
+            keywords=("editor",),
+            updated_at=NOW - timedelta(minutes=minutes),
+        )
+        for editor, minutes in (("Vim", 9), ("Emacs", 6), ("VS Code", 3))
+    ]
+
+    result = plan(notes, [old])
+
+    [created] = result.created
+    assert created.provenance.derived_from == (notes[-1].id,)
+    changed = by_id(result)
+    assert changed[old.id].superseded_by == created.id
+    assert all(changed[note.id].superseded_by == created.id for note in notes)
+    _assert_supersession_points_at_active_memories(result, [*notes, old])
+
+
+def test_a_note_that_later_loses_leaves_no_new_decision() -> None:
+    notes = [
+        make_memory(
+            f"Uses {editor} as editor.",
+            keywords=("editor",),
+            updated_at=NOW - timedelta(minutes=minutes),
+        )
+        for editor, minutes in (("Vim", 9), ("Emacs", 6), ("VS Code", 3))
+    ]
+
+    result = plan(notes)
+
+    [created] = result.created
+    new = [d for d in result.decisions if d.kind is DecisionKind.NEW]
+    assert [(d.note_id, d.kept_id) for d in new] == [(notes[-1].id, created.id)]
+    conflicts = [d for d in result.decisions if d.kind is DecisionKind.CONFLICT]
+    assert [d.superseded_id for d in conflicts] == [notes[0].id, notes[1].id]
+    assert {d.kept_id for d in conflicts} == {created.id}
+
+
+def test_a_note_merged_into_a_fact_that_later_loses_is_superseded_by_the_winner() -> None:
+    old = make_global("Uses Nano as editor.", keywords=("editor",))
+    vim = make_memory("Uses Vim as editor.", updated_at=NOW - timedelta(minutes=9))
+    again = make_memory("uses vim as editor", updated_at=NOW - timedelta(minutes=6))
+    emacs = make_memory("Uses Emacs as editor.", updated_at=NOW - timedelta(minutes=3))
+
+    result = plan([vim, again, emacs], [old])
+
+    [created] = result.created
+    changed = by_id(result)
+    assert {changed[m.id].superseded_by for m in (old, vim, again, emacs)} == {created.id}
+    _assert_supersession_points_at_active_memories(result, [vim, again, emacs, old])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    editors=st.lists(st.sampled_from(["Vim", "Emacs", "Nano", "Helix", "Zed"]), max_size=6),
+    with_global=st.booleans(),
+)
+def test_every_supersession_points_at_an_active_memory(
+    editors: list[str], with_global: bool
+) -> None:
+    globals_ = [make_global("Uses Kate as editor.", keywords=("editor",))] if with_global else []
+    notes = [
+        make_memory(f"Uses {editor} as editor.", updated_at=NOW - timedelta(minutes=60 - i))
+        for i, editor in enumerate(editors)
+    ]
+
+    result = plan(notes, globals_)
+
+    _assert_supersession_points_at_active_memories(result, [*notes, *globals_])
