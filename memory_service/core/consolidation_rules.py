@@ -4,7 +4,8 @@ Pure and deterministic, so the no-LLM path decides the same way every time. Thes
 are deliberately conservative: two notes conflict only when they share a slot (a keyword
 or most of their wording) AND each states something the other does not; merely related
 notes ("likes Lyon", "allergic to peanuts") stay unrelated, because wrongly superseding a
-true fact is worse than keeping two.
+true fact is worse than keeping two. Stop words, change markers and negations are language
+data, read from ``core/lexicons`` like the guards' word lists.
 
 The ephemeral check is the guards' own rule (``core/guards.is_ephemeral``): guards refuse
 ephemeral durable notes at save time, and consolidation re-applies the same rule as defence
@@ -19,7 +20,7 @@ from enum import StrEnum
 from functools import cached_property
 
 from memory_service.core.guards import is_ephemeral
-from memory_service.core.lexicons import fold
+from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.text import normalize_keyword, normalize_text
 
 # Near duplicates: same content words (after light stemming), or nearly the same characters
@@ -36,33 +37,6 @@ MAX_VALUE_TOKENS = 3
 
 _TOKEN = re.compile(r"[^\W_]+(?:[.'+#-][^\W_]+)*[+#]*")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
-
-
-def _words(spaced: str) -> frozenset[str]:
-    return frozenset(spaced.split())
-
-
-STOPWORDS = _words(
-    """
-    a an the and or of to in on at for from with by as is are was were be been being am
-    his her their its my our your he she they it i we you this that these those there than
-    then so very also just really too quite which who whom whose what
-    le la les un une des du de d l et ou au aux en dans sur pour par avec est sont était
-    son sa ses leur leurs il elle ils elles je nous vous ce cet cette ces qui que quoi très
-    """
-)
-# Words that announce a change of value; they never count as the value itself.
-CHANGE_MARKERS = _words(
-    """
-    now longer anymore switched switch changed instead currently nowadays since moved
-    désormais maintenant dorénavant plutôt depuis actuellement
-    """
-)
-NEGATIONS = _words(
-    """
-    not no never n't cannot dont doesnt ne pas jamais aucun aucune
-    """
-)
 
 
 class PairRelation(StrEnum):
@@ -110,14 +84,23 @@ def _plain(text: str) -> str:
     return normalize_text(text).replace("\u2019", "'")
 
 
-def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
+def terms_of(
+    text: str, keywords: tuple[str, ...] = (), lexicons: Lexicons = DEFAULT_LEXICONS
+) -> NoteTerms:
+    """Content words leave out the lexicons' stop words, change markers ("now", "désormais")
+    and negations, so "now uses Vim" and "uses Vim" compare as the same wording.
+
+    Words are compared accent-folded, as the lexicons store them.
+    """
     normalized = _plain(text)
-    raw = _TOKEN.findall(normalized.replace("n't", " n't"))
-    negated = any(t in NEGATIONS for t in raw) or "no longer" in normalized
+    raw = _TOKEN.findall(fold(normalized).replace("n't", " n't"))
+    negated = any(t in lexicons.negations for t in raw)
     content = frozenset(
         _stem(t)
         for t in raw
-        if t not in STOPWORDS and t not in CHANGE_MARKERS and t not in NEGATIONS
+        if t not in lexicons.stopwords
+        and t not in lexicons.change_markers
+        and t not in lexicons.negations
     )
     return NoteTerms(
         normalized=normalized,

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from memory_service.core.lexicons import Lexicons, fold, load_lexicons
+from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.model import DEFAULT_PURPOSE, Durability, Reason, ReasonCode, Source
 from memory_service.core.purpose import PURPOSE_SHAPE
 from memory_service.core.text import normalize_keyword
@@ -92,9 +92,6 @@ class NoteValidation:
     @property
     def codes(self) -> tuple[ReasonCode, ...]:
         return tuple(reason.code for reason in self.reasons)
-
-
-DEFAULT_LEXICONS = load_lexicons()
 
 
 def validate_note(

@@ -31,6 +31,7 @@ from memory_service.core.consolidation_rules import (
     looks_ephemeral,
     terms_of,
 )
+from memory_service.core.lexicons import Lexicons
 from memory_service.core.model import (
     Durability,
     Memory,
@@ -642,3 +643,23 @@ def test_every_supersession_points_at_an_active_memory(
     result = plan(notes, globals_)
 
     _assert_supersession_points_at_active_memories(result, [*notes, *globals_])
+
+
+def test_the_rules_read_their_words_from_the_lexicons() -> None:
+    german = Lexicons.from_documents(
+        [
+            {
+                "language": "de",
+                "stopwords": ["der"],
+                "change_markers": ["jetzt"],
+                "negations": ["nicht"],
+            }
+        ]
+    )
+
+    plain = terms_of("Nutzt jetzt der Vim", lexicons=german)
+    negated = terms_of("Nutzt nicht Vim", lexicons=german)
+
+    assert plain.content == {"nutzt", "vim"}
+    assert (plain.negated, negated.negated) == (False, True)
+    assert classify_pair(plain, negated) is PairRelation.CONFLICT

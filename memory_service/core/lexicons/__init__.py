@@ -1,7 +1,8 @@
-"""Language data for the distillation guards: one JSON file per language.
+"""Language data for the distillation guards and consolidation: one JSON file per language.
 
 Adding a language means adding ``<code>.json`` here with the same keys as ``en.json``;
 :func:`load_lexicons` reads every JSON file in this folder, so no code changes.
+:data:`DEFAULT_LEXICONS` is what the core uses unless a caller passes its own.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ PATTERN_KEYS = (
     "instruction",
     "secret_cues",
 )
-LIST_KEYS = ("abbreviations", "weekdays", "months", "stopwords")
+LIST_KEYS = ("abbreviations", "weekdays", "months", "stopwords", "change_markers", "negations")
 RAW_KEYS = ("name_cues", "birth_cues", "place_prepositions", "product_names")
 
 
@@ -59,6 +60,10 @@ class Lexicons:
     sentence_abbreviation: re.Pattern[str]
     stopwords: frozenset[str]
     stopwords_by_language: Mapping[str, frozenset[str]]
+    # Words that announce a new value ("now", "désormais") and negations ("never", "jamais"):
+    # consolidation compares notes without them and tells a negated note from a plain one.
+    change_markers: frozenset[str]
+    negations: frozenset[str]
     months: tuple[str, ...]
     name_cues: tuple[str, ...]
     birth_cues: tuple[str, ...]
@@ -110,6 +115,8 @@ class Lexicons:
             sentence_abbreviation=re.compile(rf"(?:^|[^\w.])(?:{abbreviations}|\w)\.$", re.I),
             stopwords=_fold_words(merged["stopwords"]),
             stopwords_by_language=stopwords_by_language,
+            change_markers=_fold_words(merged["change_markers"]),
+            negations=_fold_words(merged["negations"]),
             months=tuple(merged["months"]),
             name_cues=tuple(merged["name_cues"]),
             birth_cues=tuple(merged["birth_cues"]),
@@ -158,3 +165,6 @@ def _compile(patterns: Sequence[str]) -> re.Pattern[str]:
         return re.compile(rf"(?:(?<!\w)|(?!\w))(?:{body})(?:(?!\w)|(?<!\w))", re.I | re.M)
     except re.error as exc:
         raise LexiconError(f"a lexicon pattern does not compile: {exc.msg}") from exc
+
+
+DEFAULT_LEXICONS = load_lexicons()
