@@ -11,6 +11,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from memory_service.core.guards import (
+    ALLOWED_FIELDS,
     DETAILS,
     MAX_KEYWORDS,
     MAX_TEXT_CHARS,
@@ -194,10 +195,27 @@ def test_a_session_note_may_be_ephemeral() -> None:
         "Bonjour !",
         "L'utilisateur a dit bonjour.",
         "OK.",
+        "Thanks, that was helpful!",
+        "That helps a lot, thanks!",
+        "Appreciate the help!",
+        "Merci, c'était très utile !",
+        "Merci, ça m'a bien aidé.",
     ],
 )
 def test_greetings_and_conversation_meta_are_not_actionable(text: str) -> None:
     assert codes(note(text)) == {"not_actionable"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Finds step-by-step guides helpful.",
+        "Needs help with invoices every month.",
+        "Trouve les tutoriels vidéo utiles.",
+    ],
+)
+def test_a_fact_about_what_helps_the_user_is_actionable(text: str) -> None:
+    assert codes(note(text)) == set()
 
 
 @pytest.mark.parametrize(
@@ -373,7 +391,8 @@ _TEMPLATES = (
     "Prefers {m}. Likes {m}. Avoids {m}.",
     "Key sk-proj-{m}{m} and token ghp_{m}{m}{m}.",
 )
-_ALL_FIXED_DETAILS = " ".join(DETAILS.values()).lower()
+# Fixed wording a detail may hold whatever the note: the reason sentences and the field names.
+_ALL_FIXED_DETAILS = " ".join([*DETAILS.values(), *ALLOWED_FIELDS]).lower()
 
 
 @settings(max_examples=200, deadline=None)
