@@ -6,15 +6,13 @@ logs or repeats the note: every ``detail`` is a fixed sentence, a count or a lis
 types, so a rejected note's text cannot leak through a reason.
 
 Language data (hedges, time markers, greetings, injection phrases) lives in
-``core/lexicons/*.json``; the secret patterns below are language-agnostic formats.
+``core/lexicons/*.json``; secret formats live in :mod:`memory_service.core.secret_detection`.
 """
 
 from __future__ import annotations
 
-import math
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
@@ -22,6 +20,7 @@ from typing import Protocol
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.model import DEFAULT_PURPOSE, Durability, Reason, ReasonCode, Source
 from memory_service.core.purpose import PURPOSE_SHAPE
+from memory_service.core.secret_detection import check_secrets
 from memory_service.core.text import normalize_keyword
 
 MAX_TEXT_CHARS = 280
@@ -308,69 +307,6 @@ def check_pii(text: str, pii: PiiDetector) -> list[Reason]:
         return []
     types = sorted({t if _ENTITY_TYPE.fullmatch(t) else "PII" for t in found})
     return [Reason(ReasonCode.PII, ", ".join(types))]
-
-
-_SECRET_FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("PRIVATE_KEY", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY( BLOCK)?-----")),
-    (
-        "CONNECTION_STRING",
-        re.compile(r"\b[a-z][a-z0-9+.-]{1,30}://[^\s:/@]+:[^\s@/]+@[^\s]+", re.I),
-    ),
-    (
-        "WEBHOOK_URL",
-        re.compile(
-            r"hooks\.slack\.com/(?:services|workflows)/\S+|discord(?:app)?\.com/api/webhooks/\S+",
-            re.I,
-        ),
-    ),
-    (
-        "API_KEY",
-        re.compile(
-            r"\b(?:sk-(?:proj-|live-|test-|ant-)?[A-Za-z0-9_-]{16,}"
-            r"|(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{10,}"
-            r"|(?:AKIA|ASIA)[A-Z0-9]{16}"
-            r"|AIza[0-9A-Za-z_-]{20,}"
-            r"|glpat-[A-Za-z0-9_-]{16,}"
-            r"|hf_[A-Za-z0-9]{20,})"
-        ),
-    ),
-    (
-        "ACCESS_TOKEN",
-        re.compile(
-            r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}"
-            r"|xox[abposr]-[A-Za-z0-9-]{10,}"
-            r"|eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,})"
-            r"|\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*",
-            re.I,
-        ),
-    ),
-)
-_TOKEN_CANDIDATE = re.compile(r"[A-Za-z0-9+/=_.-]{20,}")
-MIN_TOKEN_ENTROPY_BITS = 3.5
-
-
-def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> frozenset[str]:
-    """Kinds of secret in the text: known key formats, 'password is …' cues, random tokens."""
-    kinds = {kind for kind, pattern in _SECRET_FORMATS if pattern.search(folded_text)}
-    if lexicons.search("secret_cues", folded_text):
-        kinds.add("PASSWORD")
-    if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)):
-        kinds.add("HIGH_ENTROPY_STRING")
-    return frozenset(kinds)
-
-
-def _looks_random(token: str) -> bool:
-    """Long mixed letter-digit strings with high per-character entropy: keys, not words."""
-    if not (any(c.isdigit() for c in token) and any(c.isalpha() for c in token)):
-        return False
-    counts = Counter(token)
-    entropy = -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
-    return entropy >= MIN_TOKEN_ENTROPY_BITS
-
-
-def check_secrets(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> list[Reason]:
-    kinds = secret_kinds(folded_text, lexicons)
-    return [Reason(ReasonCode.SECRET, ", ".join(sorted(kinds)))] if kinds else []
 
 
 def check_speculative(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> list[Reason]:

@@ -16,17 +16,15 @@ Steps, in this order:
 The text is YAML front matter of the state, a ``<memory_policy>`` block, then
 ``<memories scope="session">``, ``<memories scope="global">`` and ``<hypotheses>`` (empty
 blocks are left out). Memory and state text are data: every interpolated string is escaped
-(``&``, ``<``, ``>``, angle-bracket lookalikes and invisible Unicode tag characters become
-character references; a memory's line breaks too, so a memory is one line; in the state's YAML
-a line that starts like a front-matter fence has its first character escaped), so nothing
-inside them can open, close or forge a block. Decoding the references gives the text back.
+(:mod:`memory_service.core.escaping`), so nothing inside them can open, close or forge a block.
 
 The state's YAML is produced by ``dump_yaml`` (the service passes ``yaml.safe_dump``) so the
 core stays standard-library only; its output is escaped as a whole, so even a dumper that emits
 ``>`` or ``---`` cannot break the structure. Use a dumper that quotes rather than folds.
 
-The manifest records ids, kinds, sources, versions and token counts, never text: it is kept for
-audit. It accounts for every candidate: each is either an item or dropped with a reason.
+The manifest (:mod:`memory_service.core.manifests`) records ids, kinds, sources, versions and
+token counts, never text: it is kept for audit. It accounts for every candidate: each is either
+an item or dropped with a reason.
 """
 
 from __future__ import annotations
@@ -35,10 +33,11 @@ import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import StrEnum
 from typing import Any, Protocol
 
 from memory_service.core.errors import InvalidRequest
+from memory_service.core.escaping import escape_attribute, escape_block, escape_line
+from memory_service.core.manifests import DroppedItem, DropReason, ItemKind, Manifest, ManifestItem
 from memory_service.core.model import (
     DEFAULT_PURPOSE,
     Memory,
@@ -76,93 +75,6 @@ class TokenCounter(Protocol):
     def count(self, text: str) -> int: ...
 
 
-class ItemKind(StrEnum):
-    STATE = "state"
-    SESSION = "session"
-    GLOBAL = "global"
-    HYPOTHESIS = "hypothesis"
-    POLICY = "policy"
-
-
-class DropReason(StrEnum):
-    OTHER_TENANT = "other_tenant"
-    OTHER_SUBJECT = "other_subject"
-    # A session-scope note of another session (or of any session when the call names none).
-    OTHER_SESSION = "other_session"
-    OTHER_PURPOSE = "other_purpose"
-    EXPIRED = "expired"
-    INACTIVE = "inactive"
-    SOURCE_NOT_ACCEPTED = "source_not_accepted"
-    # The same memory id offered twice (e.g. in both candidate lists); the first one counts.
-    DUPLICATE = "duplicate"
-    OVER_CAP = "over_cap"
-    OVER_BUDGET = "over_budget"
-
-
-@dataclass(frozen=True, slots=True)
-class ManifestItem:
-    """One rendered item: ``tokens`` is the count of its own rendered line(s)."""
-
-    item_id: str
-    kind: ItemKind
-    source: str
-    trust: str
-    version: str
-    tokens: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.item_id,
-            "kind": self.kind.value,
-            "source": self.source,
-            "trust": self.trust,
-            "version": self.version,
-            "tokens": self.tokens,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class DroppedItem:
-    item_id: str
-    kind: ItemKind
-    reason: DropReason
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.item_id, "kind": self.kind.value, "reason": self.reason.value}
-
-
-@dataclass(frozen=True)
-class Manifest:
-    """What went into one render, what was left out and why. Ids and counts, never text."""
-
-    tenant_id: str
-    subject_id: str
-    session_id: str | None
-    purpose: str
-    rendered_at: datetime
-    policy_version: str
-    max_global: int
-    token_budget: int | None
-    total_tokens: int
-    items: tuple[ManifestItem, ...]
-    dropped: tuple[DroppedItem, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "tenant_id": self.tenant_id,
-            "subject_id": self.subject_id,
-            "session_id": self.session_id,
-            "purpose": self.purpose,
-            "rendered_at": self.rendered_at.isoformat(),
-            "policy_version": self.policy_version,
-            "max_global": self.max_global,
-            "token_budget": self.token_budget,
-            "total_tokens": self.total_tokens,
-            "items": [item.to_dict() for item in self.items],
-            "dropped": [item.to_dict() for item in self.dropped],
-        }
-
-
 @dataclass(frozen=True)
 class RenderedContext:
     text: str
@@ -190,55 +102,6 @@ class ContextRequest:
     max_global: int = DEFAULT_MAX_GLOBAL
     token_budget: int | None = None
     accepted_sources: frozenset[Source] = field(default_factory=lambda: frozenset(Source))
-
-
-# --- escaping -------------------------------------------------------------------------------
-
-# Characters a reader (human or model) could take for a tag bracket, and the invisible Unicode
-# "tag" characters (U+E0000..U+E007F) that smuggle ASCII, including a hidden "<", past a human.
-_LOOKALIKES = (
-    "\u02c2\u02c3\u1433\u1438\u2039\u203a\u2329\u232a\u27e8\u27e9\u276c\u276d\u276e\u276f"
-    "\u29fc\u29fd\u3008\u3009\ufe64\ufe65\uff1c\uff1e"
-)
-# Line breaks other than "\n" that some readers honour; escaped everywhere so the only line
-# structure is the one we write.
-_OTHER_LINE_BREAKS = "\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
-
-
-def _reference(char: str) -> str:
-    return f"&#x{ord(char):X};"
-
-
-_BASE_ESCAPES: dict[int, str] = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;"}
-_BASE_ESCAPES.update({ord(c): _reference(c) for c in _LOOKALIKES + _OTHER_LINE_BREAKS})
-_BASE_ESCAPES.update({code: _reference(chr(code)) for code in range(0xE0000, 0xE0080)})
-# Block text (the state's YAML) keeps its "\n"; a memory is rendered on a single line.
-_LINE_ESCAPES = {**_BASE_ESCAPES, ord("\n"): _reference("\n")}
-_ATTRIBUTE_ESCAPES = {**_LINE_ESCAPES, ord('"'): "&quot;"}
-_FENCE_STARTS = ("---", "...", "+++")
-
-
-def escape_line(text: str) -> str:
-    """Escape text rendered on one line inside a block: it cannot hold a tag or a new line."""
-    return text.translate(_LINE_ESCAPES)
-
-
-def escape_block(text: str) -> str:
-    """Escape multi-line text (the state's YAML): no tag, and no line that reads as a fence."""
-    escaped = text.translate(_BASE_ESCAPES)
-    if not any(start in escaped for start in _FENCE_STARTS):
-        return escaped
-    lines = escaped.split("\n")
-    for number, line in enumerate(lines):
-        body = line.lstrip()
-        if body.startswith(_FENCE_STARTS):
-            indent = line[: len(line) - len(body)]
-            lines[number] = indent + _reference(body[0]) + body[1:]
-    return "\n".join(lines)
-
-
-def _attribute(value: str) -> str:
-    return value.translate(_ATTRIBUTE_ESCAPES)
 
 
 # --- the four checks and the ranking ------------------------------------------------------
@@ -306,11 +169,11 @@ _BLOCK_CLOSE = {
 
 
 def _memory_line(memory: Memory, kind: ItemKind) -> str:
-    source = _attribute(memory.source.value)
-    updated = _attribute(memory.updated_at.date().isoformat())
+    source = escape_attribute(memory.source.value)
+    updated = escape_attribute(memory.updated_at.date().isoformat())
     text = escape_line(memory.text)
     if kind is ItemKind.HYPOTHESIS:
-        scope = _attribute(memory.scope.value)
+        scope = escape_attribute(memory.scope.value)
         return (
             f'<hypothesis scope="{scope}" source="{source}" updated="{updated}">'
             f"{text}</hypothesis>\n"

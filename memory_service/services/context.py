@@ -21,8 +21,8 @@ from typing import Any
 
 from memory_service.core.clock import new_id
 from memory_service.core.errors import InvalidRequest, NotFound
-from memory_service.core.injection import ContextRequest, ItemKind, TokenCounter, build_context
-from memory_service.core.manifests import StoredManifest
+from memory_service.core.injection import ContextRequest, TokenCounter, build_context
+from memory_service.core.manifests import ItemKind, StoredManifest
 from memory_service.core.model import (
     DEFAULT_PURPOSE,
     Memory,

@@ -21,11 +21,10 @@ from memory_service.core.injection import (
     POLICY_TEXT,
     PRECEDENCE,
     ContextRequest,
-    DropReason,
-    ItemKind,
     RenderedContext,
     build_context,
 )
+from memory_service.core.manifests import DropReason, ItemKind
 from memory_service.core.model import (
     Durability,
     Memory,
