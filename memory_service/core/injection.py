@@ -8,10 +8,13 @@ Steps, in this order:
 2. Rank by utility: authority of the source (user_stated, admin_correction and system_record
    above model_inferred), then scope (session above global, as the precedence says), then
    recency, then id so equal candidates always come out in the same order.
-3. Cap the global memories (hypotheses included) at ``max_global``; session notes are not capped.
+3. Cap the global memories (hypotheses included) at ``max_global`` and the session's notes at
+   :data:`MAX_SESSION_NOTES`, so a long session cannot make the render grow without bound.
 4. Pack within the optional token budget in utility order: the policy block is always in, the
    state comes next, then each memory that still fits (one that does not is dropped and smaller,
-   lower ones may still fit, as in utility-based packing).
+   lower ones may still fit, as in utility-based packing). Each part is counted once; the whole
+   text is counted once more, and only when it exceeds the budget (a tokenizer need not be
+   additive) is it re-counted, a logarithmic number of times.
 
 The text is YAML front matter of the state, a ``<memory_policy>`` block, then
 ``<memories scope="session">``, ``<memories scope="global">`` and ``<hypotheses>`` (empty
@@ -48,6 +51,9 @@ from memory_service.core.model import (
 )
 
 DEFAULT_MAX_GLOBAL = 6
+# Session notes rendered at most, the most useful (newest first within an authority class);
+# a constant rather than a setting: no session holds more notes worth a model's attention.
+MAX_SESSION_NOTES = 20
 POLICY_VERSION = "memory-policy/1"
 STATE_ITEM_ID = "state"
 POLICY_ITEM_ID = "memory_policy"
@@ -223,7 +229,12 @@ def build_context(request: ContextRequest) -> RenderedContext:
     dropped: list[DroppedItem] = []
     sessions, globals_ = _screen(request, dropped)
     ranked = sorted(
-        (*sessions, *_cap(globals_, request.max_global, dropped)), key=utility_key, reverse=True
+        (
+            *_cap(sessions, MAX_SESSION_NOTES, dropped),
+            *_cap(globals_, request.max_global, dropped),
+        ),
+        key=utility_key,
+        reverse=True,
     )
 
     counter = request.counter
@@ -235,18 +246,21 @@ def build_context(request: ContextRequest) -> RenderedContext:
 
     text = _render(front_matter, entries)
     total = counter.count(text)
-    # A counter need not be additive where the parts join; if the whole came out over the
-    # budget, give up the least useful memory, then the state, until it fits (rarely more
-    # than one pass).
-    while budget is not None and total > budget and (entries or front_matter):
-        if entries:
-            last = entries.pop()
-            dropped.append(DroppedItem(last.memory.id, last.kind, DropReason.OVER_BUDGET))
+    if budget is not None and total > budget:
+        kept = _longest_fitting_prefix(front_matter, entries, counter, budget)
+        if kept is None:
+            # Not even the state fits beside the policy: only the policy is left.
+            kept_entries, text, total = 0, POLICY_TEXT, policy_tokens
+            if front_matter is not None:
+                front_matter, state_item = None, None
+                dropped.append(DroppedItem(STATE_ITEM_ID, ItemKind.STATE, DropReason.OVER_BUDGET))
         else:
-            front_matter, state_item = None, None
-            dropped.append(DroppedItem(STATE_ITEM_ID, ItemKind.STATE, DropReason.OVER_BUDGET))
-        text = _render(front_matter, entries)
-        total = counter.count(text)
+            kept_entries, text, total = kept
+        dropped.extend(
+            DroppedItem(entry.memory.id, entry.kind, DropReason.OVER_BUDGET)
+            for entry in entries[kept_entries:]
+        )
+        del entries[kept_entries:]
 
     manifest = Manifest(
         tenant_id=request.tenant_id,
@@ -283,15 +297,15 @@ def _screen(
     return sessions, globals_
 
 
-def _cap(globals_: list[Memory], limit: int, dropped: list[DroppedItem]) -> list[Memory]:
-    """The ``limit`` most useful global memories; the rest are dropped as over the cap."""
-    if len(globals_) <= limit:
-        return globals_
-    kept = heapq.nlargest(limit, globals_, key=utility_key)
+def _cap(memories: list[Memory], limit: int, dropped: list[DroppedItem]) -> list[Memory]:
+    """The ``limit`` most useful memories; the rest are dropped as over the cap."""
+    if len(memories) <= limit:
+        return memories
+    kept = heapq.nlargest(limit, memories, key=utility_key)
     kept_ids = {memory.id for memory in kept}
     dropped.extend(
         DroppedItem(memory.id, _kind(memory), DropReason.OVER_CAP)
-        for memory in globals_
+        for memory in memories
         if memory.id not in kept_ids
     )
     return kept
@@ -327,6 +341,30 @@ def _pack_state(
         reason = DropReason.OVER_BUDGET
     dropped.append(DroppedItem(STATE_ITEM_ID, ItemKind.STATE, reason))
     return None, None
+
+
+def _longest_fitting_prefix(
+    front_matter: str | None, entries: Sequence[_Entry], counter: TokenCounter, budget: int
+) -> tuple[int, str, int] | None:
+    """How many of the most useful entries fit when the whole text is counted, with its text
+    and count; None when none fit beside the state.
+
+    A counter need not be additive where the parts join, so the whole can come out over the
+    budget although the parts fit. Giving up the least useful memory one at a time would
+    render and count the whole text again per memory (quadratic); a binary search over the
+    prefix length renders and counts it a logarithmic number of times.
+    """
+    best: tuple[int, str, int] | None = None
+    low, high = 0, len(entries) - 1  # the whole list is known to be over the budget
+    while low <= high:
+        middle = (low + high) // 2
+        text = _render(front_matter, entries[:middle])
+        total = counter.count(text)
+        if total <= budget:
+            best, low = (middle, text, total), middle + 1
+        else:
+            high = middle - 1
+    return best
 
 
 def _pack_memories(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 import uuid
 from collections.abc import Iterable
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 from memory_service.core.errors import InvalidRequest
 from memory_service.core.injection import (
+    MAX_SESSION_NOTES,
     POLICY_TEXT,
     PRECEDENCE,
     ContextRequest,
@@ -251,12 +253,25 @@ def test_the_cap_is_configurable() -> None:
     assert 'scope="global"' not in zero.text
 
 
-def test_session_notes_are_not_capped_and_come_in_their_own_block() -> None:
+def test_session_notes_come_in_their_own_block_beside_the_six_globals() -> None:
     notes = [make_memory(scope=MemoryScope.SESSION) for _ in range(8)]
     result = render(session_notes=notes, global_memories=[make_memory()])
     parsed = parse(result.text)
     assert [block for block, _ in parsed.blocks] == [SESSION_BLOCK, GLOBAL_BLOCK]
     assert sorted(parsed.contents[SESSION_BLOCK]) == sorted(note.text for note in notes)
+
+
+def test_session_notes_are_capped_to_the_newest() -> None:
+    notes = [
+        make_memory(scope=MemoryScope.SESSION, updated_at=NOW - timedelta(minutes=i))
+        for i in range(MAX_SESSION_NOTES + 5)
+    ]
+    result = render(session_notes=reversed(notes))
+
+    assert included(result, ItemKind.SESSION) == [n.id for n in notes[:MAX_SESSION_NOTES]]
+    assert {reasons(result)[n.id] for n in notes[MAX_SESSION_NOTES:]} == {DropReason.OVER_CAP}
+    assert len(parse(result.text).contents[SESSION_BLOCK]) == MAX_SESSION_NOTES
+    assert_accounts_for(result, notes)
 
 
 # --- the four checks ----------------------------------------------------------------------
@@ -495,6 +510,37 @@ def test_the_state_gives_way_too_when_the_whole_text_is_over_the_budget() -> Non
 
     assert result.text == POLICY_TEXT
     assert reasons(result) == {"state": DropReason.OVER_BUDGET}
+
+
+class JoinPenaltyCounter:
+    """Counts words, plus a surcharge on a whole text with memories; records the wholes counted."""
+
+    def __init__(self, surcharge: int) -> None:
+        self.surcharge = surcharge
+        self.wholes = 0
+
+    def count(self, text: str) -> int:
+        if text.startswith(POLICY_TEXT) and text != POLICY_TEXT:
+            self.wholes += 1
+            return len(text.split()) + self.surcharge
+        return len(text.split())
+
+
+def test_an_over_budget_whole_is_recounted_a_logarithmic_number_of_times() -> None:
+    notes = [
+        make_memory(scope=MemoryScope.SESSION, text="tea", updated_at=NOW - timedelta(minutes=i))
+        for i in range(MAX_SESSION_NOTES)
+    ]
+    parts = render(session_notes=notes).manifest.total_tokens
+    # The surcharge forces most notes out, one line (3 words) at a time.
+    counter = JoinPenaltyCounter(surcharge=45)
+
+    result = render(session_notes=notes, counter=counter, token_budget=parts)
+
+    assert result.manifest.total_tokens <= parts
+    kept = included(result, ItemKind.SESSION)
+    assert kept == [n.id for n in notes[: len(kept)]] and 0 < len(kept) < len(notes) - 10
+    assert counter.wholes <= 2 + math.ceil(math.log2(len(notes)))
 
 
 def test_a_budget_below_the_policy_keeps_only_the_policy() -> None:
