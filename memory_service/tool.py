@@ -95,7 +95,8 @@ def http_body_schema() -> dict[str, Any]:
             "turn": {
                 "type": ["integer", "null"],
                 "minimum": 0,
-                "description": "The conversation turn the note was saved in (for trimming).",
+                "description": "Ignored (checked only): the service records the session's "
+                "latest history turn as the note's turn, whatever the caller claims.",
             },
             "tool_call_id": {
                 "type": ["string", "null"],

@@ -73,7 +73,6 @@ class NoteDraft:
     source: Source
     durability: Durability
     confirmed: bool
-    turn: int | None = None
     tool_call_id: str | None = None
 
 
@@ -157,7 +156,8 @@ def _parse(arguments: object) -> _Parsed:
     confirmed_reasons = (
         [] if isinstance(confirmed, bool) else [_invalid("confirmed must be a boolean")]
     )
-    turn, turn_reasons = _parse_turn(arguments.get("turn"))
+    # Accepted for compatibility and checked, but never stored: the service derives the turn.
+    turn_reasons = _check_turn(arguments.get("turn"))
     tool_call_id, tool_call_reasons = _parse_tool_call_id(arguments.get("tool_call_id"))
     reasons += (
         text_reasons
@@ -178,7 +178,6 @@ def _parse(arguments: object) -> _Parsed:
             source=source,
             durability=durability,
             confirmed=bool(confirmed),
-            turn=turn,
             tool_call_id=tool_call_id,
         )
     return _Parsed(draft, tuple(reasons), scannable, keywords, durability)
@@ -278,12 +277,12 @@ def _parse_durability(value: object) -> tuple[Durability, list[Reason]]:
     return Durability.DURABLE, [_invalid("durability must be 'durable' or 'session'")]
 
 
-def _parse_turn(value: object) -> tuple[int | None, list[Reason]]:
+def _check_turn(value: object) -> list[Reason]:
     if value is None:
-        return None, []
+        return []
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31:
-        return value, []
-    return None, [_invalid("turn must be a non-negative integer")]
+        return []
+    return [_invalid("turn must be a non-negative integer")]
 
 
 def _parse_tool_call_id(value: object) -> tuple[str | None, list[Reason]]:

@@ -9,6 +9,10 @@ What is promised: a rejected note is never stored and its text goes nowhere; the
 history gets a ``note.rejected`` event holding reason codes and counts only. A dry run does
 everything but write: no memory, no audit event.
 
+Provenance: the note's turn is the session's latest recorded turn (see
+:mod:`memory_service.services.history`), never the ``turn`` the model or client sent, which is
+checked for shape and otherwise ignored; trimming relies on it.
+
 Legal basis: ``consent`` when the user confirmed the note (``confirmed: true``, or the
 confirm call), otherwise ``legitimate_interest``: remembering what a customer told the
 agent to serve them better, within the session's purpose.
@@ -106,7 +110,8 @@ def save_memory_note(
             log.info("note in session %s duplicates memory %s", session.id, duplicate.id)
             return NoteResult(NoteStatus.DUPLICATE, duplicate.id)
         held = policy.needs_confirmation(draft.source, confirmed=draft.confirmed)
-        memory = _memory(scope, session, draft, arguments, held=held, deps=deps)
+        turn = _latest_turn(uow, session)
+        memory = _memory(scope, session, draft, arguments, turn=turn, held=held, deps=deps)
         status = NoteStatus.NEEDS_CONFIRMATION if held else NoteStatus.SAVED
         if dry_run:
             return NoteResult(status)
@@ -171,6 +176,7 @@ def _memory(
     draft: NoteDraft,
     arguments: object,
     *,
+    turn: int | None,
     held: bool,
     deps: NoteDeps,
 ) -> Memory:
@@ -192,7 +198,7 @@ def _memory(
         provenance=Provenance(
             actor=scope.actor,
             session_id=session.id,
-            turn=draft.turn,
+            turn=turn,
             tool_call_id=draft.tool_call_id,
         ),
         legal_basis=CONSENT if draft.confirmed else DEFAULT_LEGAL_BASIS,
@@ -201,6 +207,15 @@ def _memory(
         expires_at=deps.retention.expires_at(purpose=purpose, source=draft.source, created_at=now),
         status=MemoryStatus.PENDING_CONFIRMATION if held else MemoryStatus.ACTIVE,
     )
+
+
+def _latest_turn(uow: UnitOfWork, session: Session) -> int | None:
+    """The session's newest recorded turn, the one the note is saved in; None without history.
+
+    Trimming re-injects a note once its turn is cut, so the turn must not be the model's word:
+    a model claiming an old turn would make its note look cut (shown once, then withheld).
+    """
+    return max((turn.index for turn in uow.turns.list(session)), default=None)
 
 
 def _plausible_id(memory_id: str) -> bool:

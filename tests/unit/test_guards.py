@@ -271,7 +271,6 @@ def test_arguments_are_normalised_into_a_draft() -> None:
         source=Source.MODEL_INFERRED,
         durability=Durability.DURABLE,
         confirmed=True,
-        turn=3,
         tool_call_id="call_abc-1",
     )
 

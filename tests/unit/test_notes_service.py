@@ -23,6 +23,9 @@ from memory_service.core.tenant_policy import (
     merge_into,
     parse_tenant_policy,
 )
+from memory_service.core.trimming import notes_to_reinject
+from memory_service.services import history
+from memory_service.services.history import HistoryDeps
 from memory_service.services.notes import NoteDeps, confirm_note, save_memory_note
 from memory_service.services.sessions import end_session, open_session
 from tests.support.fakes import FixedClock, InMemoryUnitOfWorkFactory
@@ -92,9 +95,47 @@ def test_a_clean_note_is_saved_as_a_session_memory_with_its_provenance(
     assert memory.source is Source.USER_STATED and memory.status is MemoryStatus.ACTIVE
     assert memory.legal_basis == DEFAULT_LEGAL_BASIS
     assert memory.provenance.actor == "key:agent-1"
-    assert (memory.provenance.turn, memory.provenance.tool_call_id) == (3, "call_42")
+    # No history was recorded for the session: the model's turn number is not taken.
+    assert (memory.provenance.turn, memory.provenance.tool_call_id) == (None, "call_42")
     assert memory.expires_at == clock.now() + timedelta(days=365)
     assert [e.kind for e in _audit(deps, scope)][-1] == "note.saved"
+
+
+def _append_turns(deps: NoteDeps, scope: TenantScope, session_id: str, count: int) -> None:
+    history_deps = HistoryDeps(uow_factory=deps.uow_factory, clock=deps.clock, keep_turns=2)
+    for number in range(count):
+        items = [{"role": "user", "content": f"message {number}"}, {"role": "assistant"}]
+        history.append(scope, session_id, items, deps=history_deps)
+
+
+def test_a_note_takes_the_latest_recorded_turn_of_its_session(
+    deps: NoteDeps, scope: TenantScope
+) -> None:
+    session_id = _open(deps, scope)
+    _append_turns(deps, scope, session_id, 5)
+
+    save_memory_note(scope, session_id, NOTE, deps=deps)
+
+    [memory] = _stored(deps, scope, session_id)
+    assert memory.provenance.turn == 5
+
+
+def test_a_model_claiming_an_old_turn_cannot_make_its_note_look_cut(
+    deps: NoteDeps, scope: TenantScope
+) -> None:
+    session_id = _open(deps, scope)
+    _append_turns(deps, scope, session_id, 5)  # keeps turns 4 and 5: turns 1 to 3 were cut
+
+    save_memory_note(scope, session_id, NOTE | {"turn": 1}, deps=deps)
+
+    [memory] = _stored(deps, scope, session_id)
+    with deps.uow_factory(scope.tenant_id) as uow:
+        session = uow.sessions.get(session_id)
+        assert session is not None
+        marks = uow.turns.marks(session)
+    assert marks.first_kept_turn == 4
+    assert memory.provenance.turn == 5
+    assert notes_to_reinject([memory], marks.cut_so_far(), marks.reinjected) == ()
 
 
 def test_a_given_purpose_wins_and_retention_follows_it(
