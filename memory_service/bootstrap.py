@@ -20,8 +20,9 @@ from memory_service.adapters.subject_cache import NoSubjectCache, RedisSubjectCa
 from memory_service.adapters.tiktoken_counter import TiktokenCounter
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
 from memory_service.adapters.yaml_state import dump_state_yaml
-from memory_service.config import Settings
+from memory_service.config import ConfigurationError, Settings
 from memory_service.core.clock import SystemClock
+from memory_service.core.consolidation import Judge
 from memory_service.core.guards import PiiDetector
 from memory_service.core.ports import (
     Clock,
@@ -90,7 +91,7 @@ def build_container(settings: Settings) -> Container:
     uow_factory = SqlUnitOfWorkFactory(engine, keyring, clock)
     pii = load_pii_detector(settings.spacy_model)
     consolidation = ConsolidationDeps(
-        uow_factory=uow_factory, clock=clock, judge=OpenAIJudge.from_settings(settings)
+        uow_factory=uow_factory, clock=clock, judge=build_judge(settings)
     )
     return Container(
         settings=settings,
@@ -137,12 +138,27 @@ def _subject_cache(settings: Settings) -> SubjectCache:
     return NoSubjectCache()
 
 
+def build_judge(settings: Settings) -> Judge | None:
+    """None when no LLM is configured: consolidation then runs on its rules alone."""
+    if not settings.llm_configured:
+        return None
+    return OpenAIJudge.connect(
+        model=settings.llm_model,
+        base_url=settings.openai_base_url,
+        api_key=settings.openai_api_key,
+        timeout_seconds=settings.llm_timeout_seconds,
+    )
+
+
 @cache
 def load_pii_detector(spacy_model: str) -> PiiDetector:
     """One Presidio engine per process and model, warmed by one analysis at start."""
-    from memory_service.adapters.presidio_pii import PresidioPiiDetector
+    from memory_service.adapters.presidio_pii import PresidioPiiDetector, SpacyModelMissingError
 
-    detector = PresidioPiiDetector(spacy_model=spacy_model)
+    try:
+        detector = PresidioPiiDetector(spacy_model=spacy_model)
+    except SpacyModelMissingError as exc:
+        raise ConfigurationError(str(exc)) from exc
     detector.entity_types("Warm-up: the user prefers aisle seats.")
     return detector
 

@@ -18,7 +18,6 @@ from typing import Any
 import openai
 from openai import OpenAI
 
-from memory_service.config import Settings
 from memory_service.core.consolidation import CandidatePair, JudgeResult, Verdict
 
 logger = logging.getLogger(__name__)
@@ -49,18 +48,18 @@ class OpenAIJudge:
         self.model = model
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> OpenAIJudge | None:
-        """None when no LLM is configured: consolidation then runs on its rules alone."""
-        if not settings.llm_configured:
-            return None
+    def connect(
+        cls, *, model: str, base_url: str | None, api_key: str | None, timeout_seconds: float
+    ) -> OpenAIJudge:
+        """A judge over its own client; ``bootstrap`` decides whether there is one at all."""
         client = OpenAI(
-            api_key=settings.openai_api_key or _KEYLESS_PLACEHOLDER,
-            base_url=settings.openai_base_url,
-            timeout=settings.llm_timeout_seconds,
+            api_key=api_key or _KEYLESS_PLACEHOLDER,
+            base_url=base_url,
+            timeout=timeout_seconds,
             # One call per run: a failure falls back to the rules instead of retrying.
             max_retries=0,
         )
-        return cls(client, model=settings.llm_model)
+        return cls(client, model=model)
 
     def judge(self, pairs: Sequence[CandidatePair]) -> JudgeResult | None:
         if not pairs:

