@@ -1,9 +1,23 @@
 """Engines for the two supported databases, configured for many concurrent writers.
 
-SQLite (the embedded default) gets foreign keys, WAL, a busy timeout and ``BEGIN IMMEDIATE``
-for every transaction: a writer takes the write lock up front and others wait for it,
-instead of failing when a read transaction later tries to upgrade to a write. PostgreSQL
-runs on psycopg 3 with ``pool_pre_ping`` so a restarted server costs one retry, not an error.
+SQLite (the embedded default) gets foreign keys, WAL and a busy timeout. Its write lock is
+taken only by transactions that write, at their first write (:func:`begin_writing`): reads
+(the key lookup of every request, listings, the health check) run in a plain ``BEGIN`` and
+WAL gives them a consistent snapshot without queuing behind writers.
+
+A deferred SQLite transaction that has read cannot safely start writing: once another
+writer has committed, its snapshot is stale and SQLite refuses the upgrade at once
+(``SQLITE_BUSY``) without waiting on the busy timeout. So at the first write the read-only
+transaction is ended (nothing was written) and ``BEGIN IMMEDIATE`` waits for the lock.
+What was read before that point is then as old as a read under PostgreSQL's READ COMMITTED,
+the isolation the repositories are written for: a read-modify-write that must not race
+takes a lock first (``subjects.lock``) or makes its write conditional.
+
+The first write is seen by statement type: ``INSERT``, ``UPDATE``, ``DELETE`` and DDL built
+with SQLAlchemy. A write in hand-written SQL is not seen; as the first statement of a
+transaction it still waits for the lock, after a read it may fail (call
+:func:`begin_writing` first). PostgreSQL runs on psycopg 3 with ``pool_pre_ping`` so a
+restarted server costs one retry, not an error.
 """
 
 from __future__ import annotations
@@ -11,10 +25,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.sql.ddl import ExecutableDDLElement
+from sqlalchemy.sql.dml import UpdateBase
 
 SQLITE_BUSY_TIMEOUT_SECONDS = 30
+
+# Per DBAPI connection, in ``Connection.info``: reset by every BEGIN.
+_WRITING = "memory_service.sqlite_writing"
+_CHANGES_AT_BEGIN = "memory_service.sqlite_changes_at_begin"
+_BEGIN_IMMEDIATE_NEXT = "memory_service.sqlite_begin_immediate_next"
 
 
 def normalize_database_url(url: str) -> str:
@@ -32,6 +53,30 @@ def create_engine_for(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+def begin_writing(connection: Connection) -> None:
+    """Hold SQLite's write lock from now until the transaction ends; nothing elsewhere.
+
+    Waits (up to the busy timeout) for a concurrent writer to finish. Idempotent.
+    """
+    if connection.dialect.name != "sqlite":
+        return
+    info = connection.info
+    if not connection.in_transaction():
+        # Called before the autobegin of this statement: let that BEGIN be the immediate one.
+        info[_BEGIN_IMMEDIATE_NEXT] = True
+        return
+    if info.get(_WRITING):
+        return
+    driver = connection.connection.driver_connection
+    assert driver is not None
+    if driver.total_changes == info.get(_CHANGES_AT_BEGIN):
+        # Nothing written yet: end the read snapshot, then queue for the lock.
+        driver.execute("COMMIT")
+        driver.execute("BEGIN IMMEDIATE")
+    # Otherwise a write in hand-written SQL already took the lock.
+    info[_WRITING] = True
+
+
 def _sqlite_engine(url: str) -> Engine:
     database = make_url(url).database
     if database and database != ":memory:" and not database.startswith("file:"):
@@ -41,13 +86,14 @@ def _sqlite_engine(url: str) -> Engine:
         connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS, "check_same_thread": False},
     )
     event.listen(engine, "connect", _configure_sqlite_connection)
-    event.listen(engine, "begin", _begin_immediate)
+    event.listen(engine, "begin", _begin)
+    event.listen(engine, "before_execute", _before_execute)
     return engine
 
 
 def _configure_sqlite_connection(dbapi_connection: Any, _record: Any) -> None:
     # Take transaction control away from the sqlite3 driver (the SQLAlchemy recipe for
-    # serializable isolation): SQLAlchemy emits BEGIN itself, see _begin_immediate.
+    # serializable isolation): SQLAlchemy emits BEGIN itself, see _begin.
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     try:
@@ -59,7 +105,17 @@ def _configure_sqlite_connection(dbapi_connection: Any, _record: Any) -> None:
         cursor.close()
 
 
-def _begin_immediate(connection: Any) -> None:
-    # Every unit of work may write, so take the write lock at BEGIN: waiting on
-    # busy_timeout then works, where a deferred transaction's upgrade would fail at once.
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
+def _begin(connection: Connection) -> None:
+    info = connection.info
+    immediate = bool(info.pop(_BEGIN_IMMEDIATE_NEXT, False))
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+    info[_WRITING] = immediate
+    driver = connection.connection.driver_connection
+    info[_CHANGES_AT_BEGIN] = driver.total_changes if driver is not None else 0
+
+
+def _before_execute(
+    connection: Connection, statement: Any, _multiparams: Any, _params: Any, _options: Any
+) -> None:
+    if isinstance(statement, UpdateBase | ExecutableDDLElement):
+        begin_writing(connection)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import Engine, insert, select
 
 from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for, normalize_database_url
 from memory_service.adapters.sql.keys import SqlKeyStore
+from memory_service.adapters.tables import TenantRow
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
 from memory_service.core.errors import DependencyUnavailable
 from tests.support.fakes import FixedClock
@@ -62,18 +65,32 @@ def test_an_unreachable_database_is_unavailable_with_a_generic_message(
         assert "hunter2" not in error.message and "127.0.0.1" not in error.message
 
 
-def test_sqlite_write_transactions_take_the_write_lock_at_begin(sqlite_url: str) -> None:
+def _another_writer_can_begin(engine: Engine) -> bool:
+    other = engine.raw_connection()
+    try:
+        other.execute("PRAGMA busy_timeout = 0")
+        try:
+            other.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            assert "locked" in str(exc)
+            return False
+        other.execute("ROLLBACK")
+        return True
+    finally:
+        other.close()
+
+
+def test_sqlite_transactions_take_the_write_lock_at_their_first_write(sqlite_url: str) -> None:
     engine = create_engine_for(sqlite_url)
+    tenants = TenantRow.__table__
     try:
         with engine.connect() as first, first.begin():
-            first.execute(text("SELECT 1"))
-            # Another connection cannot start writing while the first holds the lock.
-            other = engine.raw_connection()
-            try:
-                other.execute("PRAGMA busy_timeout = 0")
-                with pytest.raises(Exception, match="locked"):
-                    other.execute("BEGIN IMMEDIATE")
-            finally:
-                other.close()
+            first.execute(select(tenants.c.id))
+            assert _another_writer_can_begin(engine)  # a reader leaves the lock alone
+            first.execute(
+                insert(tenants).values(id="t-lock", name="t", created_at=datetime.now(UTC))
+            )
+            assert not _another_writer_can_begin(engine)  # held from the first write on
+        assert _another_writer_can_begin(engine)  # and released at the end
     finally:
         engine.dispose()
