@@ -100,9 +100,12 @@ class SubjectRepository(Protocol):
     def put_state(self, state: SubjectState) -> None: ...
 
     def lock(self, subject_id: str) -> None:
-        """Hold the subject exclusively until the unit of work ends.
+        """Hold the subject exclusively until the unit of work ends, then read it afresh.
 
-        A database row lock, so a crashed worker's lock dies with its connection.
+        A database row lock, so a crashed worker's lock dies with its connection. A new
+        subject is created; an erased one raises ``NotFound`` and is never given a key
+        again (only opening a session, putting the state or adding a memory of no session
+        starts a new lifecycle, with a fresh key).
         """
         ...
 

@@ -80,9 +80,12 @@ class InMemoryStore:
     outbox: dict[Key, OutboxRecord] = field(default_factory=dict)
     receipts: list[ErasureReceipt] = field(default_factory=list)
     history: HistoryTables = field(default_factory=HistoryTables)
+    # Tombstones: subjects erased at some point (live again only if also in ``subjects``).
+    erased: set[Key] = field(default_factory=set)
 
     def erase(self, subject: Key) -> None:
         """Drop the subject's rows and redact its audit details, as the SQL erasure does."""
+        self.erased.add(subject)
         for session in _erase_rows(self, subject):
             self.history.marks.pop(session, None)
         self.audit = [
@@ -151,6 +154,15 @@ def _require_tenant(record_tenant: str, tenant_id: str) -> None:
         raise ValueError("the record belongs to another tenant than this unit of work")
 
 
+def _require_not_erased(store: InMemoryStore, pending: _Pending, subject: Key) -> None:
+    """Writes that cannot start a new lifecycle (a lock, a session note) refuse an erased
+    subject, as the SQL store does; see ``adapters/sql/subjects.py``."""
+    if subject in pending.subjects:
+        return
+    if subject in pending.erased or (subject in store.erased and subject not in store.subjects):
+        raise NotFound("no such subject")
+
+
 class InMemoryMemoryRepository:
     def __init__(self, tenant_id: str, store: InMemoryStore, pending: _Pending) -> None:
         self._tenant_id = tenant_id
@@ -172,6 +184,8 @@ class InMemoryMemoryRepository:
         key = (self._tenant_id, memory.id)
         if key in self._visible():
             raise ValueError("a memory with this id already exists")
+        if memory.session_id is not None:
+            _require_not_erased(self._store, self._pending, (self._tenant_id, memory.subject_id))
         self._pending.subjects.add((self._tenant_id, memory.subject_id))
         self._pending.memories[key] = memory
 
@@ -296,7 +310,8 @@ class InMemorySubjectRepository:
         self._pending.states[(self._tenant_id, state.subject_id)] = stored
 
     def lock(self, subject_id: str) -> None:
-        """Single-threaded tests need no lock; the subject comes to exist, as in SQL."""
+        """Single-threaded tests need no lock; a new subject comes to exist, as in SQL."""
+        _require_not_erased(self._store, self._pending, (self._tenant_id, subject_id))
         self._pending.subjects.add((self._tenant_id, subject_id))
 
     def lock_if_present(self, subject_id: str) -> bool:

@@ -30,7 +30,6 @@ from memory_service.adapters.tables import (
     MemoryRow,
     SessionRow,
     SessionTurnRow,
-    SubjectRow,
 )
 from memory_service.core.erasure import ErasureReceipt, redact_details, zero_counts
 from memory_service.core.ports import Clock
@@ -65,12 +64,7 @@ class SqlErasureRepository:
             self._after_commit(lambda: _checkpoint_sqlite(engine))
         # Lock the row first (if any): a consolidation holding it finishes before we delete,
         # and one that comes later finds the key gone. Never created here, never re-keyed.
-        subject = self._session.scalars(
-            select(SubjectRow)
-            .where(SubjectRow.tenant_id == tenant, SubjectRow.subject_id == subject_id)
-            .with_for_update()
-            .execution_options(populate_existing=True)
-        ).first()
+        subject = self._keys.lock_row(subject_id)
         counts = zero_counts()
         sessions = select(SessionRow.id).where(
             SessionRow.tenant_id == tenant, SessionRow.subject_id == subject_id

@@ -43,7 +43,11 @@ class SqlMemoryRepository:
     def add(self, memory: Memory) -> None:
         if memory.tenant_id != self._tenant_id:
             raise ValueError("the record belongs to another tenant than this unit of work")
-        cipher = self._keys.ensure_cipher(memory.subject_id, memory.created_at)
+        # A memory of no session may start a new lifecycle of an erased subject; a session
+        # note cannot (its session went with the erasure).
+        cipher = self._keys.ensure_cipher(
+            memory.subject_id, memory.created_at, new_lifecycle=memory.session_id is None
+        )
         self._session.add(
             MemoryRow(
                 id=memory.id,

@@ -27,7 +27,7 @@ class SqlSessionRepository:
     def add(self, session: Session) -> None:
         if session.tenant_id != self._tenant_id:
             raise ValueError("the record belongs to another tenant than this unit of work")
-        self._keys.ensure(session.subject_id, session.opened_at)
+        self._keys.ensure(session.subject_id, session.opened_at, new_lifecycle=True)
         self._session.add(
             SessionRow(
                 id=session.id,

@@ -1,19 +1,36 @@
-"""Subjects: their data keys (inside the adapter) and their encrypted state."""
+"""Subjects: their data keys (inside the adapter) and their encrypted state.
+
+A subject's row outlives its erasure as a tombstone whose wrapped data key is NULL. Such a
+subject is never given a key by a lock, a session note or a turn: each of those hangs off
+data the erasure removed (a late task, a request that read before the erasure committed),
+so it is refused with ``NotFound``. The same subject id may start a new lifecycle, but only
+through a write that starts one: opening a session, putting the state, or adding a memory
+of no session. It gets a fresh random data key; the old one is gone for good, so no
+ciphertext of the old lifecycle (in a backup, the WAL, a replica) opens again. ``erased_at``
+keeps the time of the last erasure.
+"""
 
 from __future__ import annotations
 
 import json
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
+from sqlmodel import col
 
 from memory_service.adapters.crypto import Keyring, SubjectCipher
+from memory_service.adapters.database import begin_writing
 from memory_service.adapters.sql.convert import STATE_KIND
 from memory_service.adapters.sql.upsert import insert_if_absent
 from memory_service.adapters.tables import SubjectRow
+from memory_service.core.errors import NotFound
 from memory_service.core.model import SubjectState
 from memory_service.core.ports import Clock
+
+
+def _erased() -> NotFound:
+    return NotFound("no such subject")
 
 
 class SubjectKeys:
@@ -24,6 +41,12 @@ class SubjectKeys:
         self._tenant_id = tenant_id
         self._keyring = keyring
         self._ciphers: dict[str, SubjectCipher] = {}
+
+    def _where(self, subject_id: str) -> tuple[object, ...]:
+        return (
+            col(SubjectRow.tenant_id) == self._tenant_id,
+            col(SubjectRow.subject_id) == subject_id,
+        )
 
     def row(self, subject_id: str) -> SubjectRow | None:
         return self._session.get(SubjectRow, (self._tenant_id, subject_id))
@@ -43,31 +66,64 @@ class SubjectKeys:
         """Drop the unwrapped key held by this unit of work (after an erasure)."""
         self._ciphers.pop(subject_id, None)
 
-    def ensure(self, subject_id: str, at: datetime) -> SubjectRow:
-        """The subject's row, created with a fresh data key if new (or erased before)."""
+    def lock_row(self, subject_id: str) -> SubjectRow | None:
+        """Lock the subject's row until the transaction ends and read it afresh; None if absent.
+
+        The lock comes first (on SQLite the write lock, which also ends a stale read
+        snapshot), then the row is re-read over whatever this unit of work loaded before,
+        and its key unwrapped again from that row.
+        """
+        begin_writing(self._session.connection())
+        self.forget(subject_id)
+        return self._session.scalars(
+            select(SubjectRow)
+            .where(*self._where(subject_id))
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        ).first()
+
+    def insert_new(self, subject_id: str, at: datetime) -> None:
+        """Create the subject with a fresh data key, unless a concurrent transaction did."""
+        insert_if_absent(
+            self._session,
+            SubjectRow.__table__,  # type: ignore[arg-type]
+            {
+                "tenant_id": self._tenant_id,
+                "subject_id": subject_id,
+                "wrapped_data_key": self._keyring.new_wrapped_key(self._tenant_id, subject_id),
+                "created_at": at,
+            },
+        )
+
+    def ensure(self, subject_id: str, at: datetime, *, new_lifecycle: bool) -> SubjectRow:
+        """The subject's row with a data key, created if the subject is new.
+
+        An erased subject gets a fresh key only for a write that starts a new lifecycle
+        (``new_lifecycle``); any other write to it raises ``NotFound``.
+        """
         row = self.row(subject_id)
         if row is None:
-            insert_if_absent(
-                self._session,
-                SubjectRow.__table__,  # type: ignore[arg-type]
-                {
-                    "tenant_id": self._tenant_id,
-                    "subject_id": subject_id,
-                    "wrapped_data_key": self._keyring.new_wrapped_key(self._tenant_id, subject_id),
-                    "created_at": at,
-                },
-            )
+            self.insert_new(subject_id, at)
             row = self.row(subject_id)
             assert row is not None  # inserted above, or by a concurrent transaction
         if row.wrapped_data_key is None:
-            # A subject erased earlier starts over with a new key: the old one stays gone.
-            row.wrapped_data_key = self._keyring.new_wrapped_key(self._tenant_id, subject_id)
-            row.erased_at = None
-            self._session.flush()
+            if not new_lifecycle:
+                raise _erased()
+            self._start_new_lifecycle(subject_id)
+            row = self.lock_row(subject_id)
+            assert row is not None and row.wrapped_data_key is not None
         return row
 
-    def ensure_cipher(self, subject_id: str, at: datetime) -> SubjectCipher:
-        self.ensure(subject_id, at)
+    def _start_new_lifecycle(self, subject_id: str) -> None:
+        # Conditional, so two transactions starting over at once agree on one key.
+        self._session.execute(
+            update(SubjectRow)
+            .where(*self._where(subject_id), col(SubjectRow.wrapped_data_key).is_(None))
+            .values(wrapped_data_key=self._keyring.new_wrapped_key(self._tenant_id, subject_id))
+        )
+
+    def ensure_cipher(self, subject_id: str, at: datetime, *, new_lifecycle: bool) -> SubjectCipher:
+        self.ensure(subject_id, at, new_lifecycle=new_lifecycle)
         cipher = self.existing(subject_id)
         assert cipher is not None  # ensure() guarantees a key
         return cipher
@@ -97,8 +153,9 @@ class SqlSubjectRepository:
     def put_state(self, state: SubjectState) -> None:
         if state.tenant_id != self._tenant_id:
             raise ValueError("the record belongs to another tenant than this unit of work")
-        row = self._keys.ensure(state.subject_id, state.updated_at)
-        cipher = self._keys.ensure_cipher(state.subject_id, state.updated_at)
+        cipher = self._keys.ensure_cipher(state.subject_id, state.updated_at, new_lifecycle=True)
+        row = self._keys.row(state.subject_id)
+        assert row is not None  # ensured above
         row.state_ciphertext = cipher.encrypt(
             json.dumps(state.state).encode(), kind=STATE_KIND, row_id=state.subject_id
         )
@@ -106,23 +163,18 @@ class SqlSubjectRepository:
         self._session.flush()
 
     def lock(self, subject_id: str) -> None:
-        """``SELECT ... FOR UPDATE`` on PostgreSQL; SQLite's BEGIN IMMEDIATE already serialises."""
-        self._keys.ensure(subject_id, self._clock.now())
-        self._session.execute(
-            select(SubjectRow)
-            .where(SubjectRow.tenant_id == self._tenant_id, SubjectRow.subject_id == subject_id)
-            .with_for_update()
-        )
+        """``SELECT ... FOR UPDATE`` (on SQLite the write lock), taken before anything is read.
+
+        A new subject is created; an erased one raises ``NotFound`` and keeps no key.
+        """
+        row = self._keys.lock_row(subject_id)
+        if row is None:
+            self._keys.insert_new(subject_id, self._clock.now())
+            row = self._keys.lock_row(subject_id)
+        if row is None or row.wrapped_data_key is None:
+            raise _erased()
 
     def lock_if_present(self, subject_id: str) -> bool:
-        """The lock without :meth:`SubjectKeys.ensure`, so an erased subject is not re-keyed.
-
-        ``populate_existing`` refreshes a row this session read before the lock was granted.
-        """
-        row = self._session.scalars(
-            select(SubjectRow)
-            .where(SubjectRow.tenant_id == self._tenant_id, SubjectRow.subject_id == subject_id)
-            .with_for_update()
-            .execution_options(populate_existing=True)
-        ).first()
+        """The lock for a subject that exists and still has its key; never creates one."""
+        row = self._keys.lock_row(subject_id)
         return row is not None and row.wrapped_data_key is not None

@@ -60,7 +60,7 @@ class SqlTurnRepository:
 
     def put(self, session: Session, turn: Turn) -> None:
         self._check(session)
-        cipher = self._keys.ensure_cipher(session.subject_id, turn.created_at)
+        cipher = self._keys.ensure_cipher(session.subject_id, turn.created_at, new_lifecycle=False)
         sealed = cipher.encrypt(
             turn.content.encode(), kind=TURN_KIND, row_id=_row_id(session.id, turn.index)
         )
