@@ -1,0 +1,127 @@
+"""Fuzz every operation of the OpenAPI document, in-process, with real agent and admin keys.
+
+Schemathesis generates valid and invalid requests from the app's own ``/openapi.json``;
+whatever it sends, the service must never answer 5xx other than a 503 with retry advice,
+and every error must be the documented ``{"error": {"code", "message"}}`` body. Examples
+are bounded per operation so the whole run stays well under a minute.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+import pytest
+import schemathesis
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.errors import Unsatisfiable
+from schemathesis import GenerationMode
+from schemathesis.checks import not_a_server_error
+
+from memory_service.api.app import create_app
+from memory_service.bootstrap import Container
+from memory_service.core.model import Role
+from tests.e2e.conftest import Tenant, new_subject, open_session
+
+EXAMPLES_PER_OPERATION = 20
+
+
+@pytest.fixture(scope="module")
+def api_schema(container: Container) -> Any:
+    return schemathesis.openapi.from_asgi("/openapi.json", create_app(container))
+
+
+@pytest.fixture(scope="module")
+def fuzz_tenant(container: Container) -> Tenant:
+    """One tenant for the whole module (the key store is the shared session one)."""
+    tenant_id = f"t-fuzz-{secrets.token_hex(4)}"
+    agent_record, agent_key = container.keys.create(tenant_id, Role.AGENT)
+    _, admin_key = container.keys.create(tenant_id, Role.ADMIN)
+    return Tenant(
+        id=tenant_id,
+        agent={"Authorization": f"Bearer {agent_key}"},
+        admin={"Authorization": f"Bearer {admin_key}"},
+        agent_key_id=agent_record.id,
+    )
+
+
+def error_body_shape(ctx: Any, response: Any, case: Any) -> bool | None:
+    """Every error is ``{"error": {"code": str, "message": str}}``; a 503 says when to retry."""
+    if response.status_code < 400:
+        return None
+    body = json.loads(response.content)
+    error = body.get("error") if isinstance(body, dict) else None
+    assert isinstance(error, dict), f"{response.status_code} without an error object"
+    assert isinstance(error.get("code"), str) and error["code"], "error without a code"
+    assert isinstance(error.get("message"), str), "error without a message"
+    if response.status_code == 503:
+        assert response.headers.get("retry-after"), "503 without Retry-After"
+    return True
+
+
+def no_server_error_but_503(ctx: Any, response: Any, case: Any) -> bool | None:
+    """A dependency outage (503) is an answer; any other 5xx is a bug."""
+    if response.status_code == 503:
+        return True
+    return not_a_server_error(ctx, response, case)
+
+
+def _operations(api_schema: Any) -> list[Any]:
+    operations = [result.ok() for result in api_schema.get_all_operations()]
+    assert len(operations) >= 15, "the OpenAPI document lost operations"
+    return operations
+
+
+def _real_ids(client: TestClient, tenant: Tenant) -> dict[str, str]:
+    """Ids that exist for the fuzz tenant, so generated bodies reach the services too."""
+    subject = new_subject()
+    session_id = open_session(client, tenant, subject)
+    saved = client.post(
+        f"/v1/sessions/{session_id}/notes",
+        json={"text": "Prefers window seats on long flights.", "keywords": ["seat"]},
+        headers=tenant.agent,
+    )
+    assert saved.json()["status"] == "saved", saved.text
+    return {"session_id": session_id, "subject_id": subject, "memory_id": saved.json()["memory_id"]}
+
+
+@pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
+@pytest.mark.parametrize("ids", ["generated", "real"])
+def test_no_operation_answers_500_or_an_unshaped_error(
+    api_schema: Any, client: TestClient, fuzz_tenant: Tenant, mode: GenerationMode, ids: str
+) -> None:
+    checked: list[int] = []
+    for operation in _operations(api_schema):
+        names = {p.name for p in operation.path_parameters}
+        fixed = (
+            {k: v for k, v in _real_ids(client, fuzz_tenant).items() if k in names}
+            if ids == "real"
+            else None
+        )
+        strategy = operation.as_strategy(generation_mode=mode, path_parameters=fixed or None)
+
+        @given(case=strategy, role=st.sampled_from(["agent", "admin"]))
+        @settings(
+            max_examples=EXAMPLES_PER_OPERATION,
+            deadline=None,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+        )
+        def fuzz(case: Any, role: str) -> None:
+            # A copy: the transport adds its own headers to the mapping it is given.
+            headers = dict(fuzz_tenant.agent if role == "agent" else fuzz_tenant.admin)
+            response = case.call(headers=headers)
+            case.validate_response(
+                response, checks=[no_server_error_but_503, error_body_shape], headers=headers
+            )
+            checked.append(response.status_code)
+
+        try:
+            fuzz()
+        except Unsatisfiable:
+            # Negative mode on an operation with nothing to get wrong (no parameters).
+            assert mode is GenerationMode.NEGATIVE, operation.label
+    assert len(checked) >= len(_operations(api_schema)), "the fuzzer sent almost nothing"
