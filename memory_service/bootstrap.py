@@ -28,6 +28,7 @@ from memory_service.core.ports import (
     Clock,
     KeyStore,
     MaintenanceStore,
+    RateLimiter,
     RetentionStore,
     SubjectCache,
     TaskQueue,
@@ -58,6 +59,7 @@ class Container:
     notes: NoteDeps
     admin: AdminDeps
     retention_store: RetentionStore
+    note_rate_limiter: RateLimiter
     clock: Clock = field(default_factory=SystemClock)
 
     def check_dependencies(self) -> dict[str, str]:
@@ -128,8 +130,22 @@ def build_container(settings: Settings) -> Container:
             retention=load_retention_policy(settings.retention_file),
         ),
         retention_store=SqlRetentionStore(engine),
+        note_rate_limiter=_note_rate_limiter(settings),
         clock=clock,
     )
+
+
+def _note_rate_limiter(settings: Settings) -> RateLimiter:
+    """Shared by every server process through Redis when there is one."""
+    from memory_service.adapters import rate_limit
+
+    if settings.notes_rate_per_minute == 0:
+        return rate_limit.NoRateLimit()
+    if settings.redis_url:
+        return rate_limit.RedisRateLimiter.from_url(
+            settings.redis_url, settings.notes_rate_per_minute
+        )
+    return rate_limit.InProcessRateLimiter(settings.notes_rate_per_minute)
 
 
 def _subject_cache(settings: Settings) -> SubjectCache:

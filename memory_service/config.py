@@ -46,6 +46,12 @@ def _float(env: Mapping[str, str], name: str, default: float) -> float:
         raise ConfigurationError(f"{name} must be a number") from exc
 
 
+def _non_negative(value: int, name: str) -> int:
+    if value < 0:
+        raise ConfigurationError(f"{name} must not be negative")
+    return value
+
+
 @dataclass(frozen=True)
 class Settings:
     home: Path
@@ -66,6 +72,8 @@ class Settings:
     max_body_bytes: int
     manifest_retention_days: int
     retention_file: Path | None
+    # Notes per minute per API key (a token bucket of a minute's budget); 0 turns it off.
+    notes_rate_per_minute: int = 600
 
     @property
     def is_production(self) -> bool:
@@ -101,6 +109,10 @@ class Settings:
             max_body_bytes=_int(env, "MEMORY_SERVICE_MAX_BODY_BYTES", 64 * 1024),
             manifest_retention_days=_int(env, "MEMORY_SERVICE_MANIFEST_RETENTION_DAYS", 30),
             retention_file=Path(retention) if retention else None,
+            notes_rate_per_minute=_non_negative(
+                _int(env, "MEMORY_SERVICE_NOTES_RATE_PER_MINUTE", 600),
+                "MEMORY_SERVICE_NOTES_RATE_PER_MINUTE",
+            ),
         )
 
     def master_key(self) -> bytes:

@@ -41,6 +41,7 @@ _CODE_BY_HTTP_STATUS = {
     405: "method_not_allowed",
     413: "payload_too_large",
     415: "unsupported_media_type",
+    429: "rate_limited",
     501: "not_implemented",
 }
 

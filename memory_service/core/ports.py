@@ -319,3 +319,20 @@ class MaintenanceStore(Protocol):
     def due_memories(self, *, now: datetime, limit: int) -> list[DueMemory]:
         """Active memories whose ``expires_at`` is not after ``now``."""
         ...
+
+
+@dataclass(frozen=True)
+class RateDecision:
+    """Whether one call may go ahead; if not, how long until the bucket has a token again."""
+
+    allowed: bool
+    retry_after_seconds: float = 0.0
+
+
+class RateLimiter(Protocol):
+    """A token bucket per key (an API key id): Redis-backed when REDIS_URL is set."""
+
+    def take(self, key: str) -> RateDecision:
+        """Take one token from ``key``'s bucket. Never raises: a limiter that cannot reach
+        its store lets the call through rather than turn an outage into refusals."""
+        ...

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request, status
+from fastapi import APIRouter, Depends, Query, Request, status
 from starlette.concurrency import run_in_threadpool
 
 from memory_service.api.deps import AgentScope, ContainerDep
 from memory_service.api.note_schemas import NoteResponse
+from memory_service.api.rate_limit import limit_notes
 from memory_service.api.schemas import ErrorBody, OpenSessionRequest, SessionResponse
 from memory_service.core.errors import InvalidRequest
 from memory_service.services import notes, sessions
@@ -58,7 +59,12 @@ async def _tool_arguments(request: Request) -> object:
     return arguments
 
 
-@router.post("/{session_id}/notes", responses=ERRORS, openapi_extra=NOTE_BODY)
+@router.post(
+    "/{session_id}/notes",
+    responses={**ERRORS, 429: {"model": ErrorBody}},
+    openapi_extra=NOTE_BODY,
+    dependencies=[Depends(limit_notes)],
+)
 async def save_note(
     session_id: str,
     request: Request,
