@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import itertools
-import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -40,14 +39,12 @@ from memory_service.core.model import (
     Provenance,
     Source,
 )
+from tests.factories import AT, SESSION, make_memory
 
-NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
-TENANT = "tenant-a"
-SUBJECT = "subject-1"
-SESSION = "session-1"
+NOW = AT
 
 
-def make_memory(
+def make_note(
     text: str,
     *,
     scope: MemoryScope = MemoryScope.SESSION,
@@ -55,29 +52,15 @@ def make_memory(
     updated_at: datetime | None = None,
     **changes: Any,
 ) -> Memory:
+    """A session note of five minutes ago (or ``updated_at``), without keywords by default."""
     at = updated_at or NOW - timedelta(minutes=5)
-    memory = Memory(
-        id=f"mem-{uuid.uuid4().hex[:8]}",
-        tenant_id=TENANT,
-        subject_id=SUBJECT,
-        scope=scope,
-        session_id=SESSION if scope is MemoryScope.SESSION else None,
-        text=text,
-        keywords=keywords,
-        purpose="general",
-        source=Source.USER_STATED,
-        durability=Durability.DURABLE,
-        provenance=Provenance(actor="agent-key", session_id=SESSION, turn=3),
-        legal_basis="legitimate_interest",
-        created_at=at,
-        updated_at=at,
-    )
-    return memory.with_changes(**changes)
+    return make_memory(text, at=at, scope=scope, keywords=keywords, **changes)
 
 
 def make_global(text: str, **kwargs: Any) -> Memory:
+    """A global memory of a month ago (or ``updated_at``)."""
     kwargs.setdefault("updated_at", NOW - timedelta(days=30))
-    return make_memory(text, scope=MemoryScope.GLOBAL, **kwargs)
+    return make_note(text, scope=MemoryScope.GLOBAL, **kwargs)
 
 
 def id_factory() -> Callable[[], str]:
@@ -130,7 +113,7 @@ class ScriptedJudge:
 
 def test_an_exact_duplicate_of_a_global_refreshes_it_instead_of_making_a_copy() -> None:
     existing = make_global("Prefers aisle seats.", keywords=("seat",))
-    note = make_memory("prefers   AISLE seats", keywords=("seat",))
+    note = make_note("prefers   AISLE seats", keywords=("seat",))
 
     result = plan([note], [existing])
 
@@ -149,7 +132,7 @@ def test_an_exact_duplicate_of_a_global_refreshes_it_instead_of_making_a_copy() 
 
 def test_a_near_duplicate_merges_into_the_existing_global() -> None:
     existing = make_global("prefers aisle seats", keywords=("seat",))
-    note = make_memory("Prefers an aisle seat.", keywords=("seat",))
+    note = make_note("Prefers an aisle seat.", keywords=("seat",))
 
     result = plan([note], [existing])
 
@@ -159,8 +142,8 @@ def test_a_near_duplicate_merges_into_the_existing_global() -> None:
 
 
 def test_duplicates_within_one_session_become_one_global_listing_both() -> None:
-    first = make_memory("Works remotely from Lyon.", updated_at=NOW - timedelta(minutes=9))
-    second = make_memory("works remotely from lyon", updated_at=NOW - timedelta(minutes=2))
+    first = make_note("Works remotely from Lyon.", updated_at=NOW - timedelta(minutes=9))
+    second = make_note("works remotely from lyon", updated_at=NOW - timedelta(minutes=2))
 
     result = plan([first, second])
 
@@ -172,7 +155,7 @@ def test_duplicates_within_one_session_become_one_global_listing_both() -> None:
 
 def test_vs_code_then_vim_supersedes_the_older_global() -> None:
     old = make_global("Uses VS Code as editor.", keywords=("editor",))
-    note = make_memory("Now uses Vim as editor.", keywords=("editor",))
+    note = make_note("Now uses Vim as editor.", keywords=("editor",))
 
     result = plan([note], [old])
 
@@ -188,7 +171,7 @@ def test_vs_code_then_vim_supersedes_the_older_global() -> None:
 
 def test_a_newer_global_beats_an_older_session_note() -> None:
     newer = make_global("Now uses Vim as editor.", keywords=("editor",), updated_at=NOW)
-    note = make_memory("Uses VS Code as editor.", keywords=("editor",))
+    note = make_note("Uses VS Code as editor.", keywords=("editor",))
 
     result = plan([note], [newer])
 
@@ -207,7 +190,7 @@ def test_a_newer_global_beats_an_older_session_note() -> None:
 def test_on_a_tie_the_session_note_wins() -> None:
     at = NOW - timedelta(hours=1)
     existing = make_global("Uses VS Code as editor.", keywords=("editor",), updated_at=at)
-    note = make_memory("Now uses Vim as editor.", keywords=("editor",), updated_at=at)
+    note = make_note("Now uses Vim as editor.", keywords=("editor",), updated_at=at)
 
     result = plan([note], [existing])
 
@@ -218,8 +201,8 @@ def test_on_a_tie_the_session_note_wins() -> None:
 
 
 def test_a_conflict_inside_one_session_keeps_only_the_later_note_as_global() -> None:
-    first = make_memory("Uses VS Code as editor.", keywords=("editor",))
-    later = make_memory(
+    first = make_note("Uses VS Code as editor.", keywords=("editor",))
+    later = make_note(
         "Now uses Vim as editor.", keywords=("editor",), updated_at=NOW - timedelta(minutes=1)
     )
 
@@ -232,7 +215,7 @@ def test_a_conflict_inside_one_session_keeps_only_the_later_note_as_global() -> 
 
 def test_unrelated_notes_sharing_a_keyword_are_both_kept() -> None:
     existing = make_global("Likes Italian food.", keywords=("food",))
-    note = make_memory("Is allergic to peanuts.", keywords=("food",))
+    note = make_note("Is allergic to peanuts.", keywords=("food",))
 
     result = plan([note], [existing])
 
@@ -241,9 +224,9 @@ def test_unrelated_notes_sharing_a_keyword_are_both_kept() -> None:
 
 
 def test_session_only_and_ephemeral_notes_are_dropped_and_expired() -> None:
-    only_now = make_memory("Wants the window seat.", durability=Durability.SESSION)
-    tonight = make_memory("Has a dinner with the team tonight.")
-    habit = make_memory("Goes to the gym every Monday evening.")
+    only_now = make_note("Wants the window seat.", durability=Durability.SESSION)
+    tonight = make_note("Has a dinner with the team tonight.")
+    habit = make_note("Goes to the gym every Monday evening.")
 
     result = plan([only_now, tonight, habit])
 
@@ -256,17 +239,17 @@ def test_session_only_and_ephemeral_notes_are_dropped_and_expired() -> None:
 
 
 def test_pending_and_non_active_notes_are_left_alone() -> None:
-    pending = make_memory("Prefers tea.", status=MemoryStatus.PENDING_CONFIRMATION)
-    deleted = make_memory("Prefers coffee.", status=MemoryStatus.DELETED)
+    pending = make_note("Prefers tea.", status=MemoryStatus.PENDING_CONFIRMATION)
+    deleted = make_note("Prefers coffee.", status=MemoryStatus.DELETED)
 
     assert plan([pending, deleted]).is_empty
 
 
 def test_provenance_lists_every_source_and_the_new_global_is_global() -> None:
     notes = [
-        make_memory("Speaks Portuguese.", keywords=("language",)),
-        make_memory("speaks portuguese", keywords=("language",)),
-        make_memory("Speaks  Portuguese!", keywords=("language",)),
+        make_note("Speaks Portuguese.", keywords=("language",)),
+        make_note("speaks portuguese", keywords=("language",)),
+        make_note("Speaks  Portuguese!", keywords=("language",)),
     ]
 
     result = plan(notes)
@@ -286,7 +269,7 @@ def test_provenance_lists_every_source_and_the_new_global_is_global() -> None:
 
 def test_a_stated_fact_replaces_a_model_inferred_hypothesis() -> None:
     guess = make_global("Prefers aisle seats.", source=Source.MODEL_INFERRED)
-    stated = make_memory("Prefers aisle seats.")
+    stated = make_note("Prefers aisle seats.")
 
     result = plan([stated], [guess])
 
@@ -299,7 +282,7 @@ def test_a_stated_fact_replaces_a_model_inferred_hypothesis() -> None:
 
 def test_matching_stays_within_one_purpose() -> None:
     travel = make_global("Prefers aisle seats.", purpose="travel")
-    note = make_memory("Prefers aisle seats.", purpose="support")
+    note = make_note("Prefers aisle seats.", purpose="support")
 
     result = plan([note], [travel])
 
@@ -310,7 +293,7 @@ def test_matching_stays_within_one_purpose() -> None:
 def test_expired_and_superseded_globals_are_not_merge_targets() -> None:
     past = make_global("Prefers aisle seats.", expires_at=NOW - timedelta(days=1))
     old = make_global("Prefers aisle seats.", status=MemoryStatus.SUPERSEDED)
-    note = make_memory("Prefers aisle seats.")
+    note = make_note("Prefers aisle seats.")
 
     result = plan([note], [past, old])
 
@@ -333,12 +316,12 @@ def test_a_second_run_after_applying_the_plan_is_empty() -> None:
         make_global("Likes Italian food.", keywords=("food",)),
     ]
     notes = [
-        make_memory("Now uses Vim as editor.", keywords=("editor",)),
-        make_memory("prefers an aisle seat", keywords=("seat",)),
-        make_memory("Has a meeting tonight."),
-        make_memory("Wants a quiet room.", durability=Durability.SESSION),
-        make_memory("Is allergic to peanuts.", keywords=("food",)),
-        make_memory("is allergic to peanuts", keywords=("food",)),
+        make_note("Now uses Vim as editor.", keywords=("editor",)),
+        make_note("prefers an aisle seat", keywords=("seat",)),
+        make_note("Has a meeting tonight."),
+        make_note("Wants a quiet room.", durability=Durability.SESSION),
+        make_note("Is allergic to peanuts.", keywords=("food",)),
+        make_note("is allergic to peanuts", keywords=("food",)),
     ]
 
     first, second = _consolidate_twice(notes, globals_)
@@ -348,7 +331,7 @@ def test_a_second_run_after_applying_the_plan_is_empty() -> None:
 
 
 def test_notes_cited_by_a_global_are_recognised_as_merged() -> None:
-    note = make_memory("Prefers aisle seats.")
+    note = make_note("Prefers aisle seats.")
     merged = make_global(
         "Prefers aisle seats.", provenance=Provenance("a", derived_from=(note.id,))
     )
@@ -358,7 +341,7 @@ def test_notes_cited_by_a_global_are_recognised_as_merged() -> None:
 
 def test_judge_same_merges_a_paraphrase() -> None:
     existing = make_global("Prefers aisle seats.", keywords=("seat",))
-    note = make_memory("Likes to sit on the aisle.", keywords=("seat",))
+    note = make_note("Likes to sit on the aisle.", keywords=("seat",))
     judge = ScriptedJudge(lambda pair: Verdict.SAME)
 
     result = plan([note], [existing], judge=judge)
@@ -377,7 +360,7 @@ def test_judge_same_merges_a_paraphrase() -> None:
 
 def test_judge_conflict_supersedes_by_recency() -> None:
     existing = make_global("Likes Italian food.", keywords=("food",))
-    note = make_memory("Is allergic to peanuts.", keywords=("food",))
+    note = make_note("Is allergic to peanuts.", keywords=("food",))
     judge = ScriptedJudge(lambda pair: "conflict")
 
     result = plan([note], [existing], judge=judge)
@@ -390,7 +373,7 @@ def test_judge_conflict_supersedes_by_recency() -> None:
 
 def test_judge_unrelated_overrides_a_rules_conflict() -> None:
     existing = make_global("Uses VS Code as editor.", keywords=("editor",))
-    note = make_memory("Now uses Vim as editor.", keywords=("editor",))
+    note = make_note("Now uses Vim as editor.", keywords=("editor",))
 
     result = plan([note], [existing], judge=ScriptedJudge(lambda pair: Verdict.UNRELATED))
 
@@ -400,7 +383,7 @@ def test_judge_unrelated_overrides_a_rules_conflict() -> None:
 
 def test_a_failed_judge_falls_back_to_the_rules_not_to_keeping_everything() -> None:
     existing = make_global("Uses VS Code as editor.", keywords=("editor",))
-    note = make_memory("Now uses Vim as editor.", keywords=("editor",))
+    note = make_note("Now uses Vim as editor.", keywords=("editor",))
     judge = ScriptedJudge(lambda pair: Verdict.SAME, fail=True)
 
     result = plan([note], [existing], judge=judge)
@@ -413,7 +396,7 @@ def test_a_failed_judge_falls_back_to_the_rules_not_to_keeping_everything() -> N
 
 def test_a_pair_the_judge_skips_is_decided_by_the_rules() -> None:
     existing = make_global("Uses VS Code as editor.", keywords=("editor",))
-    note = make_memory("Now uses Vim as editor.", keywords=("editor",))
+    note = make_note("Now uses Vim as editor.", keywords=("editor",))
 
     result = plan([note], [existing], judge=ScriptedJudge(lambda pair: None))
 
@@ -424,7 +407,7 @@ def test_a_pair_the_judge_skips_is_decided_by_the_rules() -> None:
 def test_the_judge_cannot_answer_for_pairs_or_verdicts_it_was_not_given() -> None:
     existing = make_global("Uses VS Code as editor.", keywords=("editor",))
     bystander = make_global("Prefers aisle seats.", keywords=("seat",))
-    note = make_memory("Now uses Vim as editor.", keywords=("editor",))
+    note = make_note("Now uses Vim as editor.", keywords=("editor",))
     judge = ScriptedJudge(
         lambda pair: "keep both",
         extra={"p99": Verdict.SAME, bystander.id: Verdict.CONFLICT},
@@ -442,8 +425,8 @@ def test_the_judge_sees_only_candidate_pairs_in_one_call() -> None:
     bystanders = [make_global(f"Visited museum number {i}.") for i in range(50)]
     exact = make_global("Prefers aisle seats.")
     notes = [
-        make_memory("Now uses Vim as editor.", keywords=("editor",)),
-        make_memory("Prefers aisle seats."),
+        make_note("Now uses Vim as editor.", keywords=("editor",)),
+        make_note("Prefers aisle seats."),
     ]
     judge = ScriptedJudge(lambda pair: Verdict.CONFLICT)
 
@@ -456,7 +439,7 @@ def test_the_judge_sees_only_candidate_pairs_in_one_call() -> None:
 def test_no_judge_call_without_candidate_pairs() -> None:
     judge = ScriptedJudge(lambda pair: Verdict.SAME)
 
-    result = plan([make_memory("Prefers aisle seats.")], judge=judge)
+    result = plan([make_note("Prefers aisle seats.")], judge=judge)
 
     assert judge.calls == []
     assert result.judge_call is None
@@ -466,7 +449,7 @@ def test_judge_pairs_per_note_are_capped_whatever_the_global_memory_size() -> No
     globals_ = [
         make_global(f"Uses editor flavour {i} daily.", keywords=("editor",)) for i in range(2000)
     ]
-    note = make_memory("Uses editor flavour zed daily.", keywords=("editor",))
+    note = make_note("Uses editor flavour zed daily.", keywords=("editor",))
     judge = ScriptedJudge(lambda pair: Verdict.UNRELATED)
 
     plan([note], globals_, judge=judge)
@@ -478,9 +461,9 @@ def test_decisions_carry_ids_and_codes_but_never_text() -> None:
     secret_words = "Marmalade Zeppelin"
     globals_ = [make_global(f"Uses {secret_words} as editor.", keywords=("editor",))]
     notes = [
-        make_memory(f"Now uses {secret_words} Vim as editor.", keywords=("editor",)),
-        make_memory(f"{secret_words} tonight."),
-        make_memory(f"{secret_words} again.", durability=Durability.SESSION),
+        make_note(f"Now uses {secret_words} Vim as editor.", keywords=("editor",)),
+        make_note(f"{secret_words} tonight."),
+        make_note(f"{secret_words} again.", durability=Durability.SESSION),
     ]
     judge = ScriptedJudge(lambda pair: Verdict.CONFLICT)
 
@@ -496,7 +479,7 @@ def test_memories_of_another_subject_are_refused() -> None:
     other = make_global("Prefers aisle seats.", subject_id="subject-2")
 
     with pytest.raises(ValueError, match="more than one"):
-        plan([make_memory("Prefers tea.")], [other])
+        plan([make_note("Prefers tea.")], [other])
 
 
 def test_candidate_search_compares_each_note_with_a_bounded_number_of_memories(
@@ -506,8 +489,7 @@ def test_candidate_search_compares_each_note_with_a_bounded_number_of_memories(
         make_global(f"Uses editor flavour {i} daily.", keywords=("editor",)) for i in range(10_000)
     ]
     notes = [
-        make_memory(f"Uses editor flavour {i} daily.", keywords=("editor",))
-        for i in ("x", "y", "z")
+        make_note(f"Uses editor flavour {i} daily.", keywords=("editor",)) for i in ("x", "y", "z")
     ]
     compared: list[tuple[str, str]] = []
     real = consolidation.classify_pair
@@ -574,7 +556,7 @@ def _assert_supersession_points_at_active_memories(
 def test_a_chain_of_conflicts_in_one_session_supersedes_everything_by_the_last_note() -> None:
     old = make_global("Uses Nano as editor.", keywords=("editor",))
     notes = [
-        make_memory(
+        make_note(
             f"Uses {editor} as editor.",
             keywords=("editor",),
             updated_at=NOW - timedelta(minutes=minutes),
@@ -594,7 +576,7 @@ def test_a_chain_of_conflicts_in_one_session_supersedes_everything_by_the_last_n
 
 def test_a_note_that_later_loses_leaves_no_new_decision() -> None:
     notes = [
-        make_memory(
+        make_note(
             f"Uses {editor} as editor.",
             keywords=("editor",),
             updated_at=NOW - timedelta(minutes=minutes),
@@ -614,9 +596,9 @@ def test_a_note_that_later_loses_leaves_no_new_decision() -> None:
 
 def test_a_note_merged_into_a_fact_that_later_loses_is_superseded_by_the_winner() -> None:
     old = make_global("Uses Nano as editor.", keywords=("editor",))
-    vim = make_memory("Uses Vim as editor.", updated_at=NOW - timedelta(minutes=9))
-    again = make_memory("uses vim as editor", updated_at=NOW - timedelta(minutes=6))
-    emacs = make_memory("Uses Emacs as editor.", updated_at=NOW - timedelta(minutes=3))
+    vim = make_note("Uses Vim as editor.", updated_at=NOW - timedelta(minutes=9))
+    again = make_note("uses vim as editor", updated_at=NOW - timedelta(minutes=6))
+    emacs = make_note("Uses Emacs as editor.", updated_at=NOW - timedelta(minutes=3))
 
     result = plan([vim, again, emacs], [old])
 
@@ -636,7 +618,7 @@ def test_every_supersession_points_at_an_active_memory(
 ) -> None:
     globals_ = [make_global("Uses Kate as editor.", keywords=("editor",))] if with_global else []
     notes = [
-        make_memory(f"Uses {editor} as editor.", updated_at=NOW - timedelta(minutes=60 - i))
+        make_note(f"Uses {editor} as editor.", updated_at=NOW - timedelta(minutes=60 - i))
         for i, editor in enumerate(editors)
     ]
 

@@ -12,14 +12,11 @@ import pytest
 from memory_service.adapters.yaml_state import dump_state_yaml
 from memory_service.core.errors import InvalidRequest, NotFound
 from memory_service.core.model import (
-    Durability,
     Memory,
     MemoryScope,
     MemoryStatus,
     Provenance,
-    Role,
     Session,
-    SessionStatus,
     Source,
     SubjectState,
 )
@@ -27,6 +24,8 @@ from memory_service.core.scope import TenantScope
 from memory_service.services import history
 from memory_service.services.context import ContextDeps, ContextResult, render_context
 from memory_service.services.history import HistoryDeps
+from tests import factories
+from tests.factories import make_scope, make_session
 from tests.support.fakes import FixedClock, InMemoryUnitOfWorkFactory
 
 
@@ -64,30 +63,14 @@ def history_deps(uow_factory: InMemoryUnitOfWorkFactory, clock: FixedClock) -> H
 
 @pytest.fixture
 def scope() -> TenantScope:
-    return TenantScope(f"t-{secrets.token_hex(4)}", Role.AGENT, "key:test")
+    return make_scope(f"t-{secrets.token_hex(4)}")
 
 
 def make_memory(tenant: TenantScope, clock: FixedClock, **overrides: Any) -> Memory:
-    age = overrides.pop("age_days", 10)
-    at = clock.now() - timedelta(days=age)
-    values: dict[str, Any] = {
-        "id": secrets.token_hex(8),
-        "tenant_id": tenant.tenant_id,
-        "subject_id": "subject-1",
-        "scope": MemoryScope.GLOBAL,
-        "session_id": None,
-        "text": f"Prefers window seats {secrets.token_hex(3)}",
-        "keywords": ("travel",),
-        "purpose": "general",
-        "source": Source.USER_STATED,
-        "durability": Durability.DURABLE,
-        "provenance": Provenance(actor="key:test"),
-        "legal_basis": "legitimate_interest",
-        "created_at": at,
-        "updated_at": at,
-    }
-    values.update(overrides)
-    return Memory(**values)
+    """A global memory of the tenant, ``age_days`` old (10 by default), with text of its own."""
+    at = clock.now() - timedelta(days=overrides.pop("age_days", 10))
+    overrides.setdefault("text", f"Prefers window seats {secrets.token_hex(3)}")
+    return factories.make_memory(at=at, tenant_id=tenant.tenant_id, **overrides)
 
 
 def store(factory: InMemoryUnitOfWorkFactory, tenant_id: str, *records: Any) -> None:
@@ -105,14 +88,7 @@ def store(factory: InMemoryUnitOfWorkFactory, tenant_id: str, *records: Any) -> 
 def open_session(
     factory: InMemoryUnitOfWorkFactory, scope: TenantScope, clock: FixedClock, **kw: Any
 ) -> Session:
-    session = Session(
-        id=secrets.token_hex(8),
-        tenant_id=scope.tenant_id,
-        subject_id=kw.get("subject_id", "subject-1"),
-        purpose=kw.get("purpose", "general"),
-        status=SessionStatus.OPEN,
-        opened_at=clock.now(),
-    )
+    session = make_session(at=clock.now(), tenant_id=scope.tenant_id, **kw)
     store(factory, scope.tenant_id, session)
     return session
 
@@ -161,7 +137,7 @@ def test_hypotheses_fill_free_places_and_are_labelled(
 def test_expired_other_purpose_subject_and_tenant_memories_never_appear(
     uow_factory: InMemoryUnitOfWorkFactory, deps: ContextDeps, scope: TenantScope, clock: FixedClock
 ) -> None:
-    other = TenantScope(f"t-{secrets.token_hex(4)}", Role.AGENT, "key:other")
+    other = make_scope(f"t-{secrets.token_hex(4)}", actor="key:other")
     kept = make_memory(scope, clock, purpose="travel", text="Keeps to aisle seats")
     hidden = [
         make_memory(scope, clock, expires_at=clock.now() - timedelta(seconds=1), text="EXPIRED"),
@@ -327,6 +303,6 @@ def test_a_session_of_another_subject_or_tenant_is_not_found(
     session = open_session(uow_factory, scope, clock, subject_id="subject-2")
     with pytest.raises(NotFound):
         render_context(scope, "subject-1", session_id=session.id, deps=deps)
-    stranger = TenantScope(f"t-{secrets.token_hex(4)}", Role.AGENT, "key:x")
+    stranger = make_scope(f"t-{secrets.token_hex(4)}", actor="key:x")
     with pytest.raises(NotFound):
         render_context(stranger, "subject-2", session_id=session.id, deps=deps)

@@ -390,8 +390,20 @@ _TEMPLATES = (
     "Prefers {m}. Likes {m}. Avoids {m}.",
     "Key sk-proj-{m}{m} and token ghp_{m}{m}{m}.",
 )
-# Fixed wording a detail may hold whatever the note: the reason sentences and the field names.
-_ALL_FIXED_DETAILS = " ".join([*DETAILS.values(), *ALLOWED_FIELDS]).lower()
+# Fixed wording a detail may hold whatever the note: the reason sentences, the field names, and
+# the secret kinds and the entity type the fake detector reports.
+_SECRET_KINDS = (
+    "PRIVATE_KEY",
+    "CONNECTION_STRING",
+    "WEBHOOK_URL",
+    "API_KEY",
+    "ACCESS_TOKEN",
+    "PASSWORD",
+    "HIGH_ENTROPY_STRING",
+)
+_ALL_FIXED_DETAILS = " ".join(
+    [*DETAILS.values(), *ALLOWED_FIELDS, *_SECRET_KINDS, "PERSON"]
+).lower()
 
 
 @settings(max_examples=200, deadline=None)

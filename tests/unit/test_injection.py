@@ -28,19 +28,16 @@ from memory_service.core.injection import (
 )
 from memory_service.core.manifests import DropReason, ItemKind
 from memory_service.core.model import (
-    Durability,
     Memory,
     MemoryScope,
     MemoryStatus,
-    Provenance,
     Source,
     SubjectState,
 )
+from tests import factories
+from tests.factories import SESSION, SUBJECT, TENANT
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-TENANT = "tenant-a"
-SUBJECT = "subject-1"
-SESSION = "session-1"
 dump_yaml = partial(yaml.safe_dump, allow_unicode=True, sort_keys=True)
 
 
@@ -59,26 +56,10 @@ class SuperadditiveCounter:
 
 
 def make_memory(**overrides: Any) -> Memory:
-    values: dict[str, Any] = {
-        "id": str(uuid.uuid4()),
-        "tenant_id": TENANT,
-        "subject_id": SUBJECT,
-        "scope": MemoryScope.GLOBAL,
-        "session_id": None,
-        "text": f"Prefers aisle seats {uuid.uuid4().hex[:8]}",
-        "keywords": ("travel",),
-        "purpose": "general",
-        "source": Source.USER_STATED,
-        "durability": Durability.DURABLE,
-        "provenance": Provenance(actor="agent-key"),
-        "legal_basis": "legitimate_interest",
-        "created_at": NOW - timedelta(days=30),
-        "updated_at": NOW - timedelta(days=30),
-    }
-    values.update(overrides)
-    if values["scope"] is MemoryScope.SESSION and "session_id" not in overrides:
-        values["session_id"] = SESSION
-    return Memory(**values)
+    """A global memory of a month ago with text of its own, so rendered lines tell them apart."""
+    overrides.setdefault("text", f"Prefers aisle seats {uuid.uuid4().hex[:8]}")
+    overrides.setdefault("keywords", ("travel",))
+    return factories.make_memory(at=NOW - timedelta(days=30), **overrides)
 
 
 def make_state(state: dict[str, Any], **overrides: Any) -> SubjectState:

@@ -28,6 +28,7 @@ from memory_service.services import history
 from memory_service.services.history import HistoryDeps
 from memory_service.services.notes import NoteDeps, confirm_note, save_memory_note
 from memory_service.services.sessions import end_session, open_session
+from tests.factories import make_scope
 from tests.support.fakes import FixedClock, InMemoryUnitOfWorkFactory
 from tests.support.notes import FakeTenantPolicyStore, MarkerPii
 
@@ -58,7 +59,7 @@ def deps(clock: FixedClock, policies: FakeTenantPolicyStore) -> NoteDeps:
 
 @pytest.fixture
 def scope() -> TenantScope:
-    return TenantScope(tenant_id="tenant-a", role=Role.AGENT, actor="key:agent-1")
+    return make_scope(actor="key:agent-1")
 
 
 def _open(deps: NoteDeps, scope: TenantScope, subject: str = "subject-1", **kw: str) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -12,13 +11,12 @@ from hypothesis import strategies as st
 
 from memory_service.core.errors import InvalidRequest
 from memory_service.core.model import (
-    Durability,
     Memory,
     MemoryScope,
     Provenance,
-    Source,
 )
 from memory_service.core.trimming import TrimResult, Turn, notes_to_reinject, trim
+from tests.factories import SESSION, make_memory
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
@@ -38,24 +36,16 @@ def make_turns(count: int, *, messages_per_turn: int = 2) -> list[Turn]:
 
 
 def make_note(turn: int | None, **overrides: Any) -> Memory:
-    values: dict[str, Any] = {
-        "id": str(uuid.uuid4()),
-        "tenant_id": "tenant-a",
-        "subject_id": "subject-1",
-        "scope": MemoryScope.SESSION,
-        "session_id": "session-1",
-        "text": f"Note from turn {turn}",
-        "keywords": (),
-        "purpose": "general",
-        "source": Source.USER_STATED,
-        "durability": Durability.DURABLE,
-        "provenance": Provenance(actor="agent-key", session_id="session-1", turn=turn),
-        "legal_basis": "legitimate_interest",
-        "created_at": START + timedelta(minutes=turn or 0, seconds=30),
-        "updated_at": START + timedelta(minutes=turn or 0, seconds=30),
-    }
-    values.update(overrides)
-    return Memory(**values)
+    """A session note saved half a minute into ``turn`` (None: not saved from the conversation)."""
+    at = START + timedelta(minutes=turn or 0, seconds=30)
+    provenance = Provenance(actor="agent-key", session_id=SESSION, turn=turn)
+    return make_memory(
+        f"Note from turn {turn}",
+        at=at,
+        scope=MemoryScope.SESSION,
+        provenance=provenance,
+        **overrides,
+    )
 
 
 def test_trim_keeps_every_message_of_the_last_n_turns_in_order() -> None:
