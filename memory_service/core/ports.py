@@ -26,6 +26,7 @@ from memory_service.core.model import (
     MemoryStatus,
     Role,
     Session,
+    SessionStatus,
     Source,
     SubjectState,
 )
@@ -86,6 +87,15 @@ class SessionRepository(Protocol):
         ...
 
     def save(self, session: Session) -> None: ...
+
+    def transition(self, session: Session, *, from_status: SessionStatus) -> bool:
+        """Save ``session`` only if its stored status is still ``from_status``.
+
+        False, with nothing written, when it is not (or the session is unknown). One
+        conditional write: of two transactions making the same transition at once, the
+        second waits for the first to commit, then finds the status changed.
+        """
+        ...
 
     def list_for_subject(self, subject_id: str) -> list[Session]:
         """The subject's sessions, oldest first."""

@@ -49,7 +49,8 @@ def end_session(
     broker outage delays the consolidation but never loses it (``services/outbox.py``).
 
     Ending twice is a conflict rather than a silent success, so a client that retries
-    learns that the first call went through.
+    learns that the first call went through. The end is a conditional write: of two
+    concurrent ends exactly one succeeds (one event, one consolidation queued).
     """
     with uow_factory(scope.tenant_id) as uow:
         session = get_session(uow, session_id)
@@ -57,7 +58,8 @@ def end_session(
             raise Conflict("the session has already ended")
         ended_at = clock.now()
         ended = session.with_changes(status=SessionStatus.ENDED, ended_at=ended_at)
-        uow.sessions.save(ended)
+        if not uow.sessions.transition(ended, from_status=SessionStatus.OPEN):
+            raise Conflict("the session has already ended")
         _record(uow, scope, ended, "session.ended")
         request_consolidation(
             uow, ended.id, at=ended_at, uow_factory=uow_factory, tasks=tasks, clock=clock

@@ -274,6 +274,14 @@ class InMemorySessionRepository:
             raise NotFound("session not found")
         self._pending.sessions[(self._tenant_id, session.id)] = session
 
+    def transition(self, session: Session, *, from_status: SessionStatus) -> bool:
+        _require_tenant(session.tenant_id, self._tenant_id)
+        current = self._find(session.id)
+        if current is None or current.status is not from_status:
+            return False
+        self._pending.sessions[(self._tenant_id, session.id)] = session
+        return True
+
     def list_for_subject(self, subject_id: str) -> list[Session]:
         found = [
             session

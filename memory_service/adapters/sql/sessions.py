@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session as DbSession
+from sqlmodel import col
 
 from memory_service.adapters.sql.convert import session_columns, session_from_row
 from memory_service.adapters.sql.subjects import SubjectKeys
 from memory_service.adapters.tables import SessionRow
 from memory_service.core.errors import NotFound
-from memory_service.core.model import Session
+from memory_service.core.model import Session, SessionStatus
 
 
 class SqlSessionRepository:
@@ -61,3 +62,20 @@ class SqlSessionRepository:
         for name, value in session_columns(session).items():
             setattr(row, name, value)
         self._session.flush()
+
+    def transition(self, session: Session, *, from_status: SessionStatus) -> bool:
+        """``UPDATE ... WHERE status = :from_status``: the row lock (PostgreSQL) or the write
+        lock (SQLite) makes a concurrent second transition wait, then match no row."""
+        if session.tenant_id != self._tenant_id:
+            raise ValueError("the record belongs to another tenant than this unit of work")
+        result = self._session.execute(
+            update(SessionRow)
+            .where(
+                col(SessionRow.tenant_id) == self._tenant_id,
+                col(SessionRow.id) == session.id,
+                col(SessionRow.status) == from_status.value,
+            )
+            .values(**session_columns(session))
+            .execution_options(synchronize_session="fetch")
+        )
+        return bool(result.rowcount)  # type: ignore[attr-defined]
