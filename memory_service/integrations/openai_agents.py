@@ -32,7 +32,12 @@ from memory_service.tool import DESCRIPTION, PARAMETERS, TOOL_NAME
 
 @dataclass
 class MemoryRunContext:
-    """What one run acts for, set by the application. ``last_manifest`` is the latest render's."""
+    """What one run acts for, set by the application, never by the model; the one run context of
+    both tool forms (this module's and :mod:`memory_service.integrations.openai_agents_tool`).
+
+    The client's key fixes the tenant (``MemoryClient.in_process`` when the agent runs beside
+    the service). ``last_manifest`` is the latest render's.
+    """
 
     client: MemoryClient
     subject_id: str
@@ -116,8 +121,8 @@ def memory_instructions(base: str) -> Instructions:
 def save_memory_note_tool() -> FunctionTool:
     """The tool with the service's own schema; scope comes from the run context only.
 
-    The note's turn is the session's current one (the SDK stores the user's input before the
-    model runs), so trimming can re-inject it once that turn is cut.
+    The service records the session's latest turn as the note's (the SDK stores the user's
+    input before the model runs), so trimming can re-inject it once that turn is cut.
     """
 
     async def invoke(tool_context: ToolContext[MemoryRunContext], raw_arguments: str) -> str:
@@ -135,12 +140,8 @@ def save_memory_note_tool() -> FunctionTool:
                     "reasons": [{"code": "invalid", "detail": "arguments must be a JSON object"}],
                 }
             )
-        history = await memory.client.turns(memory.session_id, limit=0)
         outcome = await memory.client.save_note(
-            memory.session_id,
-            arguments,
-            turn=history.last_turn or None,
-            tool_call_id=tool_context.tool_call_id,
+            memory.session_id, arguments, tool_call_id=tool_context.tool_call_id
         )
         return json.dumps(outcome.to_json())
 

@@ -1,54 +1,30 @@
-"""``save_memory_note`` as an OpenAI Agents SDK ``function_tool``, calling the service in-process.
+"""``save_memory_note`` as an OpenAI Agents SDK ``function_tool``.
 
-For an agent that runs in the same process as the service (the HTTP-client binding is in
-:mod:`memory_service.integrations.openai_agents`). Tenant, subject and session come from the
-run context the application passes to ``Runner.run``; the model's arguments cannot name
-them: the tool's parameters do not have them and any extra argument is dropped.
+The typed form of the tool (the SDK builds its strict schema from the signature below), for
+agents that declare their tools as functions; :func:`memory_service.integrations.openai_agents.
+save_memory_note_tool` is the same call with the service's own JSON schema. Both read who the run
+acts for from :class:`~memory_service.integrations.openai_agents.MemoryRunContext`, the run
+context the application passes to ``Runner.run``: the client's key fixes the tenant, the context
+names the session. The model's arguments cannot name them: the tool's parameters do not have
+them and any extra argument is dropped.
 
-    memory = MemoryContext(container, tenant_id="acme", subject_id="customer-42",
-                           session_id=session.id)
-    agent = Agent[MemoryContext](name="assistant", tools=[save_memory_note_tool])
+    client = MemoryClient.in_process(container, agent_key)  # or MemoryClient(url, agent_key)
+    memory = MemoryRunContext(client, subject_id="customer-42", session_id=session_id)
+    agent = Agent[MemoryRunContext](name="assistant", tools=[save_memory_note_tool])
     await Runner.run(agent, "Remember that I prefer aisle seats", context=memory)
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from agents import RunContextWrapper, function_tool
 from agents.tool_context import ToolContext
 
 from memory_service.core.errors import MemoryServiceError
-from memory_service.core.model import Role
-from memory_service.core.scope import TenantScope
-from memory_service.services.notes import save_memory_note as save_note_service
+from memory_service.integrations.openai_agents import MemoryRunContext
 from memory_service.tool import DESCRIPTION, TOOL_NAME
-
-if TYPE_CHECKING:
-    from memory_service.bootstrap import Container
-
-
-@dataclass
-class MemoryContext:
-    """Who the run acts for, set by the application, never by the model.
-
-    ``turn`` is the conversation turn the application is in, kept in the note's provenance so
-    trimming can re-inject the note once that turn is cut.
-    """
-
-    container: Container
-    tenant_id: str
-    subject_id: str
-    session_id: str
-    actor: str = "agent:openai-agents"
-    turn: int | None = None
-
-    @property
-    def scope(self) -> TenantScope:
-        return TenantScope(tenant_id=self.tenant_id, role=Role.AGENT, actor=self.actor)
 
 
 def _refusal(context: RunContextWrapper[Any], error: Exception) -> str:
@@ -69,7 +45,7 @@ def _refusal(context: RunContextWrapper[Any], error: Exception) -> str:
 
 
 async def _save_memory_note(
-    context: ToolContext[MemoryContext],
+    context: ToolContext[MemoryRunContext],
     text: str,
     keywords: list[str],
     purpose: str | None,
@@ -95,19 +71,11 @@ async def _save_memory_note(
         "source": source,
         "durability": durability,
         "confirmed": confirmed,
-        "turn": memory.turn,
-        "tool_call_id": context.tool_call_id,
     }
-    # The guards (Presidio) and the database are blocking: keep them off the event loop.
-    result = await asyncio.to_thread(
-        save_note_service,
-        memory.scope,
-        memory.session_id,
-        arguments,
-        subject_id=memory.subject_id,
-        deps=memory.container.notes,
+    outcome = await memory.client.save_note(
+        memory.session_id, arguments, tool_call_id=context.tool_call_id
     )
-    return json.dumps(result.to_json())
+    return json.dumps(outcome.to_json())
 
 
 save_memory_note_tool = function_tool(

@@ -1,12 +1,13 @@
-"""The in-process ``function_tool`` binding, driven by the SDK's own ``Runner.run`` against a
-loopback chat-completions server whose model calls the tool: scope comes from the run
-context only, whatever the model puts in its arguments."""
+"""The ``function_tool`` binding, driven by the SDK's own ``Runner.run`` against a loopback
+chat-completions server whose model calls the tool, with an in-process client: scope comes from
+the run context only, whatever the model puts in its arguments."""
 
 from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -15,11 +16,11 @@ from openai import AsyncOpenAI
 
 from memory_service.adapters import migrate
 from memory_service.bootstrap import Container, build_container
+from memory_service.client import MemoryClient
 from memory_service.config import Settings
 from memory_service.core.model import Memory, Role, Source
-from memory_service.core.scope import TenantScope
-from memory_service.integrations.openai_agents_tool import MemoryContext, save_memory_note_tool
-from memory_service.services.sessions import open_session
+from memory_service.integrations.openai_agents import MemoryRunContext
+from memory_service.integrations.openai_agents_tool import save_memory_note_tool
 from memory_service.tool import PARAMETERS, SAVE_MEMORY_NOTE_TOOL, TOOL_NAME
 from tests.support.fake_agent_model import CallToolOnce
 from tests.support.fake_llm import FakeLLM
@@ -58,28 +59,40 @@ def model_server() -> Iterator[FakeLLM]:
         server.stop()
 
 
-def _context(container: Container, subject: str | None = None) -> MemoryContext:
-    tenant = f"t-{secrets.token_hex(5)}"
-    subject = subject or f"subject-{secrets.token_hex(4)}"
-    scope = TenantScope(tenant_id=tenant, role=Role.AGENT, actor="agent:test")
-    session = open_session(scope, subject, uow_factory=container.uow_factory, clock=container.clock)
-    return MemoryContext(
-        container, tenant_id=tenant, subject_id=subject, session_id=session.id, actor=scope.actor
-    )
+@dataclass
+class AgentTenant:
+    """A fresh tenant's agent key and its in-process client."""
+
+    tenant_id: str
+    key_id: str
+    client: MemoryClient
 
 
-def _memories(container: Container, context: MemoryContext) -> list[Memory]:
-    with container.uow_factory(context.tenant_id) as uow:
-        return uow.memories.list_for_subject(context.subject_id)
+@pytest.fixture
+async def tenant(container: Container) -> AsyncIterator[AgentTenant]:
+    record, key = container.keys.create(f"t-{secrets.token_hex(5)}", Role.AGENT)
+    async with MemoryClient.in_process(container, key) as client:
+        yield AgentTenant(record.tenant_id, record.id, client)
 
 
-async def _run(server: FakeLLM, behaviour: CallToolOnce, context: MemoryContext) -> str:
+async def _context(tenant: AgentTenant) -> MemoryRunContext:
+    subject = f"subject-{secrets.token_hex(4)}"
+    opened = await tenant.client.open_session(subject)
+    return MemoryRunContext(tenant.client, subject_id=subject, session_id=opened.session_id)
+
+
+def _memories(container: Container, tenant: AgentTenant, context: MemoryRunContext) -> list[Memory]:
+    with container.uow_factory(tenant.tenant_id) as uow:
+        return uow.memories.list_for_session(context.session_id)
+
+
+async def _run(server: FakeLLM, behaviour: CallToolOnce, context: MemoryRunContext) -> str:
     server.behaviour = behaviour
     model = OpenAIChatCompletionsModel(
         model="fake-model",
         openai_client=AsyncOpenAI(base_url=server.base_url, api_key="sk-fake", max_retries=0),
     )
-    agent = Agent[MemoryContext](
+    agent = Agent[MemoryRunContext](
         name="assistant", instructions="Be brief.", model=model, tools=[save_memory_note_tool]
     )
     result = await Runner.run(agent, "Please remember my seat preference.", context=context)
@@ -100,28 +113,28 @@ def test_the_sdk_tool_offers_the_same_strict_parameters_as_the_json_schema() -> 
 
 
 async def test_a_note_from_the_model_is_saved_in_the_run_contexts_session(
-    container: Container, model_server: FakeLLM
+    container: Container, tenant: AgentTenant, model_server: FakeLLM
 ) -> None:
-    context = _context(container)
+    context = await _context(tenant)
     behaviour = CallToolOnce(TOOL_NAME, NOTE, call_id="call_seat_1")
 
     output = json.loads(await _run(model_server, behaviour, context))
 
     assert output["status"] == "saved"
-    [memory] = _memories(container, context)
+    [memory] = _memories(container, tenant, context)
     assert memory.id == output["memory_id"] and memory.session_id == context.session_id
     assert memory.provenance.tool_call_id == "call_seat_1"
-    assert memory.provenance.actor == "agent:test"
+    assert memory.provenance.actor == f"key:{tenant.key_id}"
     assert TOOL_NAME in {tool["function"]["name"] for tool in behaviour.offered_tools[0]}
 
 
 async def test_scope_arguments_from_the_model_are_ignored(
-    container: Container, model_server: FakeLLM
+    container: Container, tenant: AgentTenant, model_server: FakeLLM
 ) -> None:
-    victim = _context(container)
-    context = _context(container)
+    victim = await _context(tenant)
+    context = await _context(tenant)
     hostile = NOTE | {
-        "tenant_id": victim.tenant_id,
+        "tenant_id": "another-tenant",
         "subject_id": victim.subject_id,
         "session_id": victim.session_id,
     }
@@ -129,27 +142,27 @@ async def test_scope_arguments_from_the_model_are_ignored(
     output = json.loads(await _run(model_server, CallToolOnce(TOOL_NAME, hostile), context))
 
     assert output["status"] == "saved"
-    assert [m.id for m in _memories(container, context)] == [output["memory_id"]]
-    assert _memories(container, victim) == []
+    assert [m.id for m in _memories(container, tenant, context)] == [output["memory_id"]]
+    assert _memories(container, tenant, victim) == []
 
 
 async def test_an_inferred_note_is_kept_as_a_hypothesis(
-    container: Container, model_server: FakeLLM
+    container: Container, tenant: AgentTenant, model_server: FakeLLM
 ) -> None:
-    context = _context(container)
+    context = await _context(tenant)
     inferred = NOTE | {"text": "Travels with a small child.", "source": "model_inferred"}
 
     output = json.loads(await _run(model_server, CallToolOnce(TOOL_NAME, inferred), context))
 
-    [memory] = _memories(container, context)
+    [memory] = _memories(container, tenant, context)
     assert output["status"] == "saved"
     assert memory.source is Source.MODEL_INFERRED and memory.is_hypothesis
 
 
 async def test_a_refused_note_answers_its_reasons_and_stores_nothing(
-    container: Container, model_server: FakeLLM
+    container: Container, tenant: AgentTenant, model_server: FakeLLM
 ) -> None:
-    context = _context(container)
+    context = await _context(tenant)
     pii = NOTE | {"text": "Her e-mail address is jane.doe@example.com."}
 
     output = json.loads(await _run(model_server, CallToolOnce(TOOL_NAME, pii), context))
@@ -157,7 +170,7 @@ async def test_a_refused_note_answers_its_reasons_and_stores_nothing(
     assert output["status"] == "rejected"
     assert "pii" in {reason["code"] for reason in output["reasons"]}
     assert "jane" not in json.dumps(output)
-    assert _memories(container, context) == []
+    assert _memories(container, tenant, context) == []
 
 
 @pytest.mark.parametrize(
@@ -170,25 +183,26 @@ async def test_a_refused_note_answers_its_reasons_and_stores_nothing(
     ids=["keywords as a string", "text as an object", "malformed json"],
 )
 async def test_malformed_arguments_read_as_invalid_and_store_nothing(
-    container: Container, model_server: FakeLLM, arguments: Any
+    container: Container, tenant: AgentTenant, model_server: FakeLLM, arguments: Any
 ) -> None:
-    context = _context(container)
+    context = await _context(tenant)
 
     output = json.loads(await _run(model_server, CallToolOnce(TOOL_NAME, arguments), context))
 
     assert output["status"] == "rejected"
     assert [reason["code"] for reason in output["reasons"]] == ["invalid"]
     assert "aisle" not in json.dumps(output)
-    assert _memories(container, context) == []
+    assert _memories(container, tenant, context) == []
 
 
-async def test_a_context_naming_another_subject_than_the_session_is_refused(
-    container: Container, model_server: FakeLLM
+async def test_an_ended_session_answers_the_services_error_and_stores_nothing(
+    container: Container, tenant: AgentTenant, model_server: FakeLLM
 ) -> None:
-    context = _context(container)
-    context.subject_id = f"subject-{secrets.token_hex(4)}"
+    context = await _context(tenant)
+    await tenant.client.end_session(context.session_id)
 
     output = json.loads(await _run(model_server, CallToolOnce(TOOL_NAME, NOTE), context))
 
-    assert output == {"error": {"code": "not_found", "message": "no such session"}}
-    assert _memories(container, context) == []
+    assert output["error"]["code"] == "conflict"
+    assert "aisle" not in json.dumps(output)
+    assert _memories(container, tenant, context) == []
