@@ -2,12 +2,14 @@
 
 Nothing is kept unless ``commit()`` is called; jobs registered with ``after_commit``
 (typically queuing a task) run only once the commit succeeded, so a worker never
-receives the id of a row that is not there.
+receives the id of a row that is not there. See :func:`run_after_commit` for what a
+failing job does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Iterable
 from types import TracebackType
 
 from sqlalchemy import Engine
@@ -28,7 +30,32 @@ from memory_service.adapters.sql.sessions import SqlSessionRepository
 from memory_service.adapters.sql.subjects import SqlSubjectRepository, SubjectKeys
 from memory_service.adapters.sql.turns import SqlTurnRepository
 from memory_service.core.clock import SystemClock
+from memory_service.core.errors import DependencyUnavailable
 from memory_service.core.ports import Clock
+
+log = logging.getLogger(__name__)
+
+
+def run_after_commit(jobs: Iterable[Callable[[], None]]) -> None:
+    """Run every job, each on its own: the commit stands whatever they do.
+
+    A job that fails is logged by exception type only (its message could carry data)
+    and the jobs after it still run. A failure is no reason to fail the call that
+    committed: the outbox resends a consolidation whose send failed. The exception is a
+    ``DependencyUnavailable``, raised again once every job has run: the caller answers
+    503 and retries an operation that is idempotent (erasure then purges the cache again).
+    """
+    unavailable: DependencyUnavailable | None = None
+    for job in jobs:
+        try:
+            job()
+        except DependencyUnavailable as exc:
+            log.warning("an after-commit job found a dependency unavailable; retry the call")
+            unavailable = unavailable or exc
+        except Exception as exc:
+            log.error("an after-commit job failed (%s); the commit stands", type(exc).__name__)
+    if unavailable is not None:
+        raise unavailable
 
 
 class SqlUnitOfWork:
@@ -75,8 +102,7 @@ class SqlUnitOfWork:
         with connection_failures_as_unavailable():
             self._session.commit()
         jobs, self._jobs = self._jobs, []
-        for job in jobs:
-            job()
+        run_after_commit(jobs)
 
     def after_commit(self, job: Callable[[], None]) -> None:
         self._jobs.append(job)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from types import TracebackType
 
+from memory_service.adapters.unit_of_work import run_after_commit
 from memory_service.core.clock import SystemClock, new_id
 from memory_service.core.erasure import ErasureReceipt, redact_details, zero_counts
 from memory_service.core.errors import NotFound
@@ -574,8 +575,7 @@ class InMemoryUnitOfWork:
         self.committed += 1
         jobs, self._jobs = self._jobs, []
         self._begin()
-        for job in jobs:
-            job()
+        run_after_commit(jobs)
 
     def after_commit(self, job: Callable[[], None]) -> None:
         self._jobs.append(job)
