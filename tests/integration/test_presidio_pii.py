@@ -6,11 +6,14 @@ import socket
 from collections.abc import Iterator
 
 import pytest
+import spacy
 
 from memory_service.adapters.presidio_pii import (
+    LOWERCASE_LEMMAS,
     OfflineEmailRecognizer,
     PresidioPiiDetector,
     SpacyModelMissingError,
+    keep_entities_only,
     offline_extractor,
     resolve_spacy_model,
 )
@@ -122,3 +125,14 @@ def test_the_model_name_resolves_to_the_installed_package_without_downloading() 
 def test_a_missing_model_is_a_configuration_error_at_start() -> None:
     with pytest.raises(ConfigurationError, match="xx_no_such_model"):
         load_pii_detector("xx_no_such_model")
+
+
+def test_the_pipeline_keeps_only_the_entity_recognizer_and_lower_case_lemmas() -> None:
+    nlp = spacy.load(resolve_spacy_model("en_core_web_sm"))
+
+    keep_entities_only(nlp)
+    doc = nlp("Please call Margaret Hamilton at the Numbers below.")
+
+    assert nlp.pipe_names == ["ner", LOWERCASE_LEMMAS]
+    assert "Margaret Hamilton" in {ent.text for ent in doc.ents if ent.label_ == "PERSON"}
+    assert [token.lemma_ for token in doc][-3:] == ["numbers", "below", "."]
