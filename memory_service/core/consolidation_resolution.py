@@ -133,21 +133,13 @@ class _Entity:
 class _PendingDecision:
     """A decision whose kept/superseded ids are known only once new ids are assigned."""
 
-    kind: DecisionKind
-    note_id: str
-    decided_by: DecidedBy
-    reason: DecisionReason
-    other_id: str | None = None
+    decision: Decision
     kept: _Entity | None = None
     superseded: _Entity | None = None
 
     def resolve(self) -> Decision:
-        return Decision(
-            kind=self.kind,
-            note_id=self.note_id,
-            decided_by=self.decided_by,
-            reason=self.reason,
-            other_id=self.other_id,
+        return replace(
+            self.decision,
             kept_id=self.kept.survivor().final_id() if self.kept else None,
             superseded_id=self.superseded.final_id() if self.superseded else None,
         )
@@ -230,10 +222,7 @@ class Resolver:
             self._hold(note, survivor)
             self._decisions.append(
                 _PendingDecision(
-                    DecisionKind.NEW,
-                    note.id,
-                    DecidedBy.RULES,
-                    DecisionReason.NO_MATCH,
+                    Decision(DecisionKind.NEW, note.id, DecidedBy.RULES, DecisionReason.NO_MATCH),
                     kept=survivor,
                 )
             )
@@ -277,11 +266,13 @@ class Resolver:
         self._hold(note, holder)
         self._decisions.append(
             _PendingDecision(
-                kind,
-                note.id,
-                relation.decided_by,
-                reason or relation.reason,
-                other_id=relation.other_id,
+                Decision(
+                    kind,
+                    note.id,
+                    relation.decided_by,
+                    reason or relation.reason,
+                    other_id=relation.other_id,
+                ),
                 kept=kept,
                 superseded=lost,
             )
@@ -312,7 +303,7 @@ class Resolver:
         decisions = [
             d.resolve()
             for d in self._decisions
-            if not (d.kind is DecisionKind.NEW and d.kept is not None and not d.kept.alive)
+            if not (d.decision.kind is DecisionKind.NEW and d.kept is not None and not d.kept.alive)
         ]
         return created, changed, decisions
 
