@@ -2,10 +2,11 @@
 
 The analyzer (spaCy model included) is built once, in the constructor, so the first note
 is as fast as the hundredth; the spaCy pipeline keeps only its entity recognizer
-(:func:`keep_entities_only`), which halves a note's analysis time. Presidio's defaults are tuned for documents; notes need more:
-names introduced by a cue ("my name is", "je m'appelle", "née"), street addresses, dates of
-birth, passport and French social security numbers. Those are pattern recognizers whose
-cue words come from the core lexicons, so French works although the NER model is English.
+(:func:`keep_entities_only`), which halves a note's analysis time. Presidio's defaults are
+tuned for documents; notes need more: names introduced by a cue ("my name is", "je
+m'appelle", "née"), street addresses, dates of birth, passport and French social security
+numbers. Those are pattern recognizers whose cue words come from the core lexicons, so French
+works although the NER model is English.
 
 What does not count as PII here: a city or country alone (``LOCATION``), nationalities
 (``NRP``), plain dates and organisations. Product names that look like first names
@@ -24,6 +25,7 @@ import spacy.util
 import tldextract
 from presidio_analyzer import (
     AnalyzerEngine,
+    EntityRecognizer,
     Pattern,
     PatternRecognizer,
     RecognizerRegistry,
@@ -278,7 +280,7 @@ def _is_internal_address(value: str) -> bool:
     return internal or address.is_loopback or address.is_link_local
 
 
-def build_recognizers(lexicons: Lexicons) -> list[PatternRecognizer | SpacyRecognizer]:
+def build_recognizers(lexicons: Lexicons) -> list[EntityRecognizer]:
     """Presidio's recognizers for the entities we count, plus the ones notes need."""
     return [
         SpacyRecognizer(supported_language=LANGUAGE, supported_entities=["PERSON"]),

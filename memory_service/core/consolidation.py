@@ -269,7 +269,7 @@ def _find_rule_pairs(
     for note in eligible:
         note_terms = terms_of(note.text, note.keywords)
         index = indexes[note.purpose]
-        found = []
+        found: list[tuple[str, PairRelation]] = []
         for other_id in index.candidates(note_terms, MAX_CANDIDATES_PER_NOTE):
             relation = classify_pair(terms[other_id], note_terms)
             if relation is not PairRelation.UNRELATED:
