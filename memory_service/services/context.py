@@ -5,8 +5,9 @@ Loading is bounded whatever the store holds: for the global memories only the ne
 (user-stated, admin and system records; model-inferred), which is all the ranking can use
 since within a class it prefers the newest. The manifest says when older ones were left
 unread. The session's own notes come whole (a session holds few, and the render keeps at most
-``MAX_SESSION_NOTES`` of them); once turns of the session were trimmed, the notes saved in them are re-injected in the next render only: after
-that they are left out, and the manifest names them.
+``MAX_SESSION_NOTES`` of them); once turns of the session were trimmed, the notes saved in them
+are re-injected in the next render only: after that they are left out, and the manifest names
+them.
 
 The render, its manifest (ids, reasons, token counts; never text) and the marks of the
 re-injected notes are written in one transaction.
