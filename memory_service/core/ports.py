@@ -9,7 +9,7 @@ consolidation judge, the token counter) live beside that logic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
@@ -39,6 +39,16 @@ class Clock(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class ExpiredMemory:
+    """A memory the expiry just marked ``expired``: what its audit event needs, no text."""
+
+    memory_id: str
+    subject_id: str
+    session_id: str | None
+    expires_at: datetime
+
+
 class MemoryRepository(Protocol):
     """One tenant's memories. Text is encrypted with the subject's data key at rest."""
 
@@ -49,7 +59,18 @@ class MemoryRepository(Protocol):
         ...
 
     def save(self, memory: Memory) -> None:
-        """Write back a changed memory (status, supersession, expiry, text)."""
+        """Write back a changed memory (status, supersession, expiry, text).
+
+        The text is sealed again only when it or the keywords changed.
+        """
+        ...
+
+    def expire(self, memory_ids: Collection[str], *, now: datetime) -> list[ExpiredMemory]:
+        """Mark expired those of ``memory_ids`` still active and due (``expires_at <= now``).
+
+        One statement, nothing decrypted; another tenant's ids change nothing. Returns
+        what changed, for the audit.
+        """
         ...
 
     def find_active_duplicate(self, subject_id: str, text: str) -> Memory | None:
@@ -164,6 +185,10 @@ class AuditLog(Protocol):
     """Append-only. Events carry ids, kinds, codes and counts, never memory text."""
 
     def append(self, event: AuditEvent) -> None: ...
+
+    def append_all(self, events: Sequence[AuditEvent]) -> None:
+        """Append many events in order, as one insert."""
+        ...
 
     def list_for_subject(self, subject_id: str, *, limit: int | None = None) -> list[AuditEvent]:
         """Oldest first."""

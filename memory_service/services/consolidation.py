@@ -259,8 +259,9 @@ def expire_due_memories(
 ) -> int:
     """Mark active memories past ``expires_at`` as ``expired``, one tenant batch at a time.
 
-    Each memory is re-read in its tenant's unit of work and changed only if it is still
-    active and due, so a concurrent correction or deletion wins. Returns how many expired.
+    Per tenant and batch: one conditional update (still active and due, so a concurrent
+    correction or deletion wins) and one insert of the audit events. Nothing is decrypted
+    or sealed again: only statuses change. Returns how many expired.
     """
     now = clock.now()
     expired = 0
@@ -280,17 +281,10 @@ def expire_due_memories(
 
 
 def _expire(uow_factory: UnitOfWorkFactory, tenant_id: str, ids: list[str], now: datetime) -> int:
-    done = 0
     with uow_factory(tenant_id) as uow:
-        for memory_id in ids:
-            memory = uow.memories.get(memory_id)
-            due_at = memory.expires_at if memory is not None else None
-            if memory is None or memory.status is not MemoryStatus.ACTIVE or due_at is None:
-                continue
-            if due_at > now:
-                continue
-            uow.memories.save(memory.with_changes(status=MemoryStatus.EXPIRED))
-            uow.audit.append(
+        expired = uow.memories.expire(ids, now=now)
+        uow.audit.append_all(
+            [
                 AuditEvent(
                     id=new_id(),
                     tenant_id=tenant_id,
@@ -298,11 +292,12 @@ def _expire(uow_factory: UnitOfWorkFactory, tenant_id: str, ids: list[str], now:
                     at=now,
                     actor=EXPIRY_ACTOR,
                     subject_id=memory.subject_id,
-                    memory_id=memory.id,
+                    memory_id=memory.memory_id,
                     session_id=memory.session_id,
-                    details={"expires_at": due_at.isoformat()},
+                    details={"expires_at": memory.expires_at.isoformat()},
                 )
-            )
-            done += 1
+                for memory in expired
+            ]
+        )
         uow.commit()
-    return done
+    return len(expired)

@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from types import TracebackType
@@ -33,7 +33,7 @@ from memory_service.core.model import (
     Source,
     SubjectState,
 )
-from memory_service.core.ports import Clock, DueMemory, DueSession, OutboxEntry
+from memory_service.core.ports import Clock, DueMemory, DueSession, ExpiredMemory, OutboxEntry
 from memory_service.core.text import normalize_text
 from tests.support.fake_history import (
     HistoryTables,
@@ -200,6 +200,22 @@ class InMemoryMemoryRepository:
             raise NotFound("memory not found")
         self._pending.memories[key] = memory
 
+    def expire(self, memory_ids: Collection[str], *, now: datetime) -> list[ExpiredMemory]:
+        expired = []
+        for memory_id in memory_ids:
+            memory = self.get(memory_id)
+            if memory is None or memory.status is not MemoryStatus.ACTIVE:
+                continue
+            if memory.expires_at is None or memory.expires_at > now:
+                continue
+            self._pending.memories[(self._tenant_id, memory.id)] = memory.with_changes(
+                status=MemoryStatus.EXPIRED
+            )
+            expired.append(
+                ExpiredMemory(memory.id, memory.subject_id, memory.session_id, memory.expires_at)
+            )
+        return expired
+
     def find_active_duplicate(self, subject_id: str, text: str) -> Memory | None:
         wanted = normalize_text(text)
         matches = [
@@ -336,8 +352,12 @@ class InMemoryAuditLog:
         self._pending = pending
 
     def append(self, event: AuditEvent) -> None:
-        _require_tenant(event.tenant_id, self._tenant_id)
-        self._pending.audit.append(event)
+        self.append_all([event])
+
+    def append_all(self, events: Sequence[AuditEvent]) -> None:
+        for event in events:
+            _require_tenant(event.tenant_id, self._tenant_id)
+        self._pending.audit.extend(events)
 
     def list_for_subject(self, subject_id: str, *, limit: int | None = None) -> list[AuditEvent]:
         found = [

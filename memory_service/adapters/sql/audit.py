@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from collections.abc import Sequence
+
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
-from memory_service.adapters.sql.convert import audit_from_row, audit_row
+from memory_service.adapters.sql.convert import audit_from_row, audit_values
 from memory_service.adapters.tables import AuditEventRow
 from memory_service.core.model import AuditEvent
 
@@ -16,10 +18,14 @@ class SqlAuditLog:
         self._tenant_id = tenant_id
 
     def append(self, event: AuditEvent) -> None:
-        if event.tenant_id != self._tenant_id:
+        self.append_all([event])
+
+    def append_all(self, events: Sequence[AuditEvent]) -> None:
+        """One ``INSERT`` (executemany) in the given order, so ``seq`` follows it."""
+        if any(event.tenant_id != self._tenant_id for event in events):
             raise ValueError("the record belongs to another tenant than this unit of work")
-        self._session.add(audit_row(event))
-        self._session.flush()
+        if events:
+            self._session.execute(insert(AuditEventRow), [audit_values(e) for e in events])
 
     def list_for_subject(self, subject_id: str, *, limit: int | None = None) -> list[AuditEvent]:
         statement = (

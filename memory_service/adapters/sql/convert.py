@@ -34,13 +34,24 @@ def seal_memory_text(memory: Memory, cipher: SubjectCipher) -> bytes:
     return cipher.encrypt(payload.encode(), kind=MEMORY_KIND, row_id=memory.id)
 
 
+def sealed_columns(memory: Memory, cipher: SubjectCipher) -> dict[str, Any]:
+    """The columns that carry the text: sealed with the keywords, and fingerprinted."""
+    return {
+        "ciphertext": seal_memory_text(memory, cipher),
+        "text_fingerprint": cipher.fingerprint(memory.text),
+    }
+
+
 def memory_columns(memory: Memory, cipher: SubjectCipher) -> dict[str, Any]:
     """Every column a memory writes, the text sealed and fingerprinted."""
+    return {**plain_columns(memory), **sealed_columns(memory, cipher)}
+
+
+def plain_columns(memory: Memory) -> dict[str, Any]:
+    """The columns a memory writes besides its text: ids, codes and times."""
     return {
         "scope": memory.scope.value,
         "session_id": memory.session_id,
-        "ciphertext": seal_memory_text(memory, cipher),
-        "text_fingerprint": cipher.fingerprint(memory.text),
         "purpose": memory.purpose,
         "source": memory.source.value,
         "durability": memory.durability.value,
@@ -102,18 +113,19 @@ def session_from_row(row: SessionRow) -> Session:
     )
 
 
-def audit_row(event: AuditEvent) -> AuditEventRow:
-    return AuditEventRow(
-        id=event.id,
-        tenant_id=event.tenant_id,
-        subject_id=event.subject_id,
-        kind=event.kind,
-        at=event.at,
-        actor=event.actor,
-        memory_id=event.memory_id,
-        session_id=event.session_id,
-        details=dict(event.details),
-    )
+def audit_values(event: AuditEvent) -> dict[str, Any]:
+    """An audit event as the row's column values (``seq`` is the database's)."""
+    return {
+        "id": event.id,
+        "tenant_id": event.tenant_id,
+        "subject_id": event.subject_id,
+        "kind": event.kind,
+        "at": event.at,
+        "actor": event.actor,
+        "memory_id": event.memory_id,
+        "session_id": event.session_id,
+        "details": dict(event.details),
+    }
 
 
 def audit_from_row(row: AuditEventRow) -> AuditEvent:

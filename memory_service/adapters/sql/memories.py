@@ -1,19 +1,46 @@
-"""One tenant's memories: sealed text, fingerprint lookup, index-friendly listings."""
+"""One tenant's memories: sealed text, fingerprint lookup, index-friendly listings.
+
+Status changes are frequent (supersession, expiry, deletion) and never touch the text, so
+``save`` seals the text again only when it or the keywords changed: the rows this unit of
+work decrypted or wrote are kept, with what their ciphertext holds, and a save of one of
+them needs no SELECT (the session's identity map alone holds rows only weakly).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, or_, select
+from sqlalchemy import ColumnElement, or_, select, update
 from sqlalchemy.orm import Session
+from sqlmodel import col
 
-from memory_service.adapters.sql.convert import memory_columns, memory_from_row
+from memory_service.adapters.sql.convert import (
+    memory_from_row,
+    plain_columns,
+    sealed_columns,
+)
 from memory_service.adapters.sql.subjects import SubjectKeys
 from memory_service.adapters.tables import MemoryRow
 from memory_service.core.errors import NotFound
 from memory_service.core.model import Memory, MemoryScope, MemoryStatus, Source
+from memory_service.core.ports import ExpiredMemory
+
+
+@dataclass(frozen=True)
+class _Seen:
+    """A row this unit of work holds, and the text and keywords its ciphertext held."""
+
+    row: MemoryRow
+    ciphertext: bytes
+    text: str
+    keywords: tuple[str, ...]
+
+    def holds(self, memory: Memory) -> bool:
+        current = (self.row.ciphertext, memory.text, memory.keywords)
+        return current == (self.ciphertext, self.text, self.keywords)
 
 
 class SqlMemoryRepository:
@@ -27,6 +54,7 @@ class SqlMemoryRepository:
             if session.get_bind().dialect.name == "postgresql"
             else MemoryRow.id  # type: ignore[assignment]
         )
+        self._seen: dict[str, _Seen] = {}
 
     def _rows(self, *conditions: Any) -> Any:
         return select(MemoryRow).where(MemoryRow.tenant_id == self._tenant_id, *conditions)
@@ -37,29 +65,48 @@ class SqlMemoryRepository:
         for row in rows:
             cipher = self._keys.existing(row.subject_id)
             if cipher is not None:
-                memories.append(memory_from_row(row, cipher))
+                memory = memory_from_row(row, cipher)
+                self._seen[row.id] = _Seen(row, row.ciphertext, memory.text, memory.keywords)
+                memories.append(memory)
         return memories
+
+    def _seal(self, row: MemoryRow, memory: Memory) -> None:
+        """Write the text columns, unless the row's ciphertext already holds this text."""
+        seen = self._seen.get(row.id)
+        if seen is not None and seen.row is row and seen.holds(memory):
+            return
+        cipher = self._keys.existing(memory.subject_id)
+        if cipher is None:
+            raise NotFound("memory not found")
+        for name, value in sealed_columns(memory, cipher).items():
+            setattr(row, name, value)
+        self._seen[row.id] = _Seen(row, row.ciphertext, memory.text, memory.keywords)
 
     def add(self, memory: Memory) -> None:
         if memory.tenant_id != self._tenant_id:
             raise ValueError("the record belongs to another tenant than this unit of work")
         # A memory of no session may start a new lifecycle of an erased subject; a session
         # note cannot (its session went with the erasure).
-        cipher = self._keys.ensure_cipher(
+        self._keys.ensure(
             memory.subject_id, memory.created_at, new_lifecycle=memory.session_id is None
         )
-        self._session.add(
-            MemoryRow(
-                id=memory.id,
-                tenant_id=self._tenant_id,
-                subject_id=memory.subject_id,
-                **memory_columns(memory, cipher),
-            )
+        row = MemoryRow(
+            id=memory.id,
+            tenant_id=self._tenant_id,
+            subject_id=memory.subject_id,
+            **plain_columns(memory),
         )
+        self._seal(row, memory)
+        self._session.add(row)
         self._session.flush()
 
     def _row(self, memory_id: str) -> MemoryRow | None:
         return self._session.scalars(self._rows(MemoryRow.id == memory_id)).first()
+
+    def _held_row(self, memory_id: str) -> MemoryRow | None:
+        """The row this unit of work already holds, else one SELECT filtered by tenant."""
+        seen = self._seen.get(memory_id)
+        return seen.row if seen is not None else self._row(memory_id)
 
     def get(self, memory_id: str) -> Memory | None:
         row = self._row(memory_id)
@@ -69,15 +116,38 @@ class SqlMemoryRepository:
     def save(self, memory: Memory) -> None:
         if memory.tenant_id != self._tenant_id:
             raise ValueError("the record belongs to another tenant than this unit of work")
-        row = self._row(memory.id)
-        cipher = self._keys.existing(memory.subject_id)
-        if row is None or cipher is None:
+        row = self._held_row(memory.id)
+        if row is None or self._keys.existing(memory.subject_id) is None:
             raise NotFound("memory not found")
         if row.subject_id != memory.subject_id:
             raise ValueError("a memory cannot move to another subject")
-        for name, value in memory_columns(memory, cipher).items():
+        for name, value in plain_columns(memory).items():
             setattr(row, name, value)
+        self._seal(row, memory)
         self._session.flush()
+
+    def expire(self, memory_ids: Collection[str], *, now: datetime) -> list[ExpiredMemory]:
+        """``UPDATE ... WHERE status = 'active' AND expires_at <= :now ... RETURNING``."""
+        if not memory_ids:
+            return []
+        statement = (
+            update(MemoryRow)
+            .where(
+                col(MemoryRow.tenant_id) == self._tenant_id,
+                col(MemoryRow.id).in_(list(memory_ids)),
+                col(MemoryRow.status) == MemoryStatus.ACTIVE.value,
+                col(MemoryRow.expires_at) <= now,
+            )
+            .values(status=MemoryStatus.EXPIRED.value)
+            .returning(
+                col(MemoryRow.id),
+                col(MemoryRow.subject_id),
+                col(MemoryRow.session_id),
+                col(MemoryRow.expires_at),
+            )
+            .execution_options(synchronize_session="fetch")
+        )
+        return [ExpiredMemory(*values) for values in self._session.execute(statement)]
 
     def find_active_duplicate(self, subject_id: str, text: str) -> Memory | None:
         cipher = self._keys.existing(subject_id)
