@@ -31,7 +31,7 @@ from tests.support.fake_llm import (
     server_error,
     verdicts_by_text,
 )
-from tests.unit.test_consolidation import NOW, id_factory, make_global, make_memory
+from tests.unit.test_consolidation import NOW, id_factory, make_global, make_note
 
 EDITOR_OLD = "Uses VS Code as editor."
 EDITOR_NEW = "Now uses Vim as editor."
@@ -71,7 +71,7 @@ def test_no_judge_without_an_llm_configured() -> None:
 def test_a_paraphrase_is_judged_same_and_merged(fake_llm: FakeLLM) -> None:  # noqa: F811
     fake_llm.behaviour = verdicts_by_text({frozenset((SEAT, SEAT_PARAPHRASE)): "same"})
     existing = make_global(SEAT, keywords=("seat",))
-    note = make_memory(SEAT_PARAPHRASE, keywords=("seat",))
+    note = make_note(SEAT_PARAPHRASE, keywords=("seat",))
 
     result = plan_consolidation(
         [note], [existing], now=NOW, new_id=id_factory(), judge=judge_for(fake_llm)
@@ -99,8 +99,8 @@ def test_a_conflict_is_judged_and_the_newer_wins_in_one_call(fake_llm: FakeLLM) 
     seat = make_global(SEAT, keywords=("seat",))
     bystanders = [make_global(f"Visited the museum of city {i}.") for i in range(30)]
     notes = [
-        make_memory(EDITOR_NEW, keywords=("editor",)),
-        make_memory(SEAT_PARAPHRASE, keywords=("seat",), updated_at=NOW - timedelta(minutes=1)),
+        make_note(EDITOR_NEW, keywords=("editor",)),
+        make_note(SEAT_PARAPHRASE, keywords=("seat",), updated_at=NOW - timedelta(minutes=1)),
     ]
 
     result = plan_consolidation(
@@ -222,7 +222,7 @@ def test_a_timeout_returns_none(fake_llm: FakeLLM, caplog: pytest.LogCaptureFixt
 def test_a_failing_llm_falls_back_to_the_rules_in_consolidation(fake_llm: FakeLLM) -> None:  # noqa: F811
     fake_llm.behaviour = garbage
     old_editor = make_global(EDITOR_OLD, keywords=("editor",))
-    note = make_memory(EDITOR_NEW, keywords=("editor",))
+    note = make_note(EDITOR_NEW, keywords=("editor",))
 
     result = plan_consolidation(
         [note], [old_editor], now=NOW, new_id=id_factory(), judge=judge_for(fake_llm)
