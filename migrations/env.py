@@ -3,6 +3,11 @@
 ``memory_service.adapters.migrate`` passes the URL in ``config.attributes`` (no ini file
 needed, so it works from an installed wheel); the ``alembic`` CLI falls back to
 ``sqlalchemy.url`` in ``alembic.ini`` or to ``DATABASE_URL`` / the embedded default.
+
+On SQLite every migration runs in ONE transaction with foreign keys off: a batch migration
+rebuilds a table by copying it and dropping the original, and with foreign keys on that
+``DROP TABLE`` would first delete its rows, cascading to the children. Before the commit,
+``PRAGMA foreign_key_check`` must find nothing, or the whole upgrade is rolled back.
 """
 
 from __future__ import annotations
@@ -13,7 +18,11 @@ from alembic import context
 from sqlalchemy import Connection
 
 from memory_service.adapters import tables
-from memory_service.adapters.database import create_engine_for, normalize_database_url
+from memory_service.adapters.database import (
+    begin_writing,
+    create_engine_for,
+    normalize_database_url,
+)
 from memory_service.config import Settings
 
 config = context.config
@@ -51,11 +60,41 @@ def _run_on(connection: Connection) -> None:
         context.run_migrations()
 
 
+def _run_on_sqlite(connection: Connection) -> None:
+    driver = connection.connection.driver_connection
+    assert driver is not None
+    # A no-op inside a transaction, so set on the driver before the first BEGIN.
+    driver.execute("PRAGMA foreign_keys = OFF")
+    try:
+        # SQLite's DDL is transactional once the driver leaves BEGIN to SQLAlchemy.
+        _configure(connection=connection, transactional_ddl=True)
+        with context.begin_transaction():
+            begin_writing(connection)
+            context.run_migrations()
+            _check_foreign_keys(connection)
+    finally:
+        driver.execute("PRAGMA foreign_keys = ON")
+
+
+def _check_foreign_keys(connection: Connection) -> None:
+    """Raise (so the upgrade rolls back) if a migration left a row without its parent."""
+    violations = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+    if violations:
+        tables = sorted({str(row[0]) for row in violations})
+        raise RuntimeError(
+            f"the migrations left {len(violations)} rows without their parent row, "
+            f"in {', '.join(tables)}; nothing was changed"
+        )
+
+
 def run_migrations_online() -> None:
     engine = create_engine_for(_database_url())
     try:
         with engine.connect() as connection:
-            _run_on(connection)
+            if engine.dialect.name == "sqlite":
+                _run_on_sqlite(connection)
+            else:
+                _run_on(connection)
     finally:
         engine.dispose()
 
