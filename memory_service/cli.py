@@ -113,11 +113,12 @@ def create_key(
 @keys_app.command("revoke")
 def revoke_key(
     key_id: Annotated[str, typer.Argument(help="The key id printed at creation")],
+    tenant: Annotated[str, typer.Option(help="Tenant id the key belongs to")],
 ) -> None:
-    """Revoke a key: it stops authenticating at once."""
+    """Revoke a key of the tenant: it stops authenticating at once."""
     container = _container()
-    if not container.keys.revoke(key_id):
-        _fail("no active key with that id", code=1)
+    if not container.keys.revoke(tenant, key_id):
+        _fail("no active key with that id for that tenant", code=1)
     typer.echo(f"revoked {key_id}")
 
 

@@ -278,8 +278,8 @@ class KeyStore(Protocol):
         """None for an unknown, malformed or revoked key."""
         ...
 
-    def revoke(self, key_id: str) -> bool:
-        """True if an active key was revoked."""
+    def revoke(self, tenant_id: str, key_id: str) -> bool:
+        """True if an active key of ``tenant_id`` was revoked; another tenant's id is unknown."""
         ...
 
 

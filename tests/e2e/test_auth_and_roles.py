@@ -45,7 +45,7 @@ def test_a_revoked_key_is_unauthenticated(
     client: TestClient, container: Container, tenant: Tenant, endpoint: Endpoint
 ) -> None:
     session_id = open_session(client, tenant)
-    assert container.keys.revoke(tenant.agent_key_id)
+    assert container.keys.revoke(tenant.id, tenant.agent_key_id)
     response = _call(client, endpoint, tenant.agent, session_id=session_id)
     assert response.status_code == 401
 

@@ -352,10 +352,10 @@ def test_keys_authenticate_until_revoked(store: Store, tenant_id: str) -> None:
     assert store.keys.authenticate("not-a-key") is None
     assert store.keys.authenticate("") is None
 
-    assert store.keys.revoke(record.id) is True
+    assert store.keys.revoke(tenant_id, record.id) is True
     assert store.keys.authenticate(clear_key) is None
-    assert store.keys.revoke(record.id) is False
-    assert store.keys.revoke("no-such-key") is False
+    assert store.keys.revoke(tenant_id, record.id) is False
+    assert store.keys.revoke(tenant_id, "no-such-key") is False
 
 
 def test_each_key_is_distinct_and_a_second_key_creates_no_second_tenant(

@@ -645,9 +645,9 @@ class FakeKeyStore:
                 return stored.record
         return None
 
-    def revoke(self, key_id: str) -> bool:
+    def revoke(self, tenant_id: str, key_id: str) -> bool:
         stored = self._keys.get(key_id)
-        if stored is None or not stored.record.is_active:
+        if stored is None or stored.record.tenant_id != tenant_id or not stored.record.is_active:
             return False
         revoked = replace(stored.record, revoked_at=self._clock.now())
         self._keys[key_id] = _StoredKey(revoked, stored.key_hash)

@@ -12,6 +12,7 @@ import secrets
 
 from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session
+from sqlmodel import col
 
 from memory_service.adapters.sql.convert import api_key_from_row
 from memory_service.adapters.sql.failures import connection_failures_as_unavailable
@@ -70,11 +71,15 @@ class SqlKeyStore:
                 return None
             return api_key_from_row(row) if row.revoked_at is None else None
 
-    def revoke(self, key_id: str) -> bool:
+    def revoke(self, tenant_id: str, key_id: str) -> bool:
         with connection_failures_as_unavailable(), Session(self._engine) as session:
             result = session.execute(
                 update(ApiKeyRow)
-                .where(ApiKeyRow.id == key_id, ApiKeyRow.revoked_at.is_(None))  # type: ignore[union-attr]
+                .where(
+                    col(ApiKeyRow.tenant_id) == tenant_id,
+                    col(ApiKeyRow.id) == key_id,
+                    col(ApiKeyRow.revoked_at).is_(None),
+                )
                 .values(revoked_at=self._clock.now())
             )
             session.commit()
