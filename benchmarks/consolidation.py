@@ -42,12 +42,12 @@ from sqlalchemy.orm import Session as DbSession
 from memory_service.adapters import migrate
 from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for, normalize_database_url
-from memory_service.adapters.openai_judge import OpenAIJudge
 from memory_service.adapters.sql.convert import memory_columns
 from memory_service.adapters.sql.subjects import SubjectKeys
 from memory_service.adapters.tables import MemoryRow
 from memory_service.adapters.tiktoken_counter import TiktokenCounter
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
+from memory_service.bootstrap import build_judge
 from memory_service.config import Settings
 from memory_service.core.clock import new_id
 from memory_service.core.consolidation import Judge
@@ -228,7 +228,7 @@ def measure(
     settings = Settings.from_env(
         {"OPENAI_BASE_URL": llm.base_url, "MEMORY_SERVICE_LLM_MODEL": "fake-model"}
     )
-    judge = OpenAIJudge.from_settings(settings)
+    judge = build_judge(settings)
     rows = []
     try:
         for size in sizes:
