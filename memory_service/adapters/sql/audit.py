@@ -8,6 +8,7 @@ from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from memory_service.adapters.sql.convert import audit_from_row, audit_values
+from memory_service.adapters.sql.tenancy import require_own_tenant
 from memory_service.adapters.tables import AuditEventRow
 from memory_service.core.model import AuditEvent
 
@@ -22,8 +23,8 @@ class SqlAuditLog:
 
     def append_all(self, events: Sequence[AuditEvent]) -> None:
         """One ``INSERT`` (executemany) in the given order, so ``seq`` follows it."""
-        if any(event.tenant_id != self._tenant_id for event in events):
-            raise ValueError("the record belongs to another tenant than this unit of work")
+        for event in events:
+            require_own_tenant(event.tenant_id, self._tenant_id)
         if events:
             self._session.execute(insert(AuditEventRow), [audit_values(e) for e in events])
 

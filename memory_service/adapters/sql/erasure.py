@@ -19,9 +19,11 @@ from typing import Any
 
 from sqlalchemy import Engine, delete, select, text, update
 from sqlalchemy.orm import Session
+from sqlmodel import col
 
 from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.sql.subjects import SubjectKeys
+from memory_service.adapters.sql.tenancy import require_own_tenant
 from memory_service.adapters.tables import (
     AuditEventRow,
     ConsolidationOutboxRow,
@@ -33,6 +35,16 @@ from memory_service.adapters.tables import (
 )
 from memory_service.core.erasure import ErasureReceipt, redact_details, zero_counts
 from memory_service.core.ports import Clock
+
+_BY_SESSION: tuple[tuple[str, Any], ...] = (
+    ("session_turns", SessionTurnRow),
+    ("consolidation_outbox", ConsolidationOutboxRow),
+)
+_BY_SUBJECT: tuple[tuple[str, Any], ...] = (
+    ("memories", MemoryRow),
+    ("context_manifests", ContextManifestRow),
+    ("sessions", SessionRow),
+)
 
 
 class SqlErasureRepository:
@@ -52,7 +64,9 @@ class SqlErasureRepository:
         self._clock = clock
         self._after_commit = after_commit
 
-    def _delete(self, statement: Any) -> int:
+    def _delete(self, table: Any, condition: Any) -> int:
+        """One bulk ``DELETE`` of this tenant's rows of ``table`` that match ``condition``."""
+        statement = delete(table).where(col(table.tenant_id) == self._tenant_id, condition)
         return int(self._session.execute(statement).rowcount)  # type: ignore[attr-defined]
 
     def erase_subject(self, subject_id: str) -> dict[str, int]:
@@ -69,33 +83,11 @@ class SqlErasureRepository:
         sessions = select(SessionRow.id).where(
             SessionRow.tenant_id == tenant, SessionRow.subject_id == subject_id
         )
-        counts["session_turns"] = self._delete(
-            delete(SessionTurnRow).where(
-                SessionTurnRow.tenant_id == tenant,
-                SessionTurnRow.session_id.in_(sessions),  # type: ignore[attr-defined]
-            )
-        )
-        counts["consolidation_outbox"] = self._delete(
-            delete(ConsolidationOutboxRow).where(
-                ConsolidationOutboxRow.tenant_id == tenant,
-                ConsolidationOutboxRow.session_id.in_(sessions),  # type: ignore[attr-defined]
-            )
-        )
-        counts["memories"] = self._delete(
-            delete(MemoryRow).where(
-                MemoryRow.tenant_id == tenant, MemoryRow.subject_id == subject_id
-            )
-        )
-        counts["context_manifests"] = self._delete(
-            delete(ContextManifestRow).where(
-                ContextManifestRow.tenant_id == tenant, ContextManifestRow.subject_id == subject_id
-            )
-        )
-        counts["sessions"] = self._delete(
-            delete(SessionRow).where(
-                SessionRow.tenant_id == tenant, SessionRow.subject_id == subject_id
-            )
-        )
+        # What hangs off the sessions first, the sessions last.
+        for kind, by_session in _BY_SESSION:
+            counts[kind] = self._delete(by_session, col(by_session.session_id).in_(sessions))
+        for kind, by_subject in _BY_SUBJECT:
+            counts[kind] = self._delete(by_subject, col(by_subject.subject_id) == subject_id)
         if subject is not None:
             counts["state"] = int(subject.state_ciphertext is not None)
             counts["data_key"] = int(subject.wrapped_data_key is not None)
@@ -129,8 +121,7 @@ class SqlErasureRepository:
         return changed
 
     def add_receipt(self, receipt: ErasureReceipt) -> None:
-        if receipt.tenant_id != self._tenant_id:
-            raise ValueError("the record belongs to another tenant than this unit of work")
+        require_own_tenant(receipt.tenant_id, self._tenant_id)
         self._session.add(
             ErasureReceiptRow(
                 id=receipt.id,

@@ -16,8 +16,8 @@ from sqlmodel import col
 
 from memory_service.adapters.sql.convert import api_key_from_row
 from memory_service.adapters.sql.failures import connection_failures_as_unavailable
-from memory_service.adapters.sql.upsert import insert_if_absent
-from memory_service.adapters.tables import ApiKeyRow, TenantRow
+from memory_service.adapters.sql.tenancy import insert_tenant_if_absent
+from memory_service.adapters.tables import ApiKeyRow
 from memory_service.core.clock import new_id
 from memory_service.core.model import ApiKey, Role
 from memory_service.core.ports import Clock
@@ -48,11 +48,7 @@ class SqlKeyStore:
             created_at=now,
         )
         with connection_failures_as_unavailable(), Session(self._engine) as session:
-            insert_if_absent(
-                session,
-                TenantRow.__table__,  # type: ignore[arg-type]
-                {"id": tenant_id, "name": tenant_id, "created_at": now, "policy": {}},
-            )
+            insert_tenant_if_absent(session, tenant_id, now)
             session.add(row)
             session.commit()
             return api_key_from_row(row), clear_key

@@ -7,6 +7,7 @@ from datetime import datetime
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from memory_service.adapters.sql.tenancy import require_own_tenant
 from memory_service.adapters.tables import ContextManifestRow
 from memory_service.core.manifests import StoredManifest
 
@@ -17,8 +18,7 @@ class SqlManifestRepository:
         self._tenant_id = tenant_id
 
     def add(self, manifest: StoredManifest) -> None:
-        if manifest.tenant_id != self._tenant_id:
-            raise ValueError("the record belongs to another tenant than this unit of work")
+        require_own_tenant(manifest.tenant_id, self._tenant_id)
         self._session.add(
             ContextManifestRow(
                 id=manifest.id,

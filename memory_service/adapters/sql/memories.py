@@ -23,6 +23,7 @@ from memory_service.adapters.sql.convert import (
     sealed_columns,
 )
 from memory_service.adapters.sql.subjects import SubjectKeys
+from memory_service.adapters.sql.tenancy import require_own_tenant
 from memory_service.adapters.tables import MemoryRow
 from memory_service.core.errors import NotFound
 from memory_service.core.model import Memory, MemoryScope, MemoryStatus, Source
@@ -83,8 +84,7 @@ class SqlMemoryRepository:
         self._seen[row.id] = _Seen(row, row.ciphertext, memory.text, memory.keywords)
 
     def add(self, memory: Memory) -> None:
-        if memory.tenant_id != self._tenant_id:
-            raise ValueError("the record belongs to another tenant than this unit of work")
+        require_own_tenant(memory.tenant_id, self._tenant_id)
         # A memory of no session may start a new lifecycle of an erased subject; a session
         # note cannot (its session went with the erasure).
         self._keys.ensure(
@@ -114,8 +114,7 @@ class SqlMemoryRepository:
         return found[0] if found else None
 
     def save(self, memory: Memory) -> None:
-        if memory.tenant_id != self._tenant_id:
-            raise ValueError("the record belongs to another tenant than this unit of work")
+        require_own_tenant(memory.tenant_id, self._tenant_id)
         row = self._held_row(memory.id)
         if row is None or self._keys.existing(memory.subject_id) is None:
             raise NotFound("memory not found")

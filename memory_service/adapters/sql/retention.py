@@ -12,10 +12,11 @@ from datetime import datetime
 from sqlalchemy import Engine, delete, insert, select
 from sqlalchemy.orm import Session
 
+from memory_service.adapters.sql.convert import audit_values
 from memory_service.adapters.sql.failures import connection_failures_as_unavailable
 from memory_service.adapters.tables import AuditEventRow, MemoryRow
 from memory_service.core.clock import new_id
-from memory_service.core.model import MemoryStatus
+from memory_service.core.model import AuditEvent, MemoryStatus
 
 _ALL_STATUSES = [status.value for status in MemoryStatus]
 
@@ -45,17 +46,17 @@ class SqlRetentionStore:
             session.execute(
                 insert(AuditEventRow),
                 [
-                    {
-                        "id": new_id(),
-                        "tenant_id": row.tenant_id,
-                        "subject_id": row.subject_id,
-                        "kind": "memory.purged",
-                        "at": at,
-                        "actor": actor,
-                        "memory_id": row.id,
-                        "session_id": None,
-                        "details": {},
-                    }
+                    audit_values(
+                        AuditEvent(
+                            id=new_id(),
+                            tenant_id=row.tenant_id,
+                            kind="memory.purged",
+                            at=at,
+                            actor=actor,
+                            subject_id=row.subject_id,
+                            memory_id=row.id,
+                        )
+                    )
                     for row in rows
                 ],
             )

@@ -8,6 +8,7 @@ from sqlmodel import col
 
 from memory_service.adapters.sql.convert import session_columns, session_from_row
 from memory_service.adapters.sql.subjects import SubjectKeys
+from memory_service.adapters.sql.tenancy import require_own_tenant
 from memory_service.adapters.tables import SessionRow
 from memory_service.core.errors import NotFound
 from memory_service.core.model import Session, SessionStatus
@@ -26,8 +27,7 @@ class SqlSessionRepository:
         return self._session.scalars(statement).first()
 
     def add(self, session: Session) -> None:
-        if session.tenant_id != self._tenant_id:
-            raise ValueError("the record belongs to another tenant than this unit of work")
+        require_own_tenant(session.tenant_id, self._tenant_id)
         self._keys.ensure(session.subject_id, session.opened_at, new_lifecycle=True)
         self._session.add(
             SessionRow(
@@ -52,8 +52,7 @@ class SqlSessionRepository:
         return [session_from_row(row) for row in self._session.scalars(statement)]
 
     def save(self, session: Session) -> None:
-        if session.tenant_id != self._tenant_id:
-            raise ValueError("the record belongs to another tenant than this unit of work")
+        require_own_tenant(session.tenant_id, self._tenant_id)
         row = self._row(session.id)
         if row is None:
             raise NotFound("session not found")
@@ -66,8 +65,7 @@ class SqlSessionRepository:
     def transition(self, session: Session, *, from_status: SessionStatus) -> bool:
         """``UPDATE ... WHERE status = :from_status``: the row lock (PostgreSQL) or the write
         lock (SQLite) makes a concurrent second transition wait, then match no row."""
-        if session.tenant_id != self._tenant_id:
-            raise ValueError("the record belongs to another tenant than this unit of work")
+        require_own_tenant(session.tenant_id, self._tenant_id)
         result = self._session.execute(
             update(SessionRow)
             .where(

@@ -22,6 +22,7 @@ from sqlmodel import col
 from memory_service.adapters.crypto import Keyring, SubjectCipher
 from memory_service.adapters.database import begin_writing
 from memory_service.adapters.sql.convert import STATE_KIND
+from memory_service.adapters.sql.tenancy import require_own_tenant
 from memory_service.adapters.sql.upsert import insert_if_absent
 from memory_service.adapters.tables import SubjectRow
 from memory_service.core.errors import NotFound
@@ -151,8 +152,7 @@ class SqlSubjectRepository:
         )
 
     def put_state(self, state: SubjectState) -> None:
-        if state.tenant_id != self._tenant_id:
-            raise ValueError("the record belongs to another tenant than this unit of work")
+        require_own_tenant(state.tenant_id, self._tenant_id)
         cipher = self._keys.ensure_cipher(state.subject_id, state.updated_at, new_lifecycle=True)
         row = self._keys.row(state.subject_id)
         assert row is not None  # ensured above

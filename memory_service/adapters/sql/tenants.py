@@ -16,7 +16,7 @@ from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session
 
 from memory_service.adapters.sql.failures import connection_failures_as_unavailable
-from memory_service.adapters.sql.upsert import insert_if_absent
+from memory_service.adapters.sql.tenancy import insert_tenant_if_absent
 from memory_service.adapters.tables import TenantRow
 from memory_service.core.ports import Clock
 from memory_service.core.tenant_policy import (
@@ -62,11 +62,7 @@ class SqlTenantPolicyStore:
 
     def set(self, tenant_id: str, policy: TenantPolicy) -> None:
         with connection_failures_as_unavailable(), Session(self._engine) as session:
-            insert_if_absent(
-                session,
-                TenantRow.__table__,  # type: ignore[attr-defined]
-                {"id": tenant_id, "name": tenant_id, "created_at": self._clock.now(), "policy": {}},
-            )
+            insert_tenant_if_absent(session, tenant_id, self._clock.now())
             row = session.get(TenantRow, tenant_id, with_for_update=True)
             assert row is not None  # inserted above, or by a concurrent transaction
             session.execute(

@@ -8,6 +8,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session as DbSession
 
 from memory_service.adapters.sql.subjects import SubjectKeys
+from memory_service.adapters.sql.tenancy import require_own_tenant
 from memory_service.adapters.tables import SessionHistoryRow, SessionTurnRow
 from memory_service.core.history import HistoryMarks
 from memory_service.core.model import Session
@@ -29,8 +30,7 @@ class SqlTurnRepository:
         self._clock = clock
 
     def _check(self, session: Session) -> None:
-        if session.tenant_id != self._tenant_id:
-            raise ValueError("the record belongs to another tenant than this unit of work")
+        require_own_tenant(session.tenant_id, self._tenant_id)
 
     def list(self, session: Session) -> list[Turn]:
         """An erased subject's turns cannot be read: they come back as none."""
