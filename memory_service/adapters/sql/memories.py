@@ -146,7 +146,11 @@ class SqlMemoryRepository:
             )
             .execution_options(synchronize_session="fetch")
         )
-        return [ExpiredMemory(*values) for values in self._session.execute(statement)]
+        expired = []
+        for memory_id, subject_id, session_id, expires_at in self._session.execute(statement):
+            assert expires_at is not None  # matched ``expires_at <= now``
+            expired.append(ExpiredMemory(memory_id, subject_id, session_id, expires_at))
+        return expired
 
     def find_active_duplicate(self, subject_id: str, text: str) -> Memory | None:
         cipher = self._keys.existing(subject_id)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import ColumnElement, select, update
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
@@ -43,7 +43,7 @@ class SubjectKeys:
         self._keyring = keyring
         self._ciphers: dict[str, SubjectCipher] = {}
 
-    def _where(self, subject_id: str) -> tuple[object, ...]:
+    def _where(self, subject_id: str) -> tuple[ColumnElement[bool], ...]:
         return (
             col(SubjectRow.tenant_id) == self._tenant_id,
             col(SubjectRow.subject_id) == subject_id,

@@ -20,6 +20,6 @@ def insert_tenant_if_absent(session: Session, tenant_id: str, at: datetime) -> N
     """The tenant's row with the default policy, unless it (or a concurrent insert) exists."""
     insert_if_absent(
         session,
-        TenantRow.__table__,  # type: ignore[arg-type]
+        TenantRow.__table__,  # type: ignore[attr-defined]
         {"id": tenant_id, "name": tenant_id, "created_at": at, "policy": {}},
     )
