@@ -1,7 +1,8 @@
 """``save_memory_note``, the agent's write path, and the confirm call for held notes.
 
-The guards run first, outside any transaction (on SQLite every transaction holds the write
-lock, and Presidio takes milliseconds), then the tenant's policy is read (cached). Then one
+The guards run first, outside any transaction (Presidio takes milliseconds, and a
+transaction should not hold the subject's lock that long), then the tenant's policy is read
+(cached). Then one
 unit of work loads the session through the tenant, locks the subject (two identical notes
 racing must not both be stored), checks for a duplicate, applies the policy and stores it.
 
@@ -91,7 +92,7 @@ def save_memory_note(
     session and Conflict for an ended one, whatever the note.
     """
     validation = validate_note(_without_nulls(arguments), pii=deps.pii)
-    # Read before the unit of work: on SQLite a second transaction would wait for its lock.
+    # Read before the unit of work, so the subject's lock is held only for the writes.
     policy = deps.policies.get(scope.tenant_id)
     with deps.uow_factory(scope.tenant_id) as uow:
         session = require_open_session(uow, session_id)
