@@ -34,7 +34,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks.load_books import check_books, stragglers, wait_for_consolidation
+from benchmarks.load_books import (
+    LOST_AFTER_SECONDS,
+    check_books,
+    stragglers,
+    wait_for_consolidation,
+)
 from benchmarks.load_clients import (
     ENDPOINTS,
     Attempt,
@@ -149,7 +154,9 @@ def run_phase(
     wall = time.monotonic() - started
     if injector is not None:
         injector.join()
-    drained = wait_for_consolidation(stack.engine, recorder.conversations, CONSOLIDATION_TIMEOUT)
+    drained = wait_for_consolidation(
+        stack.engine, recorder.conversations, CONSOLIDATION_TIMEOUT, lost_after=LOST_AFTER_SECONDS
+    )
     result: dict[str, Any] = {
         "phase": name,
         "concurrency": concurrency,
@@ -167,7 +174,10 @@ def run_phase(
         result["unconsolidated_before_sweep"] = left
         stack.run_nightly_sweep()
         result["nightly_sweep_s"] = round(
-            wait_for_consolidation(stack.engine, recorder.conversations, 60.0), 1
+            wait_for_consolidation(
+                stack.engine, recorder.conversations, 60.0, lost_after=float("inf")
+            ),
+            1,
         )
         result["books_after_nightly_sweep"] = check_books(stack.engine, recorder.conversations)
     if fault is not None:

@@ -79,20 +79,15 @@ def serve(
     workers: Annotated[int, typer.Option(help="Server processes")] = 1,
 ) -> None:
     """Serve the HTTP API. On the embedded default (SQLite) the schema is migrated first."""
-    import uvicorn
-
     from memory_service.adapters import migrate as migrations
+    from memory_service.api.server import run_server
 
     settings = _settings()
     if settings.is_embedded:
         migrations.upgrade(settings.database_url)
     logging.basicConfig(level=logging.INFO)
-    uvicorn.run(
-        "memory_service.api.asgi:create_default_app",
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
+    run_server(
+        "memory_service.api.asgi:create_default_app", host=host, port=port, workers=workers
     )
 
 
