@@ -15,7 +15,7 @@ After each phase it waits for the consolidations and checks the books in SQL
 carried ``Retry-After`` and that no 500 was answered. Results go to
 ``benchmarks/results/load-<time>.json`` with the processes' logs beside them, the latency
 plot to ``docs/load-latency.png``, and a table to stdout. Every phase is bounded in time
-and count; a full run takes about eight minutes on two cores.
+and count; a full run takes about five minutes on two cores.
 
     /work/venv/bin/python -m benchmarks.load [--seconds 20] [--only load|faults]
 """
