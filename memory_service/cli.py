@@ -86,9 +86,37 @@ def serve(
     if settings.is_embedded:
         migrations.upgrade(settings.database_url)
     logging.basicConfig(level=logging.INFO)
-    run_server(
-        "memory_service.api.asgi:create_default_app", host=host, port=port, workers=workers
-    )
+    run_server("memory_service.api.asgi:create_default_app", host=host, port=port, workers=workers)
+
+
+@app.command()
+def reindex(
+    tenant: Annotated[str | None, typer.Option(help="Only this tenant's subjects")] = None,
+) -> None:
+    """Rebuild the term index consolidation finds its candidates with, subject by subject.
+
+    Run it once after upgrading a database that already holds global memories (the
+    migration that adds the index cannot fill it: its hashes need each subject's key), and
+    after a release that changes how terms are extracted. Safe to repeat.
+    """
+    from memory_service.adapters import migrate as migrations
+    from memory_service.adapters.crypto import Keyring
+    from memory_service.adapters.database import create_engine_for
+    from memory_service.adapters.sql.terms import reindex_subjects
+
+    if tenant is not None and not _TENANT_SHAPE.match(tenant):
+        _fail("tenant must be a lower-case slug of at most 64 characters")
+    settings = _settings()
+    if settings.is_embedded:
+        migrations.upgrade(settings.database_url)
+    engine = create_engine_for(settings.database_url)
+    try:
+        report = reindex_subjects(engine, Keyring(settings.master_key()), tenant_id=tenant)
+    except MemoryServiceError as exc:
+        _fail(exc.message)
+    finally:
+        engine.dispose()
+    typer.echo(f"re-indexed {report.memories} global memories of {report.subjects} subjects")
 
 
 @keys_app.command("create")

@@ -5,6 +5,8 @@ Every ciphertext is AES-GCM with associated data naming its tenant, subject and 
 decrypt. Exact duplicates are found through a keyed fingerprint whose key derives from
 the subject's data key: it reveals no text, and once the wrapped data key is destroyed
 (erasure) neither the ciphertexts nor the fingerprints mean anything, backups included.
+Consolidation candidates are found the same way, through keyed hashes of single terms
+under a key of their own (:meth:`SubjectCipher.term_hash`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ _NONCE_BYTES = 12
 _TAG_BYTES = 16
 _FORMAT_VERSION = b"\x01"
 _FINGERPRINT_LABEL = b"memory-service/fingerprint/v1"
+_TERM_LABEL = b"memory-service/term/v1"
+# 128 bits: a collision between two terms of one subject only offers one more candidate.
+TERM_HASH_CHARS = 32
 
 
 class DecryptionError(MemoryServiceError):
@@ -64,6 +69,7 @@ class SubjectCipher:
         self.subject_id = subject_id
         self._aead = AESGCM(data_key)
         self._fingerprint_key = hmac.new(data_key, _FINGERPRINT_LABEL, hashlib.sha256).digest()
+        self._term_key = hmac.new(data_key, _TERM_LABEL, hashlib.sha256).digest()
 
     def _bound(self, kind: str, row_id: str) -> bytes:
         return _associated_data(self.tenant_id, self.subject_id, kind, row_id)
@@ -78,6 +84,15 @@ class SubjectCipher:
         """Keyed hash of the normalised text: same fact, same value; meaningless without the key."""
         normalized = normalize_text(text).encode()
         return hmac.new(self._fingerprint_key, normalized, hashlib.sha256).hexdigest()
+
+    def term_hash(self, term: str) -> str:
+        """Keyed hash of one candidate term: equal terms of this subject hash alike.
+
+        A key apart from the fingerprint's, so a term hash never equals a text fingerprint
+        even for a one-word text. Another subject's hash of the same term differs.
+        """
+        digest = hmac.new(self._term_key, term.encode(), hashlib.sha256).hexdigest()
+        return digest[:TERM_HASH_CHARS]
 
 
 class Keyring:

@@ -147,6 +147,27 @@ class MemoryRow(SQLModel, table=True):
     superseded_by: str | None = Field(default=None, sa_type=ID)
 
 
+class MemoryTermRow(SQLModel, table=True):
+    """A blind index of the candidate terms of active global memories, for consolidation.
+
+    One row per (memory, term), the term as a keyed hash derived from the subject's data key
+    (:meth:`~memory_service.adapters.crypto.SubjectCipher.term_hash`): without that key the
+    table tells which memories of a subject share a word, never which word.
+    """
+
+    __tablename__ = "memory_terms"
+    __table_args__ = (
+        sa.ForeignKeyConstraint(["memory_id"], ["memories.id"], ondelete="CASCADE"),
+        # memory_id last, so a lookup by term is answered from the index alone.
+        sa.Index("ix_memory_terms_lookup", "tenant_id", "subject_id", "term_hash", "memory_id"),
+    )
+
+    memory_id: str = Field(primary_key=True, sa_type=ID)
+    term_hash: str = Field(primary_key=True, sa_type=sa.String(32))
+    tenant_id: str = Field(sa_type=TENANT_ID)
+    subject_id: str = Field(sa_type=SUBJECT_ID)
+
+
 class AuditEventRow(SQLModel, table=True):
     __tablename__ = "audit_events"
     __table_args__ = (sa.Index("ix_audit_events_subject", "tenant_id", "subject_id", "at"),)

@@ -30,6 +30,11 @@ cost grows with notes times candidates, not with the square of the global memory
 sees at most :data:`MAX_JUDGE_PAIRS_PER_NOTE` pairs per note, so its tokens do not grow
 with the global memory either.
 
+The caller need not load the whole global memory: a global the index could offer a note
+shares one of its :func:`candidate_terms`, so a store that files globals under those terms
+answers :func:`candidate_lookups` with the few globals worth loading, at most
+:data:`GLOBAL_CANDIDATES_PER_NOTE` per note.
+
 Idempotence: handled notes leave the ``active`` status and their ids appear in a global's
 ``derived_from``, so planning the same session again after applying a plan yields an
 empty plan. Decisions carry ids and reason codes, never memory text.
@@ -63,8 +68,10 @@ from memory_service.core.consolidation_rules import (
 from memory_service.core.model import Durability, Memory, MemoryScope, MemoryStatus
 
 __all__ = [
+    "GLOBAL_CANDIDATES_PER_NOTE",
     "MAX_CANDIDATES_PER_NOTE",
     "MAX_JUDGE_PAIRS_PER_NOTE",
+    "CandidateLookup",
     "CandidatePair",
     "DecidedBy",
     "Decision",
@@ -75,11 +82,19 @@ __all__ = [
     "JudgeResult",
     "MergePlan",
     "Verdict",
+    "candidate_lookups",
+    "candidate_terms",
     "plan_consolidation",
 ]
 
 MAX_CANDIDATES_PER_NOTE = 8
 MAX_JUDGE_PAIRS_PER_NOTE = 3
+# How many globals a store offers per note: the index compares 8 of them, ranked by its own
+# weights; the margin covers a store that ranks a little differently.
+GLOBAL_CANDIDATES_PER_NOTE = 4 * MAX_CANDIDATES_PER_NOTE
+# Prefix of the term that files a memory under its whole normalised text. Content words
+# never contain ":", so it cannot collide with one (nor with a "kw:" keyword term).
+_EXACT_TERM = "text:"
 
 
 class Verdict(StrEnum):
@@ -177,6 +192,40 @@ class _CandidateIndex:
                 scores[memory_id] += weight
         best = heapq.nlargest(limit, scores.items(), key=lambda item: (item[1], item[0]))
         return [memory_id for memory_id, _ in best]
+
+
+@dataclass(frozen=True)
+class CandidateLookup:
+    """What to ask the store for one note: globals of ``purpose`` sharing one of ``terms``."""
+
+    purpose: str
+    terms: frozenset[str] = field(repr=False)
+
+
+def candidate_terms(memory: Memory) -> frozenset[str]:
+    """The terms the candidate index files ``memory`` under, and looks a note up by.
+
+    Its content words, its keywords (``kw:``) and its whole normalised text (``text:``),
+    so an exact duplicate is found even when it has no content word. Any global the index
+    could offer a note shares at least one of these with it.
+    """
+    terms = terms_of(memory.text, memory.keywords)
+    return terms.index_terms | {_EXACT_TERM + terms.normalized}
+
+
+def candidate_lookups(notes: Sequence[Memory]) -> list[CandidateLookup]:
+    """One lookup per note that may merge into the global memory.
+
+    Notes the plan skips or drops (not active, session-only, ephemeral) need no candidate.
+    """
+    return [
+        CandidateLookup(note.purpose, candidate_terms(note))
+        for note in notes
+        if note.scope is MemoryScope.SESSION
+        and note.status is MemoryStatus.ACTIVE
+        and note.durability is not Durability.SESSION
+        and not looks_ephemeral(note.text)
+    ]
 
 
 _VERDICT_VALUES = frozenset(v.value for v in Verdict)

@@ -81,6 +81,19 @@ class MemoryRepository(Protocol):
         """
         ...
 
+    def find_global_candidates(
+        self, subject_id: str, terms: Collection[str], *, purposes: Collection[str], limit: int
+    ) -> list[Memory]:
+        """The subject's active global memories of ``purposes`` sharing one of ``terms``.
+
+        ``terms`` are :func:`memory_service.core.consolidation.candidate_terms`; the store
+        files every active global under its own and looks them up by keyed hash, never by
+        plaintext. Best first, at most ``limit``: a shared term scores ``1_000_000 //
+        holders`` (``holders``: how many of these memories hold it), summed per memory;
+        ties go to the larger id, as in the core's candidate index.
+        """
+        ...
+
     def list_for_subject(
         self,
         subject_id: str,

@@ -11,6 +11,10 @@ LLM call) for no gain in correctness.
 
 A task for an erased subject, an unknown or still-open session returns quietly, and the
 subject is never re-created or re-keyed on the way.
+
+Only the global memories that share a candidate term with one of the session's notes are
+loaded and decrypted (the store's blind term index answers, a few per note), so a run
+costs about the same for a subject with ten global memories as for one with ten thousand.
 """
 
 from __future__ import annotations
@@ -22,12 +26,18 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from memory_service.core.clock import new_id
-from memory_service.core.consolidation import Judge, JudgeCall, MergePlan, plan_consolidation
+from memory_service.core.consolidation import (
+    GLOBAL_CANDIDATES_PER_NOTE,
+    Judge,
+    JudgeCall,
+    MergePlan,
+    candidate_lookups,
+    plan_consolidation,
+)
 from memory_service.core.errors import Conflict, DependencyUnavailable, NotFound
 from memory_service.core.model import (
     AuditEvent,
-    MemoryScope,
-    MemoryStatus,
+    Memory,
     Role,
     Session,
     SessionStatus,
@@ -113,9 +123,7 @@ def _consolidate_locked(
 ) -> ConsolidationReport:
     now = deps.clock.now()
     notes = uow.memories.list_for_session(session.id)
-    global_memories = uow.memories.list_for_subject(
-        session.subject_id, scope=MemoryScope.GLOBAL, statuses=[MemoryStatus.ACTIVE]
-    )
+    global_memories = _candidate_globals(uow, session.subject_id, notes)
     plan = plan_consolidation(notes, global_memories, now=now, new_id=deps.new_id, judge=deps.judge)
     for memory in plan.created:
         uow.memories.add(memory)
@@ -134,6 +142,20 @@ def _consolidate_locked(
     _record_run(uow, session, plan, report, deps.judge, now)
     uow.sessions.save(session.with_changes(status=SessionStatus.CONSOLIDATED, consolidated_at=now))
     return report
+
+
+def _candidate_globals(uow: UnitOfWork, subject_id: str, notes: list[Memory]) -> list[Memory]:
+    """The globals the plan may match: per note, the best of those sharing a term with it."""
+    found: dict[str, Memory] = {}
+    for lookup in candidate_lookups(notes):
+        for memory in uow.memories.find_global_candidates(
+            subject_id,
+            lookup.terms,
+            purposes=[lookup.purpose],
+            limit=GLOBAL_CANDIDATES_PER_NOTE,
+        ):
+            found.setdefault(memory.id, memory)
+    return list(found.values())
 
 
 def _record_run(

@@ -17,8 +17,10 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from types import TracebackType
 
+from memory_service.adapters.sql.terms import RANK_SCALE
 from memory_service.adapters.unit_of_work import run_after_commit
 from memory_service.core.clock import SystemClock, new_id
+from memory_service.core.consolidation import candidate_terms
 from memory_service.core.erasure import ErasureReceipt, redact_details, zero_counts
 from memory_service.core.errors import NotFound
 from memory_service.core.model import (
@@ -224,6 +226,32 @@ class InMemoryMemoryRepository:
             if memory.status is MemoryStatus.ACTIVE and normalize_text(memory.text) == wanted
         ]
         return _newest_first(matches)[0] if matches else None
+
+    def find_global_candidates(
+        self, subject_id: str, terms: Collection[str], *, purposes: Collection[str], limit: int
+    ) -> list[Memory]:
+        """The SQL term index's ranking, over terms computed from the plaintext."""
+        wanted = set(terms)
+        shared = {
+            memory.id: candidate_terms(memory) & wanted
+            for memory in self._subject_memories(subject_id)
+            if memory.scope is MemoryScope.GLOBAL
+            and memory.status is MemoryStatus.ACTIVE
+            and memory.purpose in purposes
+        }
+        holders: dict[str, int] = {}
+        for found in shared.values():
+            for term in found:
+                holders[term] = holders.get(term, 0) + 1
+        scores = {
+            memory_id: sum(RANK_SCALE // holders[term] for term in found)
+            for memory_id, found in shared.items()
+            if found
+        }
+        best = sorted(scores, key=lambda memory_id: (scores[memory_id], memory_id), reverse=True)
+        return [
+            self._visible()[(self._tenant_id, memory_id)] for memory_id in best[: max(limit, 0)]
+        ]
 
     def list_for_subject(
         self,

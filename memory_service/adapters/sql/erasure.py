@@ -1,8 +1,9 @@
 """Erasure of one subject within one tenant, and the receipts it leaves.
 
 Bulk ``DELETE`` statements, each filtered by tenant and subject, in the caller's
-transaction. The subject's row stays as a tombstone whose wrapped data key is NULL: every
-ciphertext of the subject still lying in WAL segments, backups or replicas is then noise.
+transaction; the memories' term index rows go with them (``ON DELETE CASCADE``). The
+subject's row stays as a tombstone whose wrapped data key is NULL: every ciphertext (and
+term hash) of the subject still lying in WAL segments, backups or replicas is then noise.
 The audit log is append-only everywhere else; redacting the details of an erased subject's
 events is the one rewrite it allows.
 

@@ -4,6 +4,10 @@ Status changes are frequent (supersession, expiry, deletion) and never touch the
 ``save`` seals the text again only when it or the keywords changed: the rows this unit of
 work decrypted or wrote are kept, with what their ciphertext holds, and a save of one of
 them needs no SELECT (the session's identity map alone holds rows only weakly).
+
+Active global memories are also filed in the blind term index (``adapters/sql/terms.py``)
+as they are added or saved, and taken out of it when they stop being active, so
+consolidation finds its candidates without decrypting the subject's whole global memory.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from memory_service.adapters.sql.convert import (
 )
 from memory_service.adapters.sql.subjects import SubjectKeys
 from memory_service.adapters.sql.tenancy import require_own_tenant
+from memory_service.adapters.sql.terms import SqlTermIndex, is_indexed
 from memory_service.adapters.tables import MemoryRow
 from memory_service.core.errors import NotFound
 from memory_service.core.model import Memory, MemoryScope, MemoryStatus, Source
@@ -56,6 +61,7 @@ class SqlMemoryRepository:
             else MemoryRow.id  # type: ignore[assignment]
         )
         self._seen: dict[str, _Seen] = {}
+        self._terms = SqlTermIndex(session, tenant_id)
 
     def _rows(self, *conditions: Any) -> Any:
         return select(MemoryRow).where(MemoryRow.tenant_id == self._tenant_id, *conditions)
@@ -71,17 +77,26 @@ class SqlMemoryRepository:
                 memories.append(memory)
         return memories
 
-    def _seal(self, row: MemoryRow, memory: Memory) -> None:
-        """Write the text columns, unless the row's ciphertext already holds this text."""
+    def _seal(self, row: MemoryRow, memory: Memory) -> bool:
+        """Write the text columns, unless the row's ciphertext already holds this text.
+
+        True when it wrote them: the text (or what this unit of work knows of it) changed.
+        """
         seen = self._seen.get(row.id)
         if seen is not None and seen.row is row and seen.holds(memory):
-            return
+            return False
         cipher = self._keys.existing(memory.subject_id)
         if cipher is None:
             raise NotFound("memory not found")
         for name, value in sealed_columns(memory, cipher).items():
             setattr(row, name, value)
         self._seen[row.id] = _Seen(row, row.ciphertext, memory.text, memory.keywords)
+        return True
+
+    def _file_terms(self, memory: Memory) -> None:
+        cipher = self._keys.existing(memory.subject_id)
+        assert cipher is not None  # the memory was just sealed with it
+        self._terms.write([memory], cipher)
 
     def add(self, memory: Memory) -> None:
         require_own_tenant(memory.tenant_id, self._tenant_id)
@@ -99,6 +114,7 @@ class SqlMemoryRepository:
         self._seal(row, memory)
         self._session.add(row)
         self._session.flush()
+        self._file_terms(memory)
 
     def _row(self, memory_id: str) -> MemoryRow | None:
         return self._session.scalars(self._rows(MemoryRow.id == memory_id)).first()
@@ -120,10 +136,20 @@ class SqlMemoryRepository:
             raise NotFound("memory not found")
         if row.subject_id != memory.subject_id:
             raise ValueError("a memory cannot move to another subject")
+        was_indexed = (row.scope, row.status) == (
+            MemoryScope.GLOBAL.value,
+            MemoryStatus.ACTIVE.value,
+        )
         for name, value in plain_columns(memory).items():
             setattr(row, name, value)
-        self._seal(row, memory)
+        text_changed = self._seal(row, memory)
         self._session.flush()
+        # The index follows the text and the status; a merge that only moves updated_at or
+        # derived_from (the common save of consolidation) leaves it alone.
+        if was_indexed and (text_changed or not is_indexed(memory)):
+            self._terms.remove([memory.id])
+        if is_indexed(memory) and (text_changed or not was_indexed):
+            self._file_terms(memory)
 
     def expire(self, memory_ids: Collection[str], *, now: datetime) -> list[ExpiredMemory]:
         """``UPDATE ... WHERE status = 'active' AND expires_at <= :now ... RETURNING``."""
@@ -150,6 +176,7 @@ class SqlMemoryRepository:
         for memory_id, subject_id, session_id, expires_at in self._session.execute(statement):
             assert expires_at is not None  # matched ``expires_at <= now``
             expired.append(ExpiredMemory(memory_id, subject_id, session_id, expires_at))
+        self._terms.remove([memory.memory_id for memory in expired])
         return expired
 
     def find_active_duplicate(self, subject_id: str, text: str) -> Memory | None:
@@ -166,6 +193,26 @@ class SqlMemoryRepository:
             .limit(1)
         )
         return next(iter(self._decrypt(self._session.scalars(statement).all())), None)
+
+    def find_global_candidates(
+        self, subject_id: str, terms: Collection[str], *, purposes: Collection[str], limit: int
+    ) -> list[Memory]:
+        """One ranked query over the term index; only the rows returned are decrypted."""
+        cipher = self._keys.existing(subject_id)
+        if cipher is None or not terms or not purposes or limit <= 0:
+            return []
+        ranked = self._terms.ranked(
+            subject_id,
+            sorted({cipher.term_hash(term) for term in terms}),
+            purposes=purposes,
+            limit=limit,
+        )
+        statement = (
+            self._rows(MemoryRow.subject_id == subject_id)
+            .join(ranked, col(MemoryRow.id) == ranked.c.memory_id)
+            .order_by(ranked.c.score.desc(), self._id_order.desc())
+        )
+        return self._decrypt(self._session.scalars(statement).all())
 
     def list_for_subject(
         self,

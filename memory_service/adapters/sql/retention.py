@@ -1,8 +1,9 @@
 """The cross-tenant purge of memories past retention and grace: ids in the audit, rows gone.
 
 One short transaction per batch: select the due ids (through the ``(status, expires_at)``
-index), delete those rows and write one ``memory.purged`` event each, then commit. The
-text leaves with its row; its ciphertext was unreadable without the subject key anyway.
+index), delete those rows (their term index rows go with them, ``ON DELETE CASCADE``)
+and write one ``memory.purged`` event each, then commit. The text leaves with its row;
+its ciphertext was unreadable without the subject key anyway.
 """
 
 from __future__ import annotations

@@ -1,0 +1,176 @@
+"""The blind term index of active global memories: written with them, read by consolidation.
+
+Each active global memory is filed under keyed hashes of its
+:func:`~memory_service.core.consolidation.candidate_terms` (``memory_terms``), so
+consolidation loads the few globals that share a term with a session's notes instead of
+decrypting the subject's whole global memory. The hashes are keyed by the subject's data
+key: erasure destroys that key and deletes the rows; what a backup keeps is noise.
+
+A lookup ranks globals as the core's index does: a shared term counts more the fewer of
+the subject's globals hold it (``RANK_SCALE // holders``, in integers so that every backend
+and the in-memory fake agree on the order), and a tie goes to the larger id.
+
+Rows written before a change of the core's terms, or before this index existed, are
+rebuilt by :func:`reindex_subjects` (``memory-service reindex``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import ColumnElement, Engine, Subquery, delete, func, insert, literal, select
+from sqlalchemy.orm import Session
+from sqlmodel import col
+
+from memory_service.adapters.crypto import Keyring, SubjectCipher
+from memory_service.adapters.sql.convert import memory_from_row
+from memory_service.adapters.sql.subjects import SubjectKeys
+from memory_service.adapters.tables import MemoryRow, MemoryTermRow, SubjectRow
+from memory_service.core.consolidation import candidate_terms
+from memory_service.core.model import Memory, MemoryScope, MemoryStatus
+
+RANK_SCALE = 1_000_000
+
+
+def is_indexed(memory: Memory) -> bool:
+    """Only active global memories are consolidation candidates, so only they are filed."""
+    return memory.scope is MemoryScope.GLOBAL and memory.status is MemoryStatus.ACTIVE
+
+
+def term_rows(memory: Memory, cipher: SubjectCipher) -> list[dict[str, Any]]:
+    """The index rows of ``memory``: one per distinct term hash, none unless it is indexed."""
+    if not is_indexed(memory):
+        return []
+    hashes = {cipher.term_hash(term) for term in candidate_terms(memory)}
+    return [
+        {
+            "memory_id": memory.id,
+            "term_hash": term_hash,
+            "tenant_id": memory.tenant_id,
+            "subject_id": memory.subject_id,
+        }
+        for term_hash in sorted(hashes)
+    ]
+
+
+class SqlTermIndex:
+    """One tenant's ``memory_terms`` rows, in the caller's transaction."""
+
+    def __init__(self, session: Session, tenant_id: str) -> None:
+        self._session = session
+        self._tenant_id = tenant_id
+
+    def write(self, memories: Collection[Memory], cipher: SubjectCipher) -> None:
+        """File the memories that are indexed (their rows must not exist yet)."""
+        rows = [row for memory in memories for row in term_rows(memory, cipher)]
+        if rows:
+            self._session.execute(insert(MemoryTermRow), rows)
+
+    def remove(self, memory_ids: Collection[str]) -> None:
+        if memory_ids:
+            self._session.execute(
+                delete(MemoryTermRow).where(
+                    col(MemoryTermRow.tenant_id) == self._tenant_id,
+                    col(MemoryTermRow.memory_id).in_(list(memory_ids)),
+                )
+            )
+
+    def remove_subject(self, subject_id: str) -> None:
+        self._session.execute(
+            delete(MemoryTermRow).where(
+                col(MemoryTermRow.tenant_id) == self._tenant_id,
+                col(MemoryTermRow.subject_id) == subject_id,
+            )
+        )
+
+    def ranked(
+        self,
+        subject_id: str,
+        term_hashes: Collection[str],
+        *,
+        purposes: Collection[str],
+        limit: int,
+    ) -> Subquery:
+        """``(memory_id, score)`` of the best ``limit`` active globals holding a term.
+
+        Ties go to the larger id in code-point order, as in the core's candidate index.
+        """
+        postings = (
+            select(col(MemoryTermRow.memory_id), col(MemoryTermRow.term_hash))
+            .join(MemoryRow, col(MemoryRow.id) == col(MemoryTermRow.memory_id))
+            .where(
+                col(MemoryTermRow.tenant_id) == self._tenant_id,
+                col(MemoryTermRow.subject_id) == subject_id,
+                col(MemoryTermRow.term_hash).in_(list(term_hashes)),
+                col(MemoryRow.tenant_id) == self._tenant_id,
+                col(MemoryRow.purpose).in_(list(purposes)),
+                col(MemoryRow.scope) == MemoryScope.GLOBAL.value,
+                col(MemoryRow.status) == MemoryStatus.ACTIVE.value,
+            )
+            .cte("postings")
+        )
+        holders = (
+            select(postings.c.term_hash, func.count().label("holders"))
+            .group_by(postings.c.term_hash)
+            .cte("holders")
+        )
+        score = func.sum(literal(RANK_SCALE) // holders.c.holders)
+        memory_id: ColumnElement[Any] = postings.c.memory_id
+        if self._session.get_bind().dialect.name == "postgresql":
+            memory_id = memory_id.collate("C")
+        return (
+            select(postings.c.memory_id, score.label("score"))
+            .join(holders, holders.c.term_hash == postings.c.term_hash)
+            .group_by(postings.c.memory_id)
+            .order_by(score.desc(), memory_id.desc())
+            .limit(limit)
+            .subquery("ranked")
+        )
+
+
+@dataclass(frozen=True)
+class ReindexReport:
+    subjects: int
+    memories: int
+
+
+def reindex_subjects(
+    engine: Engine, keyring: Keyring, *, tenant_id: str | None = None
+) -> ReindexReport:
+    """Rebuild the index of every subject holding a data key (of one tenant, if given).
+
+    One transaction per subject, under the subject's lock, so a consolidation of the
+    subject waits rather than reads a half-built index. Safe to repeat.
+    """
+    live = select(col(SubjectRow.tenant_id), col(SubjectRow.subject_id)).where(
+        col(SubjectRow.wrapped_data_key).is_not(None)
+    )
+    if tenant_id is not None:
+        live = live.where(col(SubjectRow.tenant_id) == tenant_id)
+    with Session(engine) as db:
+        subjects = db.execute(live.order_by(col(SubjectRow.tenant_id))).all()
+    subjects_done = memories_done = 0
+    for tenant, subject in subjects:
+        with Session(engine) as db:
+            keys = SubjectKeys(db, tenant, keyring)
+            keys.lock_row(subject)
+            cipher = keys.existing(subject)
+            if cipher is None:
+                continue  # erased since it was listed
+            index = SqlTermIndex(db, tenant)
+            index.remove_subject(subject)
+            rows = db.scalars(
+                select(MemoryRow).where(
+                    col(MemoryRow.tenant_id) == tenant,
+                    col(MemoryRow.subject_id) == subject,
+                    col(MemoryRow.scope) == MemoryScope.GLOBAL.value,
+                    col(MemoryRow.status) == MemoryStatus.ACTIVE.value,
+                )
+            ).all()
+            index.write([memory_from_row(row, cipher) for row in rows], cipher)
+            db.commit()
+        subjects_done += 1
+        memories_done += len(rows)
+    return ReindexReport(subjects=subjects_done, memories=memories_done)
