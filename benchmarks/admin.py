@@ -33,11 +33,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, text
-from sqlalchemy.engine import make_url
 
-from memory_service.adapters import migrate
 from memory_service.adapters.crypto import Keyring, SubjectCipher
-from memory_service.adapters.database import create_engine_for, normalize_database_url
+from memory_service.adapters.database import create_engine_for
 from memory_service.adapters.sql.convert import MEMORY_KIND
 from memory_service.adapters.sql.maintenance import SqlMaintenanceStore
 from memory_service.adapters.sql.retention import SqlRetentionStore
@@ -49,6 +47,7 @@ from memory_service.core.scope import TenantScope
 from memory_service.services import admin
 from memory_service.services.consolidation import expire_due_memories
 from memory_service.services.retention import purge_expired_memories
+from tests.support.scratch_database import scratch_postgres_database
 
 log = logging.getLogger("benchmarks.admin")
 
@@ -75,23 +74,13 @@ class _NoPii:
 
 @contextmanager
 def scratch_database(server_url: str) -> Iterator[Engine]:
-    name = f"ms_bench_{secrets.token_hex(4)}"
-    server = create_engine_for(server_url).execution_options(isolation_level="AUTOCOMMIT")
-    with server.connect() as connection:
-        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    url = make_url(normalize_database_url(server_url)).set(database=name)
-    rendered = url.render_as_string(hide_password=False)
-    engine = None
-    try:
-        migrate.upgrade(rendered)
-        engine = create_engine_for(rendered)
-        yield engine
-    finally:
-        if engine is not None:
+    """An engine on a migrated scratch database, disposed before the database is dropped."""
+    with scratch_postgres_database(server_url, prefix="ms_bench") as url:
+        engine = create_engine_for(url)
+        try:
+            yield engine
+        finally:
             engine.dispose()
-        with server.connect() as connection:
-            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        server.dispose()
 
 
 @dataclass

@@ -19,17 +19,14 @@ import logging
 import secrets
 import time
 import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, text
-from sqlalchemy.engine import make_url
 
-from memory_service.adapters import migrate
 from memory_service.adapters.crypto import Keyring
-from memory_service.adapters.database import create_engine_for, normalize_database_url
+from memory_service.adapters.database import create_engine_for
 from memory_service.adapters.sql.convert import MEMORY_KIND
 from memory_service.adapters.tiktoken_counter import TiktokenCounter
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
@@ -37,6 +34,7 @@ from memory_service.adapters.yaml_state import dump_state_yaml
 from memory_service.core.model import Role, SubjectState
 from memory_service.core.scope import TenantScope
 from memory_service.services.context import ContextDeps, render_context
+from tests.support.scratch_database import scratch_postgres_database
 
 log = logging.getLogger("benchmarks.context")
 
@@ -54,21 +52,6 @@ BARE_SELECT = text(
     "AND source = ANY(:sources) AND (expires_at IS NULL OR expires_at > :now) "
     "ORDER BY updated_at DESC, id DESC LIMIT 6"
 )
-
-
-@contextmanager
-def scratch_database(server_url: str) -> Iterator[str]:
-    name = f"ms_bench_{secrets.token_hex(4)}"
-    admin = create_engine_for(server_url).execution_options(isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    url = make_url(normalize_database_url(server_url)).set(database=name)
-    try:
-        yield url.render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as connection:
-            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.dispose()
 
 
 def subject_sizes(total: int, subjects: int) -> dict[str, int]:
@@ -152,8 +135,7 @@ def run(server_url: str, total: int, subjects: int, repeats: int) -> list[dict[s
     now = datetime.now(UTC)
     keyring = Keyring(secrets.token_bytes(32))
     sizes = subject_sizes(total, subjects)
-    with scratch_database(server_url) as url:
-        migrate.upgrade(url)
+    with scratch_postgres_database(server_url, prefix="ms_bench") as url:
         engine = create_engine_for(url)
         try:
             started = time.perf_counter()

@@ -39,16 +39,15 @@ from typing import Any
 
 import httpx
 from sqlalchemy import Engine, text
-from sqlalchemy.engine import make_url
 
 from memory_service.adapters import migrate
-from memory_service.adapters.database import create_engine_for, normalize_database_url
 from memory_service.bootstrap import Container, build_container
 from memory_service.config import Settings
 from memory_service.core.model import NoteStatus, Role
 from memory_service.core.scope import TenantScope
 from memory_service.services.notes import save_memory_note
 from memory_service.services.sessions import open_session
+from tests.support.scratch_database import scratch_postgres_database
 
 DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 CLIENTS = (1, 4, 16)
@@ -91,20 +90,11 @@ def sqlite_backend() -> Iterator[Backend]:
 
 @contextmanager
 def postgres_backend(server_url: str) -> Iterator[Backend]:
-    name = f"ms_bench_{secrets.token_hex(4)}"
-    server = create_engine_for(server_url).execution_options(isolation_level="AUTOCOMMIT")
-    with server.connect() as connection:
-        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    url = make_url(normalize_database_url(server_url)).set(database=name)
-    rendered = url.render_as_string(hide_password=False)
-    try:
-        migrate.upgrade(rendered)
-        with tempfile.TemporaryDirectory(prefix="bench-notes-") as home:
-            yield Backend("PostgreSQL", rendered, Path(home))
-    finally:
-        with server.connect() as connection:
-            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        server.dispose()
+    with (
+        scratch_postgres_database(server_url, prefix="ms_bench") as url,
+        tempfile.TemporaryDirectory(prefix="bench-notes-") as home,
+    ):
+        yield Backend("PostgreSQL", url, Path(home))
 
 
 def env_for(backend: Backend) -> dict[str, str]:

@@ -15,42 +15,21 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
-from sqlalchemy.engine import make_url
 
 from memory_service.adapters import migrate
 from memory_service.adapters.crypto import Keyring
-from memory_service.adapters.database import create_engine_for, normalize_database_url
+from memory_service.adapters.database import create_engine_for
 from memory_service.adapters.sql.keys import SqlKeyStore
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
 from memory_service.core.ports import KeyStore, UnitOfWorkFactory
 from tests.support.fakes import FakeKeyStore, FixedClock, InMemoryUnitOfWorkFactory
+from tests.support.scratch_database import scratch_postgres_database
 
 
 def migrated_sqlite_url(directory: Path) -> str:
     url = f"sqlite:///{directory / 'store.db'}"
     migrate.upgrade(url)
     return url
-
-
-@contextmanager
-def scratch_postgres_database(postgres_url: str) -> Iterator[str]:
-    """A migrated database with a random name, dropped afterwards whatever still holds it."""
-    name = f"ms_test_{secrets.token_hex(6)}"
-    admin = create_engine_for(postgres_url).execution_options(isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    url = (
-        make_url(normalize_database_url(postgres_url))
-        .set(database=name)
-        .render_as_string(hide_password=False)
-    )
-    try:
-        migrate.upgrade(url)
-        yield url
-    finally:
-        with admin.connect() as connection:
-            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.dispose()
 
 
 @pytest.fixture

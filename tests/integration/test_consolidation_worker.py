@@ -41,9 +41,9 @@ from memory_service.core.model import (
 )
 from memory_service.core.scope import TenantScope
 from memory_service.services import outbox, sessions
-from tests.integration.conftest import scratch_postgres_database
 from tests.support.celery_worker import RedisServer, WorkerProcess, wait_for
 from tests.support.fake_llm import FakeLLM, Reply, Request, garbage, verdicts_by_text
+from tests.support.scratch_database import scratch_postgres_database
 from workers.celery_app import WorkerSettings, create_celery_app
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]

@@ -24,7 +24,7 @@ from memory_service.api.app import create_app
 from memory_service.bootstrap import Container, build_container
 from memory_service.config import Settings
 from memory_service.core.model import Role
-from tests.integration.conftest import scratch_postgres_database
+from tests.support.scratch_database import scratch_postgres_database
 
 
 def _marker() -> str:
