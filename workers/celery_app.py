@@ -12,7 +12,9 @@ Settings beyond ``Settings`` (read here until they move there):
   deployments (or test runs) can share one Redis without seeing each other's messages.
 - ``MEMORY_SERVICE_VISIBILITY_TIMEOUT``: seconds before an unacknowledged message is
   delivered again (default 3600); ``MEMORY_SERVICE_UNACKED_RESTORE_INTERVAL`` how often
-  workers look for such messages (default 10 s).
+  workers look for such messages (default 10 s). The outbox relay sends again a
+  consolidation dispatched longer ago than the timeout plus :data:`REDELIVERY_MARGIN` whose
+  session is still ``ended``: Redis lost it (see ``services/outbox.py``).
 - ``MEMORY_SERVICE_IDLE_SESSION_HOURS``: an open session with no activity for this long
   is ended and consolidated by the nightly sweep (default 24).
 - ``MEMORY_SERVICE_SWEEP_HOUR``: UTC hour of the nightly sweep and expiry (default 3).
@@ -37,6 +39,10 @@ from memory_service.config import ConfigurationError, Settings
 
 # Defined here rather than with the other names: only beat and the worker send it.
 PURGE_EXPIRED_MEMORIES = "memory.purge_expired_memories"
+
+# Past the visibility timeout, a task may still be retrying legitimately: the backoff of
+# ``workers.tasks.RETRY`` adds up to about 8.5 minutes (2 + 4 + ... + 256 s).
+REDELIVERY_MARGIN = timedelta(minutes=10)
 
 
 def _int(env: Mapping[str, str], name: str, default: int) -> int:
@@ -65,6 +71,12 @@ class WorkerSettings:
             idle_after=timedelta(hours=_int(env, "MEMORY_SERVICE_IDLE_SESSION_HOURS", 24)),
             sweep_hour=_int(env, "MEMORY_SERVICE_SWEEP_HOUR", 3),
         )
+
+    @property
+    def redelivery_after(self) -> timedelta:
+        """How long after a dispatch the outbox relay takes a still-``ended`` session's
+        message for lost: by then Redis would have delivered an unacknowledged one again."""
+        return timedelta(seconds=self.visibility_timeout) + REDELIVERY_MARGIN
 
 
 def create_celery_app(settings: Settings, worker: WorkerSettings | None = None) -> Celery:

@@ -78,7 +78,8 @@ def purge_expired_memories() -> None:
 
 @shared_task(name=RELAY_OUTBOX)
 def relay_outbox() -> None:
-    """Every minute: send the consolidations a broker outage kept in the outbox.
+    """Every minute: send the consolidations a broker outage kept in the outbox, and again
+    those the broker lost (dispatched before the redelivery horizon, still not consolidated).
 
     Not retried: the next minute's run is the retry.
     """
@@ -88,4 +89,5 @@ def relay_outbox() -> None:
         uow_factory=container.uow_factory,
         tasks=container.tasks,
         clock=container.clock,
+        redeliver_after=WorkerSettings.from_env().redelivery_after,
     )

@@ -241,7 +241,8 @@ class ConsolidationOutbox(Protocol):
         ...
 
     def record_attempt(self, entry_id: str, *, dispatched_at: datetime | None) -> None:
-        """Count one send attempt; ``dispatched_at`` is set when the send succeeded."""
+        """Count one send attempt; ``dispatched_at`` is given when the send succeeded and
+        becomes the entry's last dispatch time (a failed attempt keeps the previous one)."""
         ...
 
 
@@ -362,6 +363,14 @@ class MaintenanceStore(Protocol):
 
     def pending_outbox(self, *, created_before: datetime, limit: int) -> list[OutboxEntry]:
         """Undispatched outbox entries older than ``created_before``, oldest first."""
+        ...
+
+    def unconsolidated_outbox(
+        self, *, dispatched_before: datetime, limit: int
+    ) -> list[OutboxEntry]:
+        """Entries last dispatched before ``dispatched_before`` whose session is still
+        ``ended``: the broker took the message, yet no run consolidated the session (a Redis
+        restart without persistence loses what it held). Oldest dispatch first."""
         ...
 
     def due_memories(self, *, now: datetime, limit: int) -> list[DueMemory]:

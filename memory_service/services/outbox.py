@@ -5,6 +5,12 @@ commits, the entry is sent to the task queue and marked dispatched; if the broke
 down the entry simply stays pending, and :func:`relay_outbox` (beat, every minute)
 sends it later. A send that succeeded but could not be marked is sent again: the
 consolidation task is idempotent, so a repeat costs one no-op run.
+
+A broker that took the message can still lose it (a Redis restart without persistence).
+So the relay also sends again an entry dispatched longer ago than a redelivery horizon
+(the broker's visibility timeout plus a margin) whose session is still ``ended``; each
+send moves the entry's last dispatch time, so a lost message costs one send per horizon,
+never one per minute.
 """
 
 from __future__ import annotations
@@ -79,14 +85,42 @@ def relay_outbox(
     clock: Clock,
     min_age: timedelta = RELAY_MIN_AGE,
     limit: int = RELAY_BATCH,
+    redeliver_after: timedelta | None = None,
 ) -> int:
-    """Send the entries still pending; stop at the first failure (the broker is still down)."""
-    entries = maintenance.pending_outbox(created_before=clock.now() - min_age, limit=limit)
+    """Send the entries still pending, then (given ``redeliver_after``) those dispatched
+    longer ago whose session is still ``ended``; returns how many were sent.
+
+    Each list is one query of at most ``limit`` entries, and each stops at the first
+    failure (the broker is still down). Without ``redeliver_after`` nothing is sent again:
+    the in-process queue ran the consolidation when it said so.
+    """
+    now = clock.now()
+    pending = maintenance.pending_outbox(created_before=now - min_age, limit=limit)
+    sent = _send_all(pending, uow_factory=uow_factory, tasks=tasks, clock=clock)
+    if pending:
+        log.info("outbox relay sent %d of %d pending entries", sent, len(pending))
+    if redeliver_after is None or sent < len(pending):
+        return sent
+    lost = maintenance.unconsolidated_outbox(dispatched_before=now - redeliver_after, limit=limit)
+    resent = _send_all(lost, uow_factory=uow_factory, tasks=tasks, clock=clock)
+    if lost:
+        log.warning(
+            "outbox relay sent again %d of %d consolidations dispatched over %d s ago "
+            "whose session is still not consolidated",
+            resent,
+            len(lost),
+            redeliver_after.total_seconds(),
+        )
+    return sent + resent
+
+
+def _send_all(
+    entries: list[OutboxEntry], *, uow_factory: UnitOfWorkFactory, tasks: TaskQueue, clock: Clock
+) -> int:
+    """Dispatch in order until the first failure; returns how many the queue took."""
     sent = 0
     for entry in entries:
         if not dispatch(entry, uow_factory=uow_factory, tasks=tasks, clock=clock):
             break
         sent += 1
-    if entries:
-        log.info("outbox relay sent %d of %d pending entries", sent, len(entries))
     return sent

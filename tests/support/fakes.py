@@ -416,7 +416,7 @@ class InMemoryConsolidationOutbox:
         self._pending.outbox[key] = replace(
             entry,
             attempts=entry.attempts + 1,
-            dispatched_at=entry.dispatched_at or dispatched_at,
+            dispatched_at=dispatched_at or entry.dispatched_at,
         )
 
 
@@ -460,6 +460,25 @@ class InMemoryMaintenanceStore:
             key=lambda entry: entry.created_at,
         )
         return [OutboxEntry(e.id, e.tenant_id, e.session_id) for e in pending[:limit]]
+
+    def unconsolidated_outbox(
+        self, *, dispatched_before: datetime, limit: int
+    ) -> list[OutboxEntry]:
+        unconsolidated = []
+        for entry in self._store.outbox.values():
+            session = self._store.sessions.get((entry.tenant_id, entry.session_id))
+            if (
+                entry.dispatched_at is not None
+                and entry.dispatched_at < dispatched_before
+                and session is not None
+                and session.status is SessionStatus.ENDED
+                and session.ended_at is not None
+                and session.ended_at < dispatched_before
+                and (session.tenant_id, session.subject_id) in self._store.subjects
+            ):
+                unconsolidated.append((entry.dispatched_at, entry))
+        unconsolidated.sort(key=lambda found: found[0])
+        return [OutboxEntry(e.id, e.tenant_id, e.session_id) for _, e in unconsolidated[:limit]]
 
     def due_memories(self, *, now: datetime, limit: int) -> list[DueMemory]:
         due = sorted(

@@ -82,6 +82,35 @@ class SqlMaintenanceStore:
         with connection_failures_as_unavailable(), Session(self._engine) as session:
             return [OutboxEntry(*values) for values in session.execute(statement)]
 
+    def unconsolidated_outbox(
+        self, *, dispatched_before: datetime, limit: int
+    ) -> list[OutboxEntry]:
+        """Driven by the sessions still ``ended`` (``ix_sessions_due``: the backlog, not the
+        history), each joined to its entry (``ix_consolidation_outbox_session``). The outbox
+        keeps every row, so a scan of its dispatch times would grow with the history; a
+        session ends before its entry is dispatched, so the ``ended_at`` bound drops nothing."""
+        row = ConsolidationOutboxRow
+        session_tenant = col(SessionRow.tenant_id)
+        statement = (
+            select(col(row.id), col(row.tenant_id), col(row.session_id))
+            .join(
+                SessionRow,
+                and_(
+                    session_tenant == col(row.tenant_id), col(SessionRow.id) == col(row.session_id)
+                ),
+            )
+            .where(
+                col(SessionRow.status) == SessionStatus.ENDED.value,
+                col(SessionRow.ended_at) < dispatched_before,
+                col(row.dispatched_at) < dispatched_before,
+                _subject_alive(session_tenant, col(SessionRow.subject_id)),
+            )
+            .order_by(col(row.dispatched_at))
+            .limit(limit)
+        )
+        with connection_failures_as_unavailable(), Session(self._engine) as session:
+            return [OutboxEntry(*values) for values in session.execute(statement)]
+
     def due_memories(self, *, now: datetime, limit: int) -> list[DueMemory]:
         statement = (
             select(col(MemoryRow.tenant_id), col(MemoryRow.id))

@@ -28,7 +28,9 @@ class SqlConsolidationOutbox:
         return entry_id
 
     def record_attempt(self, entry_id: str, *, dispatched_at: datetime | None) -> None:
-        """An entry of another tenant, or one erased meanwhile, is left alone."""
+        """A successful send moves ``dispatched_at`` to its time: the relay's redelivery
+        horizon counts from the last dispatch. An entry of another tenant, or one erased
+        meanwhile, is left alone."""
         row = self._session.scalars(
             select(ConsolidationOutboxRow).where(
                 col(ConsolidationOutboxRow.tenant_id) == self._tenant_id,
@@ -38,6 +40,6 @@ class SqlConsolidationOutbox:
         if row is None:
             return
         row.attempts += 1
-        if dispatched_at is not None and row.dispatched_at is None:
+        if dispatched_at is not None:
             row.dispatched_at = dispatched_at
         self._session.flush()
