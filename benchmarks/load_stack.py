@@ -29,8 +29,9 @@ from memory_service.adapters.database import create_engine_for, normalize_databa
 from memory_service.adapters.sql.keys import SqlKeyStore
 from memory_service.core.clock import SystemClock
 from memory_service.core.model import Role
-from tests.support.celery_worker import RedisServer, free_port, wait_for
+from tests.support.celery_worker import RedisServer, wait_for
 from tests.support.fake_llm import FakeLLM
+from tests.support.loopback import free_port
 
 MEMORY_SERVICE = str(Path(sys.executable).with_name("memory-service"))
 

@@ -24,7 +24,6 @@ import json
 import logging
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import tempfile
@@ -47,6 +46,7 @@ from memory_service.core.model import NoteStatus, Role
 from memory_service.core.scope import TenantScope
 from memory_service.services.notes import save_memory_note
 from memory_service.services.sessions import open_session
+from tests.support.loopback import free_port
 from tests.support.scratch_database import scratch_postgres_database
 
 DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -172,17 +172,10 @@ def _any_subject(container: Container, tenant: str) -> str:
     return subject
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @contextmanager
 def server_process(backend: Backend) -> Iterator[str]:
     """``uvicorn`` serving the app factory in its own process; yields the base URL once healthy."""
-    port = _free_port()
+    port = free_port()
     process = subprocess.Popen(
         [
             sys.executable,

@@ -7,7 +7,7 @@ import secrets
 import redis
 
 from memory_service.adapters.rate_limit import RedisRateLimiter
-from tests.support.celery_worker import free_port
+from tests.support.loopback import free_port
 
 
 def _limiter(url: str, rate: int, prefix: str) -> RedisRateLimiter:

@@ -16,6 +16,8 @@ import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from tests.support.loopback import free_port
+
 MEMORY_SERVICE = Path(sys.executable).with_name("memory-service")
 
 
@@ -76,12 +78,6 @@ class WorkerProcess:
             except subprocess.TimeoutExpired:
                 self.kill()
         self._log.close()
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class RedisServer:

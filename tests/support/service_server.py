@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -12,19 +11,13 @@ import uvicorn
 
 from memory_service.api.app import create_app
 from memory_service.bootstrap import Container
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+from tests.support.loopback import free_port
 
 
 @contextmanager
 def serve(container: Container) -> Iterator[str]:
     """Yields the base URL while the server runs; stops it afterwards."""
-    port = _free_port()
+    port = free_port()
     config = uvicorn.Config(
         create_app(container), host="127.0.0.1", port=port, log_level="warning", lifespan="off"
     )
