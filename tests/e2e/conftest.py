@@ -14,11 +14,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from memory_service.adapters import migrate
 from memory_service.api.app import create_app
-from memory_service.bootstrap import Container, build_container
-from memory_service.config import Settings
+from memory_service.bootstrap import Container
 from memory_service.core.model import Role
+from tests.support.containers import migrated_container
 
 
 @pytest.fixture(scope="session")
@@ -28,9 +27,7 @@ def service_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def container(service_home: Path) -> Container:
-    settings = Settings.from_env({"MEMORY_SERVICE_HOME": str(service_home)})
-    migrate.upgrade(settings.database_url)
-    return build_container(settings)
+    return migrated_container({"MEMORY_SERVICE_HOME": str(service_home)})
 
 
 @pytest.fixture(scope="session")
@@ -47,20 +44,22 @@ class Tenant:
     agent_key_id: str
 
 
+def create_tenant(container: Container) -> Tenant:
+    """A random tenant with one agent key and one admin key, as bearer headers."""
+    tenant_id = f"t-{secrets.token_hex(6)}"
+    agent_record, agent_key = container.keys.create(tenant_id, Role.AGENT)
+    _, admin_key = container.keys.create(tenant_id, Role.ADMIN)
+    return Tenant(
+        id=tenant_id,
+        agent={"Authorization": f"Bearer {agent_key}"},
+        admin={"Authorization": f"Bearer {admin_key}"},
+        agent_key_id=agent_record.id,
+    )
+
+
 @pytest.fixture
 def make_tenant(container: Container) -> Callable[[], Tenant]:
-    def make() -> Tenant:
-        tenant_id = f"t-{secrets.token_hex(6)}"
-        agent_record, agent_key = container.keys.create(tenant_id, Role.AGENT)
-        _, admin_key = container.keys.create(tenant_id, Role.ADMIN)
-        return Tenant(
-            id=tenant_id,
-            agent={"Authorization": f"Bearer {agent_key}"},
-            admin={"Authorization": f"Bearer {admin_key}"},
-            agent_key_id=agent_record.id,
-        )
-
-    return make
+    return lambda: create_tenant(container)
 
 
 @pytest.fixture

@@ -10,12 +10,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from memory_service.adapters import migrate
-from memory_service.bootstrap import Container, build_container
+from memory_service.bootstrap import Container
 from memory_service.cli import app
-from memory_service.config import Settings
 from memory_service.core.model import MemoryStatus, SubjectState
 from tests.integration.records import make_memory
+from tests.support.containers import migrated_container
 
 runner = CliRunner()
 
@@ -27,9 +26,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def store(home: Path) -> Container:
-    settings = Settings.from_env({"MEMORY_SERVICE_HOME": str(home)})
-    migrate.upgrade(settings.database_url)
-    return build_container(settings)
+    return migrated_container({"MEMORY_SERVICE_HOME": str(home)})
 
 
 def _tenant() -> str:

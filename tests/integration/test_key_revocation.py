@@ -11,12 +11,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from memory_service.adapters import migrate
-from memory_service.bootstrap import Container, build_container
+from memory_service.bootstrap import Container
 from memory_service.cli import app
-from memory_service.config import Settings
 from memory_service.core.model import Role
 from tests.integration.conftest import Store
+from tests.support.containers import migrated_container
 
 runner = CliRunner()
 
@@ -42,9 +41,7 @@ def home(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def container(home: Path) -> Container:
-    settings = Settings.from_env({"MEMORY_SERVICE_HOME": str(home)})
-    migrate.upgrade(settings.database_url)
-    return build_container(settings)
+    return migrated_container({"MEMORY_SERVICE_HOME": str(home)})
 
 
 def _revoke(home: Path, *args: str) -> tuple[int, str, str]:

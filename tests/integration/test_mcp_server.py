@@ -13,10 +13,9 @@ import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from memory_service.adapters import migrate
-from memory_service.bootstrap import Container, build_container
-from memory_service.config import Settings
+from memory_service.bootstrap import Container
 from memory_service.core.model import Role
+from tests.support.containers import migrated_container
 from tests.support.service_server import serve
 
 pytestmark = pytest.mark.anyio
@@ -35,9 +34,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def container(home: Path) -> Container:
-    settings = Settings.from_env({"MEMORY_SERVICE_HOME": str(home)})
-    migrate.upgrade(settings.database_url)
-    return build_container(settings)
+    return migrated_container({"MEMORY_SERVICE_HOME": str(home)})
 
 
 @pytest.fixture(params=["in_process", "http"])

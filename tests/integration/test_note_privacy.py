@@ -19,11 +19,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from memory_service.adapters import migrate
 from memory_service.api.app import create_app
-from memory_service.bootstrap import Container, build_container
-from memory_service.config import Settings
+from memory_service.bootstrap import Container
 from memory_service.core.model import Role
+from tests.support.containers import migrated_container
 from tests.support.scratch_database import scratch_postgres_database
 
 
@@ -80,21 +79,15 @@ def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]
     env = {"MEMORY_SERVICE_HOME": str(tmp_path)}
     if request.param == "postgres":
         with scratch_postgres_database(request.getfixturevalue("postgres_url")) as url:
-            container = _container(env | {"DATABASE_URL": url})
+            container = migrated_container(env | {"DATABASE_URL": url})
             try:
                 yield Backend(container, lambda: _postgres_values(container))
             finally:
                 container.engine.dispose()
         return
-    container = _container(env)
+    container = migrated_container(env)
     yield Backend(container, lambda: _sqlite_bytes(tmp_path))
     container.engine.dispose()
-
-
-def _container(env: dict[str, str]) -> Container:
-    settings = Settings.from_env(env)
-    migrate.upgrade(settings.database_url)
-    return build_container(settings)
 
 
 def _sqlite_bytes(home: Path) -> str:

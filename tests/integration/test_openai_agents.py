@@ -13,16 +13,15 @@ import pytest
 from agents import Agent, OpenAIChatCompletionsModel, Runner, set_tracing_disabled
 from openai import AsyncOpenAI
 
-from memory_service.adapters import migrate
-from memory_service.bootstrap import Container, build_container
+from memory_service.bootstrap import Container
 from memory_service.client import MemoryClient
-from memory_service.config import Settings
 from memory_service.core.model import MemoryScope, Role
 from memory_service.integrations.openai_agents import (
     MemoryRunContext,
     memory_instructions,
     save_memory_note_tool,
 )
+from tests.support.containers import migrated_container
 from tests.support.fake_llm import FakeLLM, Reply, Request, completion
 from tests.support.service_server import serve
 
@@ -39,11 +38,9 @@ def anyio_backend() -> str:
 @pytest.fixture(scope="module")
 def container(tmp_path_factory: pytest.TempPathFactory) -> Container:
     home = tmp_path_factory.mktemp("agents-home")
-    settings = Settings.from_env(
+    return migrated_container(
         {"MEMORY_SERVICE_HOME": str(home), "MEMORY_SERVICE_HISTORY_TURNS": str(KEEP_TURNS)}
     )
-    migrate.upgrade(settings.database_url)
-    return build_container(settings)
 
 
 @pytest.fixture(scope="module")

@@ -14,14 +14,13 @@ import pytest
 from agents import Agent, OpenAIChatCompletionsModel, Runner, set_tracing_disabled
 from openai import AsyncOpenAI
 
-from memory_service.adapters import migrate
-from memory_service.bootstrap import Container, build_container
+from memory_service.bootstrap import Container
 from memory_service.client import MemoryClient
-from memory_service.config import Settings
 from memory_service.core.model import Memory, Role, Source
 from memory_service.integrations.openai_agents import MemoryRunContext
 from memory_service.integrations.openai_agents_tool import save_memory_note_tool
 from memory_service.tool import PARAMETERS, SAVE_MEMORY_NOTE_TOOL, TOOL_NAME
+from tests.support.containers import migrated_container
 from tests.support.fake_agent_model import CallToolOnce
 from tests.support.fake_llm import FakeLLM
 
@@ -45,9 +44,7 @@ def anyio_backend() -> str:
 
 @pytest.fixture(scope="module")
 def container(tmp_path_factory: pytest.TempPathFactory) -> Container:
-    settings = Settings.from_env({"MEMORY_SERVICE_HOME": str(tmp_path_factory.mktemp("tool"))})
-    migrate.upgrade(settings.database_url)
-    return build_container(settings)
+    return migrated_container({"MEMORY_SERVICE_HOME": str(tmp_path_factory.mktemp("tool"))})
 
 
 @pytest.fixture
