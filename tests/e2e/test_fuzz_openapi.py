@@ -9,7 +9,6 @@ are bounded per operation so the whole run stays well under a minute.
 from __future__ import annotations
 
 import json
-import secrets
 from typing import Any
 
 import pytest
@@ -23,8 +22,7 @@ from schemathesis.checks import not_a_server_error
 
 from memory_service.api.app import create_app
 from memory_service.bootstrap import Container
-from memory_service.core.model import Role
-from tests.e2e.conftest import Tenant, new_subject, open_session
+from tests.e2e.conftest import Tenant, create_tenant, new_subject, open_session
 
 EXAMPLES_PER_OPERATION = 20
 
@@ -37,15 +35,7 @@ def api_schema(container: Container) -> Any:
 @pytest.fixture(scope="module")
 def fuzz_tenant(container: Container) -> Tenant:
     """One tenant for the whole module (the key store is the shared session one)."""
-    tenant_id = f"t-fuzz-{secrets.token_hex(4)}"
-    agent_record, agent_key = container.keys.create(tenant_id, Role.AGENT)
-    _, admin_key = container.keys.create(tenant_id, Role.ADMIN)
-    return Tenant(
-        id=tenant_id,
-        agent={"Authorization": f"Bearer {agent_key}"},
-        admin={"Authorization": f"Bearer {admin_key}"},
-        agent_key_id=agent_record.id,
-    )
+    return create_tenant(container)
 
 
 def error_body_shape(ctx: Any, response: Any, case: Any) -> bool | None:
