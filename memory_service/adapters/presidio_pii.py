@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+import phonenumbers
 import spacy.util
 import tldextract
 from presidio_analyzer import (
@@ -112,6 +113,36 @@ class FrNirRecognizer(PatternRecognizer):
         # Corsica: 2A and 2B count as 19 and 18 for the key.
         number = digits[:13].replace("2A", "19").replace("2B", "18")
         return number.isdigit() and int(digits[13:]) == 97 - int(number) % 97
+
+
+class InternationalPhoneRecognizer(PatternRecognizer):
+    """A phone number written with its country code ("+44 7700 900418", "0049 30 901820").
+
+    Presidio's phone recognizer keeps only numbers ``phonenumbers`` holds *valid*, which
+    drops real-looking numbers in ranges it does not know (reserved, new or fictional
+    ones) and every region outside its short default list. A number written with a country
+    code is a phone number whatever its range, so the shape decides here and
+    ``phonenumbers`` only checks that the length is possible for that country.
+    """
+
+    PATTERN = r"(?<![\w+])(?:\+|00)[1-9]\d{0,2}(?:[ .-]?\(?\d{1,5}\)?){2,6}(?![\w])"
+
+    def __init__(self) -> None:
+        super().__init__(
+            supported_entity="PHONE_NUMBER",
+            name="InternationalPhoneRecognizer",
+            patterns=[Pattern("number with a country code", self.PATTERN, 0.6)],
+            supported_language=LANGUAGE,
+        )
+
+    def validate_result(self, pattern_text: str) -> bool:
+        digits = "".join(ch for ch in pattern_text if ch.isdigit())
+        international = "+" + (digits[2:] if pattern_text.startswith("00") else digits)
+        try:
+            number = phonenumbers.parse(international, None)
+        except phonenumbers.NumberParseException:
+            return False
+        return phonenumbers.is_possible_number(number)
 
 
 class SpacyModelMissingError(LookupError):
@@ -286,6 +317,7 @@ def build_recognizers(lexicons: Lexicons) -> list[EntityRecognizer]:
         SpacyRecognizer(supported_language=LANGUAGE, supported_entities=["PERSON"]),
         OfflineEmailRecognizer(),
         PhoneRecognizer(),
+        InternationalPhoneRecognizer(),
         CreditCardRecognizer(),
         IbanRecognizer(),
         IpRecognizer(),

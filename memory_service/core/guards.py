@@ -340,8 +340,11 @@ def check_ephemeral(
 
 
 def check_not_actionable(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> list[Reason]:
-    """Nothing left once greetings, thanks, conversation meta and stop words are removed."""
-    remainder = lexicons.patterns["filler"].sub(" ", folded_text)
+    """Nothing left once greetings, thanks, conversation meta, hedges and stop words are
+    removed. A hedge ("I guess", "semble") carries no fact of its own, so "Hello! I guess
+    the chat went fine" is both speculative and empty."""
+    remainder = lexicons.patterns["speculative"].sub(" ", folded_text)
+    remainder = lexicons.patterns["filler"].sub(" ", remainder)
     content = [
         word
         for word in _WORD.findall(remainder.lower())

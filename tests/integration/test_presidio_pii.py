@@ -84,6 +84,38 @@ def test_products_places_and_languages_are_not_personal_data(
     assert detector.entity_types(text) == frozenset()
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Text him on +44 7700 900733 after six.",
+        "Ligne directe : 0041 44 555 01 23.",
+        "Numéro : +33 (0)6 12 34 56 78.",
+        "WhatsApp on +61 491 570 156 for urgent matters.",
+        "Reach the site manager at +1-212-555-0147.",
+    ],
+)
+def test_a_number_written_with_its_country_code_is_a_phone_number_in_any_range(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PHONE_NUMBER" in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sales grew +15% in 2024.",
+        "Runs Python 3.12.1 and Node 20.11.",
+        "Budget is +2000 EUR per year.",
+        "Uses ISBN 978-2-07-036822-8 for cataloguing.",
+        "Temperature range +10 to +25 degrees.",
+    ],
+)
+def test_plus_signs_versions_and_references_are_not_phone_numbers(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PHONE_NUMBER" not in detector.entity_types(text)
+
+
 def test_a_number_that_fails_its_checksum_is_not_a_social_security_number(
     detector: PresidioPiiDetector,
 ) -> None:

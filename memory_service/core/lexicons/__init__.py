@@ -32,6 +32,7 @@ PATTERN_KEYS = (
     "filler",
     "instruction",
     "secret_cues",
+    "credential_cues",
 )
 LIST_KEYS = ("abbreviations", "weekdays", "months", "stopwords", "change_markers", "negations")
 RAW_KEYS = ("name_cues", "birth_cues", "place_prepositions", "product_names")
