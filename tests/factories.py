@@ -60,6 +60,31 @@ def make_memory(
     return Memory(**values)
 
 
+def make_memory_for(
+    scope: TenantScope,
+    subject: str,
+    text: str,
+    keywords: tuple[str, ...] = (),
+    *,
+    at: datetime = AT,
+    session_id: str | None = None,
+    **fields: Any,
+) -> Memory:
+    """A memory ``scope``'s actor wrote about ``subject``, as ``save_memory_note`` records it: a
+    session note when ``session_id`` is given, else a global memory."""
+    return make_memory(
+        text,
+        at=at,
+        tenant_id=scope.tenant_id,
+        subject_id=subject,
+        scope=MemoryScope.SESSION if session_id else MemoryScope.GLOBAL,
+        session_id=session_id,
+        keywords=keywords,
+        provenance=Provenance(actor=scope.actor, session_id=session_id),
+        **fields,
+    )
+
+
 def make_session(*, at: datetime = AT, **fields: Any) -> Session:
     """An open session of :data:`SUBJECT`, opened ``at``, with a fresh id."""
     values: dict[str, Any] = {
