@@ -27,20 +27,19 @@ from memory_service.adapters.sql.maintenance import SqlMaintenanceStore
 from memory_service.adapters.task_queue import CONSOLIDATE_SESSION, CeleryTaskQueue
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
 from memory_service.config import Settings
-from memory_service.core.clock import SystemClock, new_id
+from memory_service.core.clock import SystemClock
 from memory_service.core.model import (
     AuditEvent,
     Durability,
     Memory,
     MemoryScope,
     MemoryStatus,
-    Provenance,
     Role,
     SessionStatus,
-    Source,
 )
 from memory_service.core.scope import TenantScope
 from memory_service.services import outbox, sessions
+from tests.factories import make_memory_for
 from tests.support.celery_worker import RedisServer, WorkerProcess, wait_for
 from tests.support.fake_llm import FakeLLM, Reply, Request, garbage, verdicts_by_text
 from tests.support.scratch_database import scratch_postgres_database
@@ -145,27 +144,12 @@ def memory(
     text_: str,
     keywords: tuple[str, ...] = (),
     *,
-    session_id: str | None = None,
     at: datetime | None = None,
-    durability: Durability = Durability.DURABLE,
+    **fields: Any,
 ) -> Memory:
+    """Five minutes old unless ``at`` says otherwise."""
     when = at or datetime.now(UTC) - timedelta(minutes=5)
-    return Memory(
-        id=new_id(),
-        tenant_id=scope.tenant_id,
-        subject_id=subject,
-        scope=MemoryScope.SESSION if session_id else MemoryScope.GLOBAL,
-        session_id=session_id,
-        text=text_,
-        keywords=keywords,
-        purpose="general",
-        source=Source.USER_STATED,
-        durability=durability,
-        provenance=Provenance(actor=scope.actor, session_id=session_id),
-        legal_basis="legitimate_interest",
-        created_at=when,
-        updated_at=when,
-    )
+    return make_memory_for(scope, subject, text_, keywords, at=when, **fields)
 
 
 def add(stack: Stack, scope: TenantScope, *memories: Memory) -> None:
@@ -189,6 +173,15 @@ def end(stack: Stack, scope: TenantScope, session_id: str, queue: Any = None) ->
         clock=SystemClock(),
         tasks=queue or stack.queue,
     )
+
+
+def vs_code_then_vim(stack: Stack, scope: TenantScope, subject: str) -> str:
+    """A two-day-old global "VS Code" and an open session noting "Vim": a conflict to judge."""
+    old = memory(scope, subject, EDITOR_OLD, ("editor",), at=datetime.now(UTC) - timedelta(days=2))
+    add(stack, scope, old)
+    session_id = open_session(stack, scope, subject)
+    add(stack, scope, memory(scope, subject, EDITOR_NEW, ("editor",), session_id=session_id))
+    return session_id
 
 
 def session_status(stack: Stack, scope: TenantScope, session_id: str) -> SessionStatus | None:
@@ -323,13 +316,7 @@ def test_garbage_from_the_llm_falls_back_to_the_rules(
 ) -> None:
     llm.behaviour = garbage
     subject = "subject-garbage"
-    add(
-        stack,
-        scope,
-        memory(scope, subject, EDITOR_OLD, ("editor",), at=datetime.now(UTC) - timedelta(days=2)),
-    )
-    session_id = open_session(stack, scope, subject)
-    add(stack, scope, memory(scope, subject, EDITOR_NEW, ("editor",), session_id=session_id))
+    session_id = vs_code_then_vim(stack, scope, subject)
 
     end(stack, scope, session_id)
     wait_consolidated(stack, scope, session_id)
@@ -377,14 +364,9 @@ def test_two_workers_racing_on_one_subject_give_one_result(
 
     llm.behaviour = slow
     subject = "subject-race"
-    add(
-        stack,
-        scope,
-        memory(scope, subject, EDITOR_OLD, ("editor",), at=datetime.now(UTC) - timedelta(days=2)),
-    )
-    first, second = open_session(stack, scope, subject), open_session(stack, scope, subject)
-    for session_id in (first, second):
-        add(stack, scope, memory(scope, subject, EDITOR_NEW, ("editor",), session_id=session_id))
+    first = vs_code_then_vim(stack, scope, subject)
+    second = open_session(stack, scope, subject)
+    add(stack, scope, memory(scope, subject, EDITOR_NEW, ("editor",), session_id=second))
     done_before = [w.succeeded() for w in workers]
 
     calls = len(llm.requests)
@@ -426,13 +408,7 @@ def test_a_worker_killed_mid_task_is_redelivered_and_completes_once(
 
     llm.behaviour = stuck
     subject = "subject-killed"
-    add(
-        stack,
-        scope,
-        memory(scope, subject, EDITOR_OLD, ("editor",), at=datetime.now(UTC) - timedelta(days=2)),
-    )
-    session_id = open_session(stack, scope, subject)
-    add(stack, scope, memory(scope, subject, EDITOR_NEW, ("editor",), session_id=session_id))
+    session_id = vs_code_then_vim(stack, scope, subject)
     victim = stack.worker("victim", **private).wait_ready()
     calls = len(llm.requests)
     try:
