@@ -3,6 +3,7 @@ hostile bodies, and what each leaves in the store and the audit history."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
@@ -34,14 +35,40 @@ def _save(
     )
 
 
-def _memories(container: Container, tenant: Tenant, subject: str) -> list[Memory]:
-    with container.uow_factory(tenant.id) as uow:
-        return uow.memories.list_for_subject(subject)
+@dataclass(frozen=True)
+class NoteSession:
+    """An open session of a fresh subject: where the notes go, and what the store then holds."""
+
+    client: TestClient
+    container: Container
+    tenant: Tenant
+    subject: str
+    id: str
+
+    def save(self, body: Any, **params: str) -> httpx.Response:
+        return _save(self.client, self.tenant, self.id, body, **params)
+
+    def post_raw(self, content: bytes) -> httpx.Response:
+        """The body as given, unencoded, declared as JSON."""
+        return self.client.post(
+            f"/v1/sessions/{self.id}/notes",
+            content=content,
+            headers=self.tenant.agent | {"Content-Type": "application/json"},
+        )
+
+    def memories(self) -> list[Memory]:
+        with self.container.uow_factory(self.tenant.id) as uow:
+            return uow.memories.list_for_subject(self.subject)
+
+    def audit_kinds(self) -> list[str]:
+        with self.container.uow_factory(self.tenant.id) as uow:
+            return [event.kind for event in uow.audit.list_for_subject(self.subject)]
 
 
-def _audit_kinds(container: Container, tenant: Tenant, subject: str) -> list[str]:
-    with container.uow_factory(tenant.id) as uow:
-        return [event.kind for event in uow.audit.list_for_subject(subject)]
+@pytest.fixture
+def session(client: TestClient, container: Container, tenant: Tenant) -> NoteSession:
+    subject = new_subject()
+    return NoteSession(client, container, tenant, subject, open_session(client, tenant, subject))
 
 
 def _result(response: httpx.Response) -> dict[str, Any]:
@@ -51,103 +78,82 @@ def _result(response: httpx.Response) -> dict[str, Any]:
     return body
 
 
-def test_a_clean_note_is_saved_and_listed(
-    client: TestClient, container: Container, tenant: Tenant
-) -> None:
-    subject = new_subject()
-    session_id = open_session(client, tenant, subject)
-
-    body = _result(_save(client, tenant, session_id, GOOD | {"turn": 1, "tool_call_id": "c1"}))
+def test_a_clean_note_is_saved_and_listed(session: NoteSession) -> None:
+    body = _result(session.save(GOOD | {"turn": 1, "tool_call_id": "c1"}))
 
     assert body["status"] == "saved" and body["reasons"] == []
-    [memory] = _memories(container, tenant, subject)
-    assert memory.id == body["memory_id"] and memory.session_id == session_id
-    assert memory.provenance.actor == f"key:{tenant.agent_key_id}"
+    [memory] = session.memories()
+    assert memory.id == body["memory_id"] and memory.session_id == session.id
+    assert memory.provenance.actor == f"key:{session.tenant.agent_key_id}"
     assert memory.provenance.tool_call_id == "c1"
-    assert _audit_kinds(container, tenant, subject)[-1] == "note.saved"
+    assert session.audit_kinds()[-1] == "note.saved"
 
 
 @pytest.mark.parametrize("code", sorted(REJECTED))
-def test_each_reason_rejects_and_stores_nothing(
-    client: TestClient, container: Container, tenant: Tenant, code: str
-) -> None:
-    subject = new_subject()
-    session_id = open_session(client, tenant, subject)
-
-    body = _result(_save(client, tenant, session_id, REJECTED[code]))
+def test_each_reason_rejects_and_stores_nothing(session: NoteSession, code: str) -> None:
+    body = _result(session.save(REJECTED[code]))
 
     assert body["status"] == "rejected" and body["memory_id"] is None
     assert code in {reason["code"] for reason in body["reasons"]}
-    assert _memories(container, tenant, subject) == []
-    assert _audit_kinds(container, tenant, subject)[-1] == "note.rejected"
+    assert session.memories() == []
+    assert session.audit_kinds()[-1] == "note.rejected"
 
 
-def test_the_same_note_twice_is_a_duplicate(
-    client: TestClient, container: Container, tenant: Tenant
-) -> None:
-    subject = new_subject()
-    session_id = open_session(client, tenant, subject)
-    first = _result(_save(client, tenant, session_id, GOOD))
+def test_the_same_note_twice_is_a_duplicate(session: NoteSession) -> None:
+    first = _result(session.save(GOOD))
 
-    again = _result(
-        _save(client, tenant, session_id, {"text": "prefers aisle seats on LONG flights"})
-    )
+    again = _result(session.save({"text": "prefers aisle seats on LONG flights"}))
 
     assert again == {"status": "duplicate", "memory_id": first["memory_id"], "reasons": []}
-    assert len(_memories(container, tenant, subject)) == 1
+    assert len(session.memories()) == 1
 
 
 def test_a_held_note_waits_for_the_confirm_call(
-    client: TestClient, container: Container, tenant: Tenant
+    client: TestClient, container: Container, session: NoteSession
 ) -> None:
     container.notes.policies.set(
-        tenant.id, TenantPolicy(confirm_sources=frozenset({Source.MODEL_INFERRED}))
+        session.tenant.id, TenantPolicy(confirm_sources=frozenset({Source.MODEL_INFERRED}))
     )
-    subject = new_subject()
-    session_id = open_session(client, tenant, subject)
     inferred = {"text": "Travels with a small child.", "source": "model_inferred"}
 
-    held = _result(_save(client, tenant, session_id, inferred))
+    held = _result(session.save(inferred))
 
     assert held["status"] == "needs_confirmation" and held["memory_id"]
-    [memory] = _memories(container, tenant, subject)
+    [memory] = session.memories()
     assert memory.status is MemoryStatus.PENDING_CONFIRMATION
 
-    url = f"/v1/sessions/{session_id}/notes/{held['memory_id']}/confirm"
-    confirmed = _result(client.post(url, headers=tenant.agent))
+    url = f"/v1/sessions/{session.id}/notes/{held['memory_id']}/confirm"
+    confirmed = _result(client.post(url, headers=session.tenant.agent))
 
     assert confirmed == {"status": "saved", "memory_id": held["memory_id"], "reasons": []}
-    [memory] = _memories(container, tenant, subject)
+    [memory] = session.memories()
     assert memory.status is MemoryStatus.ACTIVE and memory.is_hypothesis
     assert memory.legal_basis == "consent"
-    missing = client.post(f"/v1/sessions/{session_id}/notes/nope/confirm", headers=tenant.agent)
+    missing = client.post(
+        f"/v1/sessions/{session.id}/notes/nope/confirm", headers=session.tenant.agent
+    )
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
 
 
-def test_a_dry_run_answers_like_a_save_and_stores_nothing(
-    client: TestClient, container: Container, tenant: Tenant
-) -> None:
-    subject = new_subject()
-    session_id = open_session(client, tenant, subject)
-    events_before = _audit_kinds(container, tenant, subject)
+def test_a_dry_run_answers_like_a_save_and_stores_nothing(session: NoteSession) -> None:
+    events_before = session.audit_kinds()
 
-    saved = _result(_save(client, tenant, session_id, GOOD, dry_run="true"))
-    rejected = _result(_save(client, tenant, session_id, REJECTED["pii"], dry_run="true"))
+    saved = _result(session.save(GOOD, dry_run="true"))
+    rejected = _result(session.save(REJECTED["pii"], dry_run="true"))
 
     assert saved == {"status": "saved", "memory_id": None, "reasons": []}
     assert rejected["status"] == "rejected"
-    assert _memories(container, tenant, subject) == []
-    assert _audit_kinds(container, tenant, subject) == events_before
+    assert session.memories() == []
+    assert session.audit_kinds() == events_before
 
 
 def test_notes_on_an_ended_or_unknown_session_are_refused(
-    client: TestClient, tenant: Tenant
+    client: TestClient, session: NoteSession
 ) -> None:
-    session_id = open_session(client, tenant)
-    client.post(f"/v1/sessions/{session_id}/end", headers=tenant.agent)
+    client.post(f"/v1/sessions/{session.id}/end", headers=session.tenant.agent)
 
-    ended = _save(client, tenant, session_id, GOOD)
-    unknown = _save(client, tenant, "no-such-session", GOOD)
+    ended = session.save(GOOD)
+    unknown = _save(client, session.tenant, "no-such-session", GOOD)
 
     assert ended.status_code == 409 and ended.json()["error"]["code"] == "conflict"
     assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "not_found"
@@ -175,58 +181,37 @@ REJECTED_BODIES = {
 
 
 @pytest.mark.parametrize("case", sorted(RAW_BODIES))
-def test_malformed_bodies_are_a_json_422_and_store_nothing(
-    client: TestClient, container: Container, tenant: Tenant, case: str
-) -> None:
-    subject = new_subject()
-    session_id = open_session(client, tenant, subject)
-    events_before = _audit_kinds(container, tenant, subject)
+def test_malformed_bodies_are_a_json_422_and_store_nothing(session: NoteSession, case: str) -> None:
+    events_before = session.audit_kinds()
 
-    response = client.post(
-        f"/v1/sessions/{session_id}/notes",
-        content=RAW_BODIES[case],
-        headers=tenant.agent | {"Content-Type": "application/json"},
-    )
+    response = session.post_raw(RAW_BODIES[case])
 
     assert response.status_code == 422, response.text
     assert response.json()["error"]["code"] == "invalid_request"
     assert "tea" not in response.text.lower()
-    assert _memories(container, tenant, subject) == []
-    assert _audit_kinds(container, tenant, subject) == events_before
+    assert session.memories() == []
+    assert session.audit_kinds() == events_before
 
 
 @pytest.mark.parametrize("case", sorted(REJECTED_BODIES))
 def test_wrong_types_and_unknown_fields_are_an_invalid_rejection(
-    client: TestClient, container: Container, tenant: Tenant, case: str
+    session: NoteSession, case: str
 ) -> None:
-    subject = new_subject()
-    session_id = open_session(client, tenant, subject)
-
-    body = _result(_save(client, tenant, session_id, REJECTED_BODIES[case]))
+    body = _result(session.save(REJECTED_BODIES[case]))
 
     assert body["status"] == "rejected"
     assert "invalid" in {reason["code"] for reason in body["reasons"]}
     assert "tea" not in str(body).lower() and "t-other" not in str(body)
-    assert _memories(container, tenant, subject) == []
-    assert "note.saved" not in _audit_kinds(container, tenant, subject)
+    assert session.memories() == []
+    assert "note.saved" not in session.audit_kinds()
 
 
-def test_a_one_megabyte_note_is_refused_before_parsing(
-    client: TestClient, container: Container, tenant: Tenant
-) -> None:
-    subject = new_subject()
-    session_id = open_session(client, tenant, subject)
-    body = b'{"text": "' + b"Prefers tea. " * 80_000 + b'"}'
-
-    response = client.post(
-        f"/v1/sessions/{session_id}/notes",
-        content=body,
-        headers=tenant.agent | {"Content-Type": "application/json"},
-    )
+def test_a_one_megabyte_note_is_refused_before_parsing(session: NoteSession) -> None:
+    response = session.post_raw(b'{"text": "' + b"Prefers tea. " * 80_000 + b'"}')
 
     assert response.status_code == 413
     assert response.json()["error"]["code"] == "payload_too_large"
-    assert _memories(container, tenant, subject) == []
+    assert session.memories() == []
 
 
 def test_the_openapi_document_describes_the_hand_parsed_body(client: TestClient) -> None:
