@@ -47,6 +47,7 @@ from memory_service.core.scope import TenantScope
 from memory_service.services import admin
 from memory_service.services.consolidation import expire_due_memories
 from memory_service.services.retention import purge_expired_memories
+from tests.support.fakes import FixedClock
 from tests.support.scratch_database import scratch_postgres_database
 
 log = logging.getLogger("benchmarks.admin")
@@ -57,14 +58,6 @@ MEMORY_COLUMNS = (
     "source, durability, provenance, legal_basis, created_at, updated_at, expires_at, status"
 )
 GRACE_DAYS = 30
-
-
-class _Clock:
-    def __init__(self, now: datetime) -> None:
-        self._now = now
-
-    def now(self) -> datetime:
-        return self._now
 
 
 class _NoPii:
@@ -235,8 +228,8 @@ def bench_erasure(server_url: str, sizes: list[int], background: int) -> list[di
         loader.close()
 
         deps = admin.AdminDeps(
-            uow_factory=SqlUnitOfWorkFactory(engine, keyring, _Clock(now)),
-            clock=_Clock(now),
+            uow_factory=SqlUnitOfWorkFactory(engine, keyring, FixedClock(now)),
+            clock=FixedClock(now),
             pii=_NoPii(),
             cache=NoSubjectCache(),
         )
@@ -311,7 +304,7 @@ def bench_sweep(server_url: str, total: int) -> dict[str, Any]:
 
         load_seconds, _ = timed(load)
         log.info("loaded %d memories in %.0f s", total, load_seconds)
-        clock = _Clock(now)
+        clock = FixedClock(now)
         factory = SqlUnitOfWorkFactory(engine, keyring, clock)
         bare_expire, found_expire = timed(
             lambda: _count(engine, "status = 'active' AND expires_at <= :now", now)

@@ -31,6 +31,7 @@ from memory_service.adapters.sql.convert import MEMORY_KIND
 from memory_service.adapters.tiktoken_counter import TiktokenCounter
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
 from memory_service.adapters.yaml_state import dump_state_yaml
+from memory_service.core.clock import SystemClock
 from memory_service.core.model import Role, SubjectState
 from memory_service.core.scope import TenantScope
 from memory_service.services.context import ContextDeps, render_context
@@ -146,7 +147,7 @@ def run(server_url: str, total: int, subjects: int, repeats: int) -> list[dict[s
             factory = SqlUnitOfWorkFactory(engine, keyring)
             deps = ContextDeps(
                 uow_factory=factory,
-                clock=_Clock(),
+                clock=SystemClock(),
                 counter=TiktokenCounter("gpt-4"),
                 dump_yaml=dump_state_yaml,
                 max_global=6,
@@ -195,11 +196,6 @@ def run(server_url: str, total: int, subjects: int, repeats: int) -> list[dict[s
             return rows
         finally:
             engine.dispose()
-
-
-class _Clock:
-    def now(self) -> datetime:
-        return datetime.now(UTC)
 
 
 def report(rows: list[dict[str, Any]], total: int, subjects: int, repeats: int) -> str:
