@@ -12,8 +12,11 @@ on PostgreSQL:
 
 Each session holds six notes: a newer editor (a conflict), a paraphrase of a stored
 preference (same meaning), a duplicate pair, an ephemeral note and a session-only note.
-The timings include loading and decrypting the subject's active global memories, so they
-fall as the memory grows; the LLM request must not grow, since only candidate pairs are sent.
+The filler memories share a number with some notes, so at 10,000 about a hundred of them
+share a term with a note and the per-note bound of the term index is reached. The timings
+include looking up, loading and decrypting the candidates the term index offers ("globals
+loaded"), which must not grow with the memory; neither must the LLM request, since only
+candidate pairs are sent.
 
     /work/venv/bin/python -m benchmarks.consolidation
     /work/venv/bin/python -m benchmarks.consolidation --sizes 10 1000 --sessions 5  # quicker
@@ -44,7 +47,8 @@ from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for, normalize_database_url
 from memory_service.adapters.sql.convert import memory_columns
 from memory_service.adapters.sql.subjects import SubjectKeys
-from memory_service.adapters.tables import MemoryRow
+from memory_service.adapters.sql.terms import term_rows
+from memory_service.adapters.tables import MemoryRow, MemoryTermRow
 from memory_service.adapters.tiktoken_counter import TiktokenCounter
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
 from memory_service.bootstrap import build_judge
@@ -90,6 +94,7 @@ class Row:
     backend: str
     size: int
     plain_rate: float
+    loaded: float
     judged_rate: float
     calls: float
     pairs: float
@@ -142,7 +147,8 @@ def global_memory(tenant: str, subject: str, text: str, keywords: tuple[str, ...
 
 
 def seed_globals(engine: Engine, keyring: Keyring, tenant: str, subject: str, size: int) -> None:
-    """Sealed like the service seals them, inserted in bulk (the seeding is not measured)."""
+    """Sealed and filed in the term index like the service does, inserted in bulk (the
+    seeding is not measured)."""
     memories = [
         global_memory(tenant, subject, "Uses VS Code as editor.", ("editor",)),
         global_memory(tenant, subject, SEAT, ("seat",)),
@@ -156,12 +162,16 @@ def seed_globals(engine: Engine, keyring: Keyring, tenant: str, subject: str, si
         for i in range(max(size - 2, 0))
     ]
     with DbSession(engine) as db:
-        cipher = SubjectKeys(db, tenant, keyring).ensure_cipher(subject, datetime.now(UTC))
+        cipher = SubjectKeys(db, tenant, keyring).ensure_cipher(
+            subject, datetime.now(UTC), new_lifecycle=True
+        )
         rows = [
             {"id": m.id, "tenant_id": tenant, "subject_id": subject, **memory_columns(m, cipher)}
             for m in memories
         ]
         db.execute(insert(MemoryRow.__table__), rows)  # type: ignore[arg-type]
+        terms = [row for m in memories for row in term_rows(m, cipher)]
+        db.execute(insert(MemoryTermRow.__table__), terms)  # type: ignore[arg-type]
         db.commit()
 
 
@@ -201,18 +211,21 @@ def consolidate_many(
     subject: str,
     count: int,
     judge: Judge | None,
-) -> float:
-    """Sessions per second over ``count`` sessions; preparing them is not timed."""
+) -> tuple[float, float]:
+    """Sessions per second over ``count`` sessions, and global memories loaded per session;
+    preparing the sessions is not timed."""
     clock = _Clock()
     deps = ConsolidationDeps(uow_factory=uow_factory, clock=clock, judge=judge)
     elapsed = 0.0
+    loaded = 0
     for k in range(count):
         session_id = prepare_session(uow_factory, clock, scope, subject, k)
         started = time.perf_counter()
         report = consolidate_session(scope.tenant_id, session_id, deps=deps)
         elapsed += time.perf_counter() - started
         assert report is not None and report.created >= 1
-    return count / elapsed
+        loaded += report.globals_considered
+    return count / elapsed, loaded / count
 
 
 def request_tokens(counter: TiktokenCounter, request: dict[str, Any]) -> int:
@@ -237,9 +250,9 @@ def measure(
             plain_subject, judged_subject = f"plain-{size}", f"judged-{size}"
             seed_globals(engine, keyring, tenant, plain_subject, size)
             seed_globals(engine, keyring, tenant, judged_subject, size)
-            plain = consolidate_many(uow_factory, scope, plain_subject, count, None)
+            plain, loaded = consolidate_many(uow_factory, scope, plain_subject, count, None)
             sent_before = len(llm.requests)
-            judged = consolidate_many(uow_factory, scope, judged_subject, count, judge)
+            judged, _ = consolidate_many(uow_factory, scope, judged_subject, count, judge)
             sent = llm.requests[sent_before:]
             pairs = sum(len(json.loads(r["messages"][1]["content"])["pairs"]) for r in sent)
             rows.append(
@@ -247,6 +260,7 @@ def measure(
                     backend=backend,
                     size=size,
                     plain_rate=plain,
+                    loaded=loaded,
                     judged_rate=judged,
                     calls=len(sent) / count,
                     pairs=pairs / count,
@@ -261,14 +275,14 @@ def measure(
 
 def table(rows: list[Row]) -> str:
     header = (
-        "| store | global memories | sessions/s, no LLM | sessions/s, fake LLM "
-        "| LLM calls/session | pairs/session | request tokens/session |"
+        "| store | global memories | sessions/s, no LLM | globals loaded/session "
+        "| sessions/s, fake LLM | LLM calls/session | pairs/session | request tokens/session |"
     )
-    lines = [header, "|---|---:|---:|---:|---:|---:|---:|"]
+    lines = [header, "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for row in rows:
         lines.append(
-            f"| {row.backend} | {row.size:,} | {row.plain_rate:.1f} | {row.judged_rate:.1f} "
-            f"| {row.calls:.2f} | {row.pairs:.2f} | {row.tokens:.0f} |"
+            f"| {row.backend} | {row.size:,} | {row.plain_rate:.1f} | {row.loaded:.0f} "
+            f"| {row.judged_rate:.1f} | {row.calls:.2f} | {row.pairs:.2f} | {row.tokens:.0f} |"
         )
     by_backend: dict[str, list[Row]] = {}
     for row in rows:

@@ -158,14 +158,25 @@ class MemoryTermRow(SQLModel, table=True):
     __tablename__ = "memory_terms"
     __table_args__ = (
         sa.ForeignKeyConstraint(["memory_id"], ["memories.id"], ondelete="CASCADE"),
-        # memory_id last, so a lookup by term is answered from the index alone.
-        sa.Index("ix_memory_terms_lookup", "tenant_id", "subject_id", "term_hash", "memory_id"),
+        # The hash first: it is keyed per subject, so as selective as the subject, and a
+        # "term_hash IN (...)" on a leading column is an index condition in every plan, even
+        # before the planner has statistics. The rest lets the index alone answer a lookup.
+        sa.Index(
+            "ix_memory_terms_lookup",
+            "term_hash",
+            "tenant_id",
+            "subject_id",
+            "purpose",
+            "memory_id",
+        ),
     )
 
     memory_id: str = Field(primary_key=True, sa_type=ID)
     term_hash: str = Field(primary_key=True, sa_type=sa.String(32))
     tenant_id: str = Field(sa_type=TENANT_ID)
     subject_id: str = Field(sa_type=SUBJECT_ID)
+    # The memory's purpose, kept here so a lookup never joins the memories.
+    purpose: str = Field(sa_type=sa.String(64))
 
 
 class AuditEventRow(SQLModel, table=True):

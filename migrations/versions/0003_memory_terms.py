@@ -33,6 +33,7 @@ def upgrade() -> None:
         sa.Column("term_hash", sa.String(32), nullable=False),
         sa.Column("tenant_id", sa.String(128), nullable=False),
         sa.Column("subject_id", sa.String(128), nullable=False),
+        sa.Column("purpose", sa.String(64), nullable=False),
         sa.ForeignKeyConstraint(
             ["memory_id"],
             ["memories.id"],
@@ -44,7 +45,7 @@ def upgrade() -> None:
     op.create_index(
         "ix_memory_terms_lookup",
         "memory_terms",
-        ["tenant_id", "subject_id", "term_hash", "memory_id"],
+        ["term_hash", "tenant_id", "subject_id", "purpose", "memory_id"],
     )
 
 

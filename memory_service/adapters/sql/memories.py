@@ -140,15 +140,16 @@ class SqlMemoryRepository:
             MemoryScope.GLOBAL.value,
             MemoryStatus.ACTIVE.value,
         )
+        purpose_changed = row.purpose != memory.purpose
         for name, value in plain_columns(memory).items():
             setattr(row, name, value)
-        text_changed = self._seal(row, memory)
+        refile = self._seal(row, memory) or purpose_changed
         self._session.flush()
-        # The index follows the text and the status; a merge that only moves updated_at or
-        # derived_from (the common save of consolidation) leaves it alone.
-        if was_indexed and (text_changed or not is_indexed(memory)):
+        # The index follows the text, purpose and status; a merge that only moves updated_at
+        # or derived_from (the common save of consolidation) leaves it alone.
+        if was_indexed and (refile or not is_indexed(memory)):
             self._terms.remove([memory.id])
-        if is_indexed(memory) and (text_changed or not was_indexed):
+        if is_indexed(memory) and (refile or not was_indexed):
             self._file_terms(memory)
 
     def expire(self, memory_ids: Collection[str], *, now: datetime) -> list[ExpiredMemory]:
@@ -197,22 +198,27 @@ class SqlMemoryRepository:
     def find_global_candidates(
         self, subject_id: str, terms: Collection[str], *, purposes: Collection[str], limit: int
     ) -> list[Memory]:
-        """One ranked query over the term index; only the rows returned are decrypted."""
+        """Ranked on the term index alone; only the winners' rows are read and decrypted.
+
+        The rows' own subject, scope and status are checked again: the index decides what
+        is offered, never what counts as an active global memory.
+        """
         cipher = self._keys.existing(subject_id)
         if cipher is None or not terms or not purposes or limit <= 0:
             return []
-        ranked = self._terms.ranked(
+        rows = self._terms.best_rows(
             subject_id,
             sorted({cipher.term_hash(term) for term in terms}),
             purposes=purposes,
             limit=limit,
         )
-        statement = (
-            self._rows(MemoryRow.subject_id == subject_id)
-            .join(ranked, col(MemoryRow.id) == ranked.c.memory_id)
-            .order_by(ranked.c.score.desc(), self._id_order.desc())
-        )
-        return self._decrypt(self._session.scalars(statement).all())
+        offered = [
+            row
+            for row in rows
+            if (row.subject_id, row.scope, row.status)
+            == (subject_id, MemoryScope.GLOBAL.value, MemoryStatus.ACTIVE.value)
+        ]
+        return self._decrypt(offered)
 
     def list_for_subject(
         self,

@@ -8,7 +8,10 @@ key: erasure destroys that key and deletes the rows; what a backup keeps is nois
 
 A lookup ranks globals as the core's index does: a shared term counts more the fewer of
 the subject's globals hold it (``RANK_SCALE // holders``, in integers so that every backend
-and the in-memory fake agree on the order), and a tie goes to the larger id.
+and the in-memory fake agree on the order), and a tie goes to the larger id. The ranking
+reads ``memory_terms`` alone (the purpose is kept on each row for that), through the index
+that starts with ``term_hash``, and only the winners' memory rows are joined, by primary
+key: no plan, even on stale statistics, reads the subject's whole global memory.
 
 Rows written before a change of the core's terms, or before this index existed, are
 rebuilt by :func:`reindex_subjects` (``memory-service reindex``).
@@ -16,11 +19,22 @@ rebuilt by :func:`reindex_subjects` (``memory-service reindex``).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from sqlalchemy import ColumnElement, Engine, Subquery, delete, func, insert, literal, select
+from sqlalchemy import (
+    ColumnElement,
+    Engine,
+    Select,
+    bindparam,
+    delete,
+    func,
+    insert,
+    literal,
+    select,
+)
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
@@ -50,6 +64,7 @@ def term_rows(memory: Memory, cipher: SubjectCipher) -> list[dict[str, Any]]:
             "term_hash": term_hash,
             "tenant_id": memory.tenant_id,
             "subject_id": memory.subject_id,
+            "purpose": memory.purpose,
         }
         for term_hash in sorted(hashes)
     ]
@@ -69,65 +84,93 @@ class SqlTermIndex:
             self._session.execute(insert(MemoryTermRow), rows)
 
     def remove(self, memory_ids: Collection[str]) -> None:
+        """Unfile memories of this tenant, found through the primary keys of both tables."""
         if memory_ids:
             self._session.execute(
-                delete(MemoryTermRow).where(
-                    col(MemoryTermRow.tenant_id) == self._tenant_id,
-                    col(MemoryTermRow.memory_id).in_(list(memory_ids)),
-                )
+                _REMOVE, {"tenant_id": self._tenant_id, "memory_ids": list(memory_ids)}
             )
 
     def remove_subject(self, subject_id: str) -> None:
+        """Unfile every memory of the subject (through the memories' subject index)."""
+        memories = select(col(MemoryRow.id)).where(
+            col(MemoryRow.tenant_id) == self._tenant_id,
+            col(MemoryRow.subject_id) == subject_id,
+        )
         self._session.execute(
-            delete(MemoryTermRow).where(
-                col(MemoryTermRow.tenant_id) == self._tenant_id,
-                col(MemoryTermRow.subject_id) == subject_id,
-            )
+            delete(MemoryTermRow).where(col(MemoryTermRow.memory_id).in_(memories))
         )
 
-    def ranked(
+    def best_rows(
         self,
         subject_id: str,
         term_hashes: Collection[str],
         *,
         purposes: Collection[str],
         limit: int,
-    ) -> Subquery:
-        """``(memory_id, score)`` of the best ``limit`` active globals holding a term.
+    ) -> Sequence[MemoryRow]:
+        """The memory rows of the best ``limit`` filed memories of ``purposes`` holding a
+        term, best first. Ties go to the larger id in code-point order, as in the core."""
+        postgres = self._session.get_bind().dialect.name == "postgresql"
+        return self._session.scalars(
+            _best_statement(code_point_ids=postgres),
+            {
+                "tenant_id": self._tenant_id,
+                "subject_id": subject_id,
+                "term_hashes": list(term_hashes),
+                "purposes": list(purposes),
+                "limit": limit,
+            },
+        ).all()
 
-        Ties go to the larger id in code-point order, as in the core's candidate index.
-        """
-        postings = (
-            select(col(MemoryTermRow.memory_id), col(MemoryTermRow.term_hash))
-            .join(MemoryRow, col(MemoryRow.id) == col(MemoryTermRow.memory_id))
-            .where(
-                col(MemoryTermRow.tenant_id) == self._tenant_id,
-                col(MemoryTermRow.subject_id) == subject_id,
-                col(MemoryTermRow.term_hash).in_(list(term_hashes)),
-                col(MemoryRow.tenant_id) == self._tenant_id,
-                col(MemoryRow.purpose).in_(list(purposes)),
-                col(MemoryRow.scope) == MemoryScope.GLOBAL.value,
-                col(MemoryRow.status) == MemoryStatus.ACTIVE.value,
-            )
-            .cte("postings")
+
+# Built once: a lookup runs for every note of every session, and building and caching a
+# statement costs more than running it.
+_REMOVE = delete(MemoryTermRow).where(
+    col(MemoryTermRow.memory_id).in_(
+        select(col(MemoryRow.id)).where(
+            col(MemoryRow.tenant_id) == bindparam("tenant_id"),
+            col(MemoryRow.id).in_(bindparam("memory_ids", expanding=True)),
         )
-        holders = (
-            select(postings.c.term_hash, func.count().label("holders"))
-            .group_by(postings.c.term_hash)
-            .cte("holders")
+    )
+)
+
+
+@cache
+def _best_statement(*, code_point_ids: bool) -> Select[MemoryRow]:
+    """Rank on ``memory_terms`` alone, then join the winners' rows by primary key only (a
+    condition on the subject, scope or status would tempt SQLite into the subject index)."""
+    postings = (
+        select(
+            col(MemoryTermRow.memory_id),
+            func.count().over(partition_by=col(MemoryTermRow.term_hash)).label("holders"),
         )
-        score = func.sum(literal(RANK_SCALE) // holders.c.holders)
-        memory_id: ColumnElement[Any] = postings.c.memory_id
-        if self._session.get_bind().dialect.name == "postgresql":
-            memory_id = memory_id.collate("C")
-        return (
-            select(postings.c.memory_id, score.label("score"))
-            .join(holders, holders.c.term_hash == postings.c.term_hash)
-            .group_by(postings.c.memory_id)
-            .order_by(score.desc(), memory_id.desc())
-            .limit(limit)
-            .subquery("ranked")
+        .where(
+            col(MemoryTermRow.tenant_id) == bindparam("tenant_id"),
+            col(MemoryTermRow.subject_id) == bindparam("subject_id"),
+            col(MemoryTermRow.term_hash).in_(bindparam("term_hashes", expanding=True)),
+            col(MemoryTermRow.purpose).in_(bindparam("purposes", expanding=True)),
         )
+        .subquery("postings")
+    )
+    score = func.sum(literal(RANK_SCALE) // postings.c.holders)
+    best = (
+        select(postings.c.memory_id, score.label("score"))
+        .group_by(postings.c.memory_id)
+        .order_by(score.desc(), _id_order(postings.c.memory_id, code_point_ids).desc())
+        .limit(bindparam("limit"))
+        .subquery("best")
+    )
+    return (
+        select(MemoryRow)
+        .join(best, col(MemoryRow.id) == best.c.memory_id)
+        .where(col(MemoryRow.tenant_id) == bindparam("tenant_id"))
+        .order_by(best.c.score.desc(), _id_order(best.c.memory_id, code_point_ids).desc())
+    )
+
+
+def _id_order(memory_id: ColumnElement[Any], code_point_ids: bool) -> ColumnElement[Any]:
+    """Ids compare in code-point order, as Python compares strings (PostgreSQL: "C")."""
+    return memory_id.collate("C") if code_point_ids else memory_id
 
 
 @dataclass(frozen=True)
