@@ -265,7 +265,11 @@ class ErasureReceiptRow(SQLModel, table=True):
 
 class ConsolidationOutboxRow(SQLModel, table=True):
     __tablename__ = "consolidation_outbox"
-    __table_args__ = (sa.Index("ix_consolidation_outbox_pending", "dispatched_at", "created_at"),)
+    __table_args__ = (
+        sa.Index("ix_consolidation_outbox_pending", "dispatched_at", "created_at"),
+        # The relay's redelivery query joins the ended sessions to their entries.
+        sa.Index("ix_consolidation_outbox_session", "tenant_id", "session_id"),
+    )
 
     id: str = Field(primary_key=True, sa_type=ID)
     tenant_id: str = Field(sa_type=TENANT_ID)

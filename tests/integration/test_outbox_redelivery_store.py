@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import select
+import pytest
+from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session as DbSession
 from sqlmodel import col
 
+from memory_service.adapters.database import create_engine_for
 from memory_service.adapters.sql.maintenance import SqlMaintenanceStore
 from memory_service.adapters.tables import ConsolidationOutboxRow
 from memory_service.core.model import Role, Session, SessionStatus
@@ -141,3 +143,23 @@ def test_the_oldest_dispatches_come_first_and_the_batch_is_bounded(
             uow.sessions.save(session.with_changes(status=SessionStatus.CONSOLIDATED))
         uow.commit()
     assert stale_of(store, tenant_id, horizon, limit=2) == listed[2:]
+
+
+@pytest.mark.parametrize(
+    "url_fixture", ["shared_sqlite_url", pytest.param("shared_pg_url", marks=pytest.mark.postgres)]
+)
+def test_the_migrated_schema_finds_an_outbox_entry_by_its_session(
+    url_fixture: str, request: pytest.FixtureRequest
+) -> None:
+    """The redelivery query joins each ended session to its entry: without this index the
+    join reads the whole outbox, which keeps a row per session ever ended."""
+    engine = create_engine_for(request.getfixturevalue(url_fixture))
+    try:
+        indexes = {
+            index["name"]: index["column_names"]
+            for index in inspect(engine).get_indexes("consolidation_outbox")
+        }
+    finally:
+        engine.dispose()
+
+    assert indexes["ix_consolidation_outbox_session"] == ["tenant_id", "session_id"]
