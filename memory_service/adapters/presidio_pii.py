@@ -211,7 +211,8 @@ class PresidioPiiDetector:
             ),
         )
         nlp_engine.load()
-        keep_entities_only(nlp_engine.get_nlp(LANGUAGE))
+        self._nlp = nlp_engine.get_nlp(LANGUAGE)
+        keep_entities_only(self._nlp)
         # The e-mail recognizer's domain parser loads its suffix list on first use: load it
         # now, so the first note with an address is as fast as the next.
         OfflineEmailRecognizer._extractor("example.org")
@@ -225,6 +226,7 @@ class PresidioPiiDetector:
         self._allow_list = list(lexicons.product_names)
         self._products = frozenset(lexicons.product_names)
         self._score_threshold = score_threshold
+        self._business = BusinessContext(lexicons)
 
     def entity_types(self, text: str) -> frozenset[str]:
         """One ``analyze`` call per note; only the entity types leave this method."""
@@ -250,8 +252,28 @@ class PresidioPiiDetector:
         if result.entity_type == "IP_ADDRESS":
             return not _is_internal_address(value)
         if result.entity_type == "PERSON" and _from_ner(result):
-            return self._plausible_name(value, text[: result.start], english=english)
+            before, after = text[: result.start], text[result.end :]
+            if self._business.names_business(value, before, after):
+                return False
+            if self._folded_place(text, result.start, result.end):
+                return False
+            return self._plausible_name(value, before, english=english)
         return True
+
+    def _folded_place(self, text: str, start: int, end: int) -> bool:
+        """Whether an accented single word the model calls a person is a place once the
+        accents go: the small English model reads "Montréal" as a name but "Montreal" as a
+        city. Only positive evidence counts (a place label on the same span), so an accented
+        first name ("Hélène") the folded model does not call a place stays a name."""
+        span = text[start:end].strip(_PUNCTUATION + " ")
+        folded = fold(text)
+        if len(span.split()) != 1 or fold(span) == span or len(folded) != len(text):
+            return False
+        doc = self._nlp(folded)
+        return any(
+            ent.label_ in _PLACE_LABELS and ent.start_char <= start and end <= ent.end_char + 1
+            for ent in doc.ents
+        )
 
     def _plausible_name(self, span: str, before: str, *, english: bool) -> bool:
         """Whether a span the NER model calls a person holds a name.
@@ -279,6 +301,69 @@ class PresidioPiiDetector:
         if len(names) == 1 and names[0][0] in self._lexicons.place_prepositions:
             return False
         return len(names) >= (1 if english else 2)
+
+
+_PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+_DETERMINERS = r"(?:the|our|their|its|this|that|le|la|l'|notre|leur|ce|cet|cette)"
+
+
+class BusinessContext:
+    """Whether a capitalised span the NER model calls a person names a business instead.
+
+    Brands named after people ("Yves Rocher", "Earl Grey") read as names to the model; the
+    sentence around them says otherwise: a trade context right before ("shops at", "achète
+    ses cosmétiques chez", "client fidèle de"), a product or store noun right after ("tea",
+    "magasin"), or a site after a determiner ("the Leeds office"). A name cue just before
+    ("my name is", "her manager", "s'appelle") always wins, so such a span stays a person.
+    """
+
+    def __init__(self, lexicons: Lexicons) -> None:
+        def alternation(items: Sequence[str]) -> str:
+            return "|".join(f"(?:{fold(item).lower()})" for item in items) or "(?!x)x"
+
+        self._trade_before = re.compile(rf"(?<!\w)(?:{alternation(lexicons.trade_cues)})\s*$")
+        self._trade_after = re.compile(rf"^\s*(?:{alternation(lexicons.trade_nouns)})(?!\w)")
+        self._site_after = re.compile(rf"^\s*(?:{alternation(lexicons.site_nouns)})(?!\w)")
+        self._determiner_before = re.compile(rf"(?<!\w){_DETERMINERS}\s*$")
+        cues = (*lexicons.name_cues, *_PERSON_ROLES)
+        self._person_before = re.compile(rf"(?<!\w)(?:{alternation(cues)})\s*:?\s*$")
+
+    def names_business(self, span: str, before: str, after: str) -> bool:
+        lead, rest = _split_lead(span)
+        prefix = fold(f"{before}{lead}").lower()
+        suffix = fold(after).lower()
+        if not rest or self._person_before.search(prefix):
+            return False
+        if self._trade_before.search(prefix) or self._trade_after.search(suffix):
+            return True
+        return bool(self._determiner_before.search(prefix) and self._site_after.search(suffix))
+
+
+# Words that put a person's name right after them, in any language: never a business there.
+_PERSON_ROLES = (
+    "contact",
+    "contacts",
+    "(?:his|her|their|my|the user's|the customer's) (?:manager|boss|wife|husband|partner|"
+    "son|daughter|mother|father|brother|sister|friend|colleague|assistant|doctor|lawyer)",
+    "(?:son|sa|leur|mon|ma) (?:manager|responsable|chef|femme|mari|épouse|époux|fils|fille|"
+    "mère|père|frère|sœur|ami|amie|collègue|médecin|avocat|avocate)",
+    "mr\\.?",
+    "mrs\\.?",
+    "ms\\.?",
+    "dr\\.?",
+    "m\\.",
+    "mme\\.?",
+)
+
+
+def _split_lead(span: str) -> tuple[str, str]:
+    """('de ', 'Leroy Merlin') for 'de Leroy Merlin': lower-case words the model sometimes
+    takes into a name belong to the context before it."""
+    words = span.split(" ")
+    for index, word in enumerate(words):
+        if _is_name_token(word.strip(_PUNCTUATION)):
+            return " ".join(words[:index]) + (" " if index else ""), " ".join(words[index:])
+    return span, ""
 
 
 def _from_ner(result: RecognizerResult) -> bool:

@@ -168,3 +168,34 @@ def test_the_pipeline_keeps_only_the_entity_recognizer_and_lower_case_lemmas() -
     assert nlp.pipe_names == ["ner", LOWERCASE_LEMMAS]
     assert "Margaret Hamilton" in {ent.text for ent in doc.ents if ent.label_ == "PERSON"}
     assert [token.lemma_ for token in doc][-3:] == ["numbers", "below", "."]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Prefers Earl Grey tea over coffee.",
+        "Drinks Lady Grey tea in the afternoon, with milk.",
+        "Achète ses lunettes chez Alain Afflelou, verres antireflet.",
+        "Client fidèle de Leroy Merlin pour le bricolage.",
+        "Prefers working from the Zürich office.",
+        "Works from the Montréal office on Mondays.",
+    ],
+)
+def test_brands_and_offices_that_look_like_names_are_not_people(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert detector.entity_types(text) == frozenset()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dîne souvent chez Paul Martin, son voisin.",
+        "Orders from her manager Tom Baker each quarter.",
+        "My name is Yves Rocher and I shop at Carrefour.",
+        "Le client s'appelle Marc Dubois, achète chez Leclerc.",
+        "Contact Margaret Hollis for the store keys.",
+    ],
+)
+def test_names_near_trade_words_stay_people(detector: PresidioPiiDetector, text: str) -> None:
+    assert "PERSON" in detector.entity_types(text)

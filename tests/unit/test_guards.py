@@ -612,3 +612,56 @@ def test_the_shipped_lexicons_cover_english_and_french() -> None:
     assert {"en", "fr"} <= set(lexicons.languages)
     assert lexicons.language_of("le client prefere le train") == "fr"
     assert lexicons.language_of("the user prefers the train") == "en"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanked the agent for the help with the invoice.",
+        "Chatted for a while about various topics.",
+        "We talked about different things, nothing in particular.",
+        "RAS.",
+        "Nous avons discuté de différents sujets, rien de particulier.",
+        "Discussion sympa, rien de plus.",
+    ],
+)
+def test_third_person_thanks_and_vague_meta_are_not_actionable(text: str) -> None:
+    assert codes(note(text)) == {"not_actionable"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanked the assistant; wants answers in bullet points.",
+        "Discussion sympa : préfère être tutoyé.",
+        "Talked about different things; wants invoices in PDF.",
+        "En a ras-le-bol des appels commerciaux.",
+    ],
+)
+def test_thanks_or_meta_next_to_a_real_fact_stay_durable(text: str) -> None:
+    assert codes(note(text)) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Corporate card exp 03/29 is the one used for travel.",
+        "Carte pro, expiration 11/28, utilisée pour les déplacements.",
+        "Plans to learn Japanese next year.",
+        "Compte ouvrir une boutique l'année prochaine.",
+    ],
+)
+def test_card_expiry_and_plans_for_next_year_are_not_ephemeral(text: str) -> None:
+    assert codes(note(text)) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dentist appointment on 11/28 at 3pm.",
+        "Flight to Lisbon next week.",
+        "Vol pour Rome le 12/05.",
+    ],
+)
+def test_real_one_off_dates_stay_ephemeral(text: str) -> None:
+    assert codes(note(text)) == {"ephemeral"}

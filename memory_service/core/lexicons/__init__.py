@@ -35,7 +35,15 @@ PATTERN_KEYS = (
     "credential_cues",
 )
 LIST_KEYS = ("abbreviations", "weekdays", "months", "stopwords", "change_markers", "negations")
-RAW_KEYS = ("name_cues", "birth_cues", "place_prepositions", "product_names")
+RAW_KEYS = (
+    "name_cues",
+    "birth_cues",
+    "place_prepositions",
+    "product_names",
+    "trade_cues",
+    "trade_nouns",
+    "site_nouns",
+)
 
 
 class LexiconError(ValueError):
@@ -70,6 +78,13 @@ class Lexicons:
     birth_cues: tuple[str, ...]
     place_prepositions: frozenset[str]
     product_names: tuple[str, ...]
+    # Regexes (folded, lower case) that make a capitalised span a business rather than a
+    # person: a trade context just before it ("shops at", "achète ... chez", "client de"),
+    # a product or store noun just after it ("tea", "magasin"), or a site noun after a
+    # determiner ("the X office"). Used by the PII adapter on NER person spans only.
+    trade_cues: tuple[str, ...] = ()
+    trade_nouns: tuple[str, ...] = ()
+    site_nouns: tuple[str, ...] = ()
 
     def search(self, category: str, folded_text: str) -> bool:
         return self.patterns[category].search(folded_text) is not None
@@ -123,6 +138,9 @@ class Lexicons:
             birth_cues=tuple(merged["birth_cues"]),
             place_prepositions=_fold_words(merged["place_prepositions"]),
             product_names=tuple(merged["product_names"]),
+            trade_cues=tuple(merged["trade_cues"]),
+            trade_nouns=tuple(merged["trade_nouns"]),
+            site_nouns=tuple(merged["site_nouns"]),
         )
 
 
