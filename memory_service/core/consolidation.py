@@ -241,9 +241,11 @@ def plan_consolidation(
 ) -> MergePlan:
     """Decide how a session's notes merge into the subject's global memory.
 
-    ``global_memories`` are the subject's global memories; active, unexpired ones are
-    merge candidates, and any of them citing a note in ``derived_from`` marks that note
-    as already merged. The judge is called at most once, and only with candidate pairs.
+    ``global_memories`` are the subject's global memories, or those of them that answer
+    :func:`candidate_lookups` (the plan is the same wherever the candidate index would pick
+    the same few per note); active, unexpired ones are merge candidates, and any of them
+    citing a note in ``derived_from`` marks that note as already merged. The judge is
+    called at most once, and only with candidate pairs.
     """
     _require_one_subject([*notes, *global_memories])
     already_merged = {i for memory in global_memories for i in memory.provenance.derived_from}
