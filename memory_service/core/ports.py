@@ -253,15 +253,33 @@ class UnitOfWork(Protocol):
     which is how a task is queued only for data that is really there.
     """
 
-    tenant_id: str
-    memories: MemoryRepository
-    sessions: SessionRepository
-    subjects: SubjectRepository
-    audit: AuditLog
-    turns: TurnRepository
-    manifests: ManifestRepository
-    outbox: ConsolidationOutbox
-    erasure: ErasureRepository
+    # Read-only members: an implementation may hold them as plain attributes.
+    @property
+    def tenant_id(self) -> str: ...
+
+    @property
+    def memories(self) -> MemoryRepository: ...
+
+    @property
+    def sessions(self) -> SessionRepository: ...
+
+    @property
+    def subjects(self) -> SubjectRepository: ...
+
+    @property
+    def audit(self) -> AuditLog: ...
+
+    @property
+    def turns(self) -> TurnRepository: ...
+
+    @property
+    def manifests(self) -> ManifestRepository: ...
+
+    @property
+    def outbox(self) -> ConsolidationOutbox: ...
+
+    @property
+    def erasure(self) -> ErasureRepository: ...
 
     def __enter__(self) -> UnitOfWork: ...
 

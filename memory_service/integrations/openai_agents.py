@@ -149,6 +149,6 @@ def save_memory_note_tool() -> FunctionTool:
         name=TOOL_NAME,
         description=DESCRIPTION,
         params_json_schema=PARAMETERS,
-        on_invoke_tool=invoke,  # type: ignore[arg-type]
+        on_invoke_tool=invoke,
         strict_json_schema=True,
     )

@@ -35,8 +35,8 @@ class SqlManifestRepository:
     def get(self, manifest_id: str) -> StoredManifest | None:
         row = self._session.scalars(
             select(ContextManifestRow).where(
-                ContextManifestRow.tenant_id == self._tenant_id,  # type: ignore[arg-type]
-                ContextManifestRow.id == manifest_id,  # type: ignore[arg-type]
+                ContextManifestRow.tenant_id == self._tenant_id,
+                ContextManifestRow.id == manifest_id,
             )
         ).first()
         if row is None:
@@ -54,8 +54,8 @@ class SqlManifestRepository:
     def purge_expired(self, now: datetime) -> int:
         result = self._session.execute(
             delete(ContextManifestRow).where(
-                ContextManifestRow.tenant_id == self._tenant_id,  # type: ignore[arg-type]
-                ContextManifestRow.expires_at <= now,  # type: ignore[arg-type,operator]
+                ContextManifestRow.tenant_id == self._tenant_id,
+                ContextManifestRow.expires_at <= now,
             )
         )
         return int(result.rowcount or 0)  # type: ignore[attr-defined]

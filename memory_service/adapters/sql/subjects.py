@@ -87,7 +87,7 @@ class SubjectKeys:
         """Create the subject with a fresh data key, unless a concurrent transaction did."""
         insert_if_absent(
             self._session,
-            SubjectRow.__table__,  # type: ignore[arg-type]
+            SubjectRow.__table__,  # type: ignore[attr-defined]
             {
                 "tenant_id": self._tenant_id,
                 "subject_id": subject_id,

@@ -53,7 +53,7 @@ class SqlTenantPolicyStore:
             return cached[1]
         with connection_failures_as_unavailable(), Session(self._engine) as session:
             document = session.scalars(
-                select(TenantRow.policy).where(TenantRow.id == tenant_id)  # type: ignore[call-overload]
+                select(TenantRow.policy).where(TenantRow.id == tenant_id)
             ).first()
         policy = DEFAULT_TENANT_POLICY if document is None else parse_tenant_policy(document)
         with self._lock:
@@ -67,7 +67,7 @@ class SqlTenantPolicyStore:
             assert row is not None  # inserted above, or by a concurrent transaction
             session.execute(
                 update(TenantRow)
-                .where(TenantRow.id == tenant_id)  # type: ignore[arg-type]
+                .where(TenantRow.id == tenant_id)
                 .values(policy=merge_into(row.policy, policy))
             )
             session.commit()

@@ -41,10 +41,10 @@ class SqlTurnRepository:
         statement = (
             select(SessionTurnRow)
             .where(
-                SessionTurnRow.tenant_id == self._tenant_id,  # type: ignore[arg-type]
-                SessionTurnRow.session_id == session.id,  # type: ignore[arg-type]
+                SessionTurnRow.tenant_id == self._tenant_id,
+                SessionTurnRow.session_id == session.id,
             )
-            .order_by(SessionTurnRow.turn)  # type: ignore[arg-type]
+            .order_by(SessionTurnRow.turn)
         )
         return [
             Turn(
@@ -87,8 +87,8 @@ class SqlTurnRepository:
             return
         self._session.execute(
             delete(SessionTurnRow).where(
-                SessionTurnRow.tenant_id == self._tenant_id,  # type: ignore[arg-type]
-                SessionTurnRow.session_id == session.id,  # type: ignore[arg-type]
+                SessionTurnRow.tenant_id == self._tenant_id,
+                SessionTurnRow.session_id == session.id,
                 SessionTurnRow.turn.in_(list(indices)),  # type: ignore[attr-defined]
             )
         )
