@@ -65,6 +65,7 @@ PII_ENTITIES = (
     "PASSPORT",
     "STREET_ADDRESS",
     "DATE_OF_BIRTH",
+    "NATIONAL_ID",
 )
 # Presidio logs through this logger; nothing below WARNING, so no text ever reaches a log.
 _PRESIDIO_LOGGER = "presidio-analyzer"
@@ -227,6 +228,7 @@ class PresidioPiiDetector:
         self._products = frozenset(lexicons.product_names)
         self._score_threshold = score_threshold
         self._business = BusinessContext(lexicons)
+        self._months = frozenset(fold(month).lower() for month in lexicons.months)
 
     def entity_types(self, text: str) -> frozenset[str]:
         """One ``analyze`` call per note; only the entity types leave this method."""
@@ -251,6 +253,9 @@ class PresidioPiiDetector:
             return not _is_url_userinfo(text, result.start, value)
         if result.entity_type == "IP_ADDRESS":
             return not _is_internal_address(value)
+        if result.entity_type == "PERSON" and _from_gazetteer(result):
+            before, after = text[: result.start], text[result.end :]
+            return self._gazetteer_name(value, before, after)
         if result.entity_type == "PERSON" and _from_ner(result):
             before, after = text[: result.start], text[result.end :]
             if self._business.names_business(value, before, after):
@@ -259,6 +264,20 @@ class PresidioPiiDetector:
                 return False
             return self._plausible_name(value, before, english=english)
         return True
+
+    def _gazetteer_name(self, span: str, before: str, after: str) -> bool:
+        """Whether 'known first name + capitalised word' names a person: not when either word
+        is a product ("Claude Code"), the second a common word or month, the pair a business
+        ("Yves Rocher" in a trade context) or a place named after someone ("rue Victor Hugo")."""
+        words = [word.strip(_PUNCTUATION) for word in span.split()]
+        if len(words) != 2 or not _is_name_token(words[1]):
+            return False
+        common = self._lexicons.stopwords | self._months
+        if any(word in self._products for word in words) or fold(words[1]).lower() in common:
+            return False
+        if _last_word(before) in _NAMED_AFTER_PEOPLE:
+            return False
+        return not self._business.names_business(span, before, after)
 
     def _folded_place(self, text: str, start: int, end: int) -> bool:
         """Whether an accented single word the model calls a person is a place once the
@@ -304,6 +323,36 @@ class PresidioPiiDetector:
 
 
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+# Nouns that put a person's name on a place or an institution ("rue Victor Hugo", "lycée
+# Jean Moulin", "Victoria Station" is caught as a common word): a name right after one is
+# an address or a building, not a person.
+_NAMED_AFTER_PEOPLE = frozenset(
+    {
+        "rue",
+        "avenue",
+        "boulevard",
+        "bd",
+        "place",
+        "quai",
+        "allee",
+        "impasse",
+        "square",
+        "lycee",
+        "college",
+        "ecole",
+        "universite",
+        "hopital",
+        "stade",
+        "metro",
+        "gare",
+        "station",
+        "street",
+        "road",
+        "school",
+        "hospital",
+        "stadium",
+    }
+)
 _DETERMINERS = r"(?:the|our|their|its|this|that|le|la|l'|notre|leur|ce|cet|cette)"
 
 
@@ -366,6 +415,11 @@ def _split_lead(span: str) -> tuple[str, str]:
     return span, ""
 
 
+def _from_gazetteer(result: RecognizerResult) -> bool:
+    metadata = result.recognition_metadata or {}
+    return metadata.get(RecognizerResult.RECOGNIZER_NAME_KEY) == _GAZETTEER
+
+
 def _from_ner(result: RecognizerResult) -> bool:
     metadata = result.recognition_metadata or {}
     return metadata.get(RecognizerResult.RECOGNIZER_NAME_KEY) == SpacyRecognizer.__name__
@@ -414,7 +468,46 @@ def build_recognizers(lexicons: Lexicons) -> list[EntityRecognizer]:
         _street_address(),
         _date_of_birth(lexicons.birth_cues, lexicons.months),
         _passport(),
+        _first_name_and_surname(
+            [name for name in lexicons.first_names if name not in lexicons.product_names]
+        ),
+        _national_id(lexicons.national_id_cues),
     ]
+
+
+_GAZETTEER = "FirstNameGazetteerRecognizer"
+
+
+def _first_name_and_surname(first_names: Sequence[str]) -> PatternRecognizer:
+    """A known first name (accents optional) followed by a capitalised word, in any
+    language: the English model misses "Solène Cabanel" in French text. First names that are
+    also products ("Alan", "Hugo") are left to the NER model. The adapter then
+    drops products, common words, businesses and places named after people."""
+    variants = sorted({v for name in first_names for v in (name, fold(name))}, key=len)
+    names = "|".join(re.escape(name) for name in reversed(variants)) or "(?!x)x"
+    pattern = rf"(?<![\p{{L}}'\u2019-])(?:{names})\s+\p{{Lu}}[\p{{L}}'\u2019-]+(?![\p{{L}}])"
+    return PatternRecognizer(
+        supported_entity="PERSON",
+        name=_GAZETTEER,
+        patterns=[Pattern("known first name and surname", pattern, 0.9)],
+        supported_language=LANGUAGE,
+        global_regex_flags=_CASE_SENSITIVE,
+    )
+
+
+def _national_id(cues: Sequence[str]) -> PatternRecognizer:
+    """A long digit group a few words after a national id, social security, passport or tax
+    id cue ("numéro de sécu", "SSN", "tax id"), whatever its checksum: a mistyped key is
+    still someone's number."""
+    cue = "|".join(f"(?:{c})" for c in cues) or "(?!x)x"
+    number = r"(?<!\d)[A-Z]{0,2}\d(?:[ .\-/]?\d){7,}[A-Z]?(?![\w])"
+    pattern = rf"(?i:\b(?:{cue})\b[^\d\n.!?;]{{0,40}}?{number})"
+    return PatternRecognizer(
+        supported_entity="NATIONAL_ID",
+        name="NationalIdAfterCueRecognizer",
+        patterns=[Pattern("long number after a national id cue", pattern, 0.85)],
+        supported_language=LANGUAGE,
+    )
 
 
 def _name_in_context(cues: Sequence[str]) -> PatternRecognizer:

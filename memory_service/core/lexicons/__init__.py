@@ -43,6 +43,8 @@ RAW_KEYS = (
     "trade_cues",
     "trade_nouns",
     "site_nouns",
+    "first_names",
+    "national_id_cues",
 )
 
 
@@ -85,6 +87,12 @@ class Lexicons:
     trade_cues: tuple[str, ...] = ()
     trade_nouns: tuple[str, ...] = ()
     site_nouns: tuple[str, ...] = ()
+    # A gazetteer of common first names (matched with their capitals on the original text):
+    # "first name + capitalised word" is a person in any language, which the English NER
+    # model misses in French text. National id cues (regexes) put a long digit group after
+    # them in the personal data even when its checksum fails.
+    first_names: tuple[str, ...] = ()
+    national_id_cues: tuple[str, ...] = ()
 
     def search(self, category: str, folded_text: str) -> bool:
         return self.patterns[category].search(folded_text) is not None
@@ -141,6 +149,8 @@ class Lexicons:
             trade_cues=tuple(merged["trade_cues"]),
             trade_nouns=tuple(merged["trade_nouns"]),
             site_nouns=tuple(merged["site_nouns"]),
+            first_names=tuple(dict.fromkeys(merged["first_names"])),
+            national_id_cues=tuple(merged["national_id_cues"]),
         )
 
 

@@ -1,0 +1,73 @@
+"""Names the English NER model misses: a known first name and a surname, in any language;
+national id numbers after a cue even when their checksum fails."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_service.adapters.presidio_pii import PresidioPiiDetector
+from tests.support.presidio import shared_detector
+
+
+@pytest.fixture(scope="module")
+def detector() -> PresidioPiiDetector:
+    return shared_detector()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Responsable logistique : Gwendoline Ferrand, joignable le matin.",
+        "Sa vraie identité est Anne-Sophie Lemarchand, pas son pseudo.",
+        "Interlocutrice facturation : Solène Cabanel.",
+        "Le dossier est suivi par Thibault Garnier depuis mars.",
+        "Billing liaison: Priya Okonkwo handles renewals.",
+    ],
+)
+def test_a_known_first_name_and_a_capitalised_word_is_a_person(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Prefers Marie Blachère bakery bread on Sundays.",
+        "Achète ses cosmétiques chez Yves Rocher.",
+        "Client fidèle de Leroy Merlin pour le bricolage.",
+        "Shops at Victoria Plum for bathroom fittings.",
+    ],
+)
+def test_brands_named_after_people_stay_brands(detector: PresidioPiiDetector, text: str) -> None:
+    assert "PERSON" not in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Numéro de sécu : 2 91 13 27 482 019 55",
+        "Son NIR est 1 78 04 69 381 442 10, à ne pas perdre.",
+        "Social security number 1-84-07-33-215-006-41 on file.",
+        "Numéro fiscal 3021 447 889 156.",
+        "Tax id is 84 221 90 7713.",
+    ],
+)
+def test_a_long_number_after_a_national_id_cue_is_personal_data(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Keeps the social security paperwork in a blue folder.",
+        "Passport renewal is due in 2027.",
+        "Prefers the national insurance office in Leeds.",
+    ],
+)
+def test_a_national_id_cue_without_a_long_number_is_not_personal_data(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert detector.entity_types(text) == frozenset()
