@@ -51,3 +51,15 @@ def test_the_set_covers_every_reason_both_languages_and_hard_durable_cases() -> 
     assert reasons[ReasonCode.INVALID.value] >= 12
     assert len(durable_saved) >= 60
     assert any(len(row["expect_reasons"]) > 1 for row in rows)
+
+
+HELD_OUT_SETS = ["holdout.jsonl", "holdout2.jsonl", "holdout3.jsonl"]
+
+
+@pytest.mark.parametrize("name", HELD_OUT_SETS)
+def test_no_pii_or_secret_note_of_the_held_out_sets_is_accepted(name: str) -> None:
+    """The three sets written blind (README, "How the guards were measured") stay a privacy
+    regression check: once a leak they revealed is fixed, it must never come back.
+    Their other figures are reported, not enforced: they measure generalisation."""
+    held_out = evaluate(DEFAULT_SET.with_name(name), pii=shared_detector())
+    assert [o.line for o in held_out.leaks_accepted] == []
