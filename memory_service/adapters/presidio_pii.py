@@ -208,7 +208,9 @@ class PresidioPiiDetector:
             models=[{"lang_code": LANGUAGE, "model_name": resolve_spacy_model(spacy_model)}],
             ner_model_configuration=NerModelConfiguration(
                 model_to_presidio_entity_mapping={"PERSON": "PERSON", "PER": "PERSON"},
-                labels_to_ignore=[],
+                # Only people count from the NER model (patterns cover the rest); ignoring
+                # the other labels also keeps Presidio from warning on every note.
+                labels_to_ignore=list(_NON_PERSON_LABELS),
             ),
         )
         nlp_engine.load()
@@ -323,6 +325,25 @@ class PresidioPiiDetector:
 
 
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+_NON_PERSON_LABELS = _PLACE_LABELS | frozenset(
+    {
+        "CARDINAL",
+        "DATE",
+        "EVENT",
+        "LANGUAGE",
+        "LAW",
+        "MONEY",
+        "NORP",
+        "ORDINAL",
+        "ORG",
+        "PERCENT",
+        "PRODUCT",
+        "QUANTITY",
+        "TIME",
+        "WORK_OF_ART",
+        "MISC",
+    }
+)
 # Nouns that put a person's name on a place or an institution ("rue Victor Hugo", "lycée
 # Jean Moulin", "Victoria Station" is caught as a common word): a name right after one is
 # an address or a building, not a person.
