@@ -16,6 +16,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from types import TracebackType
+from typing import TypeVar
 
 from memory_service.adapters.sql.terms import RANK_SCALE
 from memory_service.adapters.unit_of_work import run_after_commit
@@ -69,6 +70,7 @@ class FixedClock:
 
 
 Key = tuple[str, str]
+_V = TypeVar("_V")
 
 
 @dataclass
@@ -166,12 +168,20 @@ def _require_not_erased(store: InMemoryStore, pending: _Pending, subject: Key) -
         raise NotFound("no such subject")
 
 
-class InMemoryMemoryRepository:
+class _TenantRepository:
+    """One tenant's view in a unit of work: the committed store under its pending writes."""
+
     def __init__(self, tenant_id: str, store: InMemoryStore, pending: _Pending) -> None:
         self._tenant_id = tenant_id
         self._store = store
         self._pending = pending
 
+    def _latest(self, pending: dict[Key, _V], stored: dict[Key, _V], item_id: str) -> _V | None:
+        key = (self._tenant_id, item_id)
+        return pending.get(key) or stored.get(key)
+
+
+class InMemoryMemoryRepository(_TenantRepository):
     def _visible(self) -> dict[Key, Memory]:
         return {**self._store.memories, **self._pending.memories}
 
@@ -293,15 +303,9 @@ def _newest_first(memories: list[Memory]) -> list[Memory]:
     return sorted(memories, key=lambda memory: (memory.updated_at, memory.id), reverse=True)
 
 
-class InMemorySessionRepository:
-    def __init__(self, tenant_id: str, store: InMemoryStore, pending: _Pending) -> None:
-        self._tenant_id = tenant_id
-        self._store = store
-        self._pending = pending
-
+class InMemorySessionRepository(_TenantRepository):
     def _find(self, session_id: str) -> Session | None:
-        key = (self._tenant_id, session_id)
-        return self._pending.sessions.get(key) or self._store.sessions.get(key)
+        return self._latest(self._pending.sessions, self._store.sessions, session_id)
 
     def add(self, session: Session) -> None:
         _require_tenant(session.tenant_id, self._tenant_id)
@@ -339,15 +343,9 @@ class InMemorySessionRepository:
         return sorted(found, key=lambda session: (session.opened_at, session.id))
 
 
-class InMemorySubjectRepository:
-    def __init__(self, tenant_id: str, store: InMemoryStore, pending: _Pending) -> None:
-        self._tenant_id = tenant_id
-        self._store = store
-        self._pending = pending
-
+class InMemorySubjectRepository(_TenantRepository):
     def get_state(self, subject_id: str) -> SubjectState | None:
-        key = (self._tenant_id, subject_id)
-        return self._pending.states.get(key) or self._store.states.get(key)
+        return self._latest(self._pending.states, self._store.states, subject_id)
 
     def put_state(self, state: SubjectState) -> None:
         _require_tenant(state.tenant_id, self._tenant_id)
@@ -373,12 +371,7 @@ class InMemorySubjectRepository:
         return key in self._store.subjects or key in self._pending.subjects
 
 
-class InMemoryAuditLog:
-    def __init__(self, tenant_id: str, store: InMemoryStore, pending: _Pending) -> None:
-        self._tenant_id = tenant_id
-        self._store = store
-        self._pending = pending
-
+class InMemoryAuditLog(_TenantRepository):
     def append(self, event: AuditEvent) -> None:
         self.append_all([event])
 
@@ -397,23 +390,17 @@ class InMemoryAuditLog:
         return ordered if limit is None else ordered[:limit]
 
 
-class InMemoryConsolidationOutbox:
-    def __init__(self, tenant_id: str, store: InMemoryStore, pending: _Pending) -> None:
-        self._tenant_id = tenant_id
-        self._store = store
-        self._pending = pending
-
+class InMemoryConsolidationOutbox(_TenantRepository):
     def add(self, session_id: str, at: datetime) -> str:
         entry = OutboxRecord(new_id(), self._tenant_id, session_id, at)
         self._pending.outbox[(self._tenant_id, entry.id)] = entry
         return entry.id
 
     def record_attempt(self, entry_id: str, *, dispatched_at: datetime | None) -> None:
-        key = (self._tenant_id, entry_id)
-        entry = self._pending.outbox.get(key) or self._store.outbox.get(key)
+        entry = self._latest(self._pending.outbox, self._store.outbox, entry_id)
         if entry is None:
             return
-        self._pending.outbox[key] = replace(
+        self._pending.outbox[(self._tenant_id, entry_id)] = replace(
             entry,
             attempts=entry.attempts + 1,
             dispatched_at=dispatched_at or entry.dispatched_at,
@@ -495,13 +482,8 @@ class InMemoryMaintenanceStore:
         return [DueMemory(m.tenant_id, m.id) for m in due[:limit]]
 
 
-class InMemoryErasureRepository:
+class InMemoryErasureRepository(_TenantRepository):
     """Counts what the subject holds now; the committed rows go when the unit commits."""
-
-    def __init__(self, tenant_id: str, store: InMemoryStore, pending: _Pending) -> None:
-        self._tenant_id = tenant_id
-        self._store = store
-        self._pending = pending
 
     def erase_subject(self, subject_id: str) -> dict[str, int]:
         subject = (self._tenant_id, subject_id)
