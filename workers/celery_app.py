@@ -39,6 +39,7 @@ from memory_service.config import ConfigurationError, Settings
 
 # Defined here rather than with the other names: only beat and the worker send it.
 PURGE_EXPIRED_MEMORIES = "memory.purge_expired_memories"
+PURGE_EXPIRED_MANIFESTS = "memory.purge_expired_manifests"
 
 # Past the visibility timeout, a task may still be retrying legitimately: the backoff of
 # ``workers.tasks.RETRY`` adds up to about 8.5 minutes (2 + 4 + ... + 256 s).
@@ -127,6 +128,10 @@ def create_celery_app(settings: Settings, worker: WorkerSettings | None = None) 
             "purge-expired-memories": {
                 "task": PURGE_EXPIRED_MEMORIES,
                 "schedule": crontab(hour=worker.sweep_hour, minute=45),
+            },
+            "purge-expired-manifests": {
+                "task": PURGE_EXPIRED_MANIFESTS,
+                "schedule": crontab(hour=worker.sweep_hour, minute=50),
             },
         },
     )

@@ -22,8 +22,8 @@ from memory_service.adapters.task_queue import (
 from memory_service.bootstrap import Container, build_container
 from memory_service.config import Settings
 from memory_service.core.errors import DependencyUnavailable
-from memory_service.services import consolidation, outbox, retention
-from workers.celery_app import PURGE_EXPIRED_MEMORIES, WorkerSettings
+from memory_service.services import consolidation, context, outbox, retention
+from workers.celery_app import PURGE_EXPIRED_MANIFESTS, PURGE_EXPIRED_MEMORIES, WorkerSettings
 
 RETRY: dict[str, Any] = {
     "autoretry_for": (DependencyUnavailable,),
@@ -73,6 +73,15 @@ def purge_expired_memories() -> None:
     container = _container()
     retention.purge_expired_memories(
         store=container.retention_store, policy=container.admin.retention, clock=container.clock
+    )
+
+
+@shared_task(name=PURGE_EXPIRED_MANIFESTS, **RETRY)
+def purge_expired_manifests() -> None:
+    """Nightly: context manifests kept past their retention leave the store."""
+    container = _container()
+    context.purge_expired_manifests(
+        maintenance=container.maintenance, uow_factory=container.uow_factory, clock=container.clock
     )
 
 

@@ -391,6 +391,10 @@ class MaintenanceStore(Protocol):
         restart without persistence loses what it held). Oldest dispatch first."""
         ...
 
+    def tenants_with_expired_manifests(self, *, now: datetime) -> list[str]:
+        """Ids of the tenants holding context manifests past their retention."""
+        ...
+
     def due_memories(self, *, now: datetime, limit: int) -> list[DueMemory]:
         """Active memories whose ``expires_at`` is not after ``now``."""
         ...

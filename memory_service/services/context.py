@@ -15,6 +15,7 @@ re-injected notes are written in one transaction.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -32,11 +33,13 @@ from memory_service.core.model import (
     Session,
     Source,
 )
-from memory_service.core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from memory_service.core.ports import Clock, MaintenanceStore, UnitOfWork, UnitOfWorkFactory
 from memory_service.core.purpose import validate_purpose
 from memory_service.core.scope import TenantScope, validate_subject_id
 from memory_service.core.trimming import notes_to_reinject
 from memory_service.services.sessions import get_session
+
+log = logging.getLogger(__name__)
 
 MAX_BUDGET_TOKENS = 1_000_000
 # The ranking's authority classes (see core.injection): within one, newer always wins.
@@ -141,12 +144,20 @@ def render_context(
 
 
 def purge_expired_manifests(
-    tenant_id: str, *, uow_factory: UnitOfWorkFactory, now: datetime
+    *, maintenance: MaintenanceStore, uow_factory: UnitOfWorkFactory, clock: Clock
 ) -> int:
-    """Delete the tenant's manifests past their retention; returns how many went."""
-    with uow_factory(tenant_id) as uow:
-        purged = uow.manifests.purge_expired(now)
-        uow.commit()
+    """Nightly: delete every tenant's manifests past their retention; returns how many went.
+
+    Manifests hold ids, kinds and counts only, but they are kept no longer than
+    ``MEMORY_SERVICE_MANIFEST_RETENTION_DAYS``: one transaction per tenant.
+    """
+    now = clock.now()
+    purged = 0
+    for tenant_id in maintenance.tenants_with_expired_manifests(now=now):
+        with uow_factory(tenant_id) as uow:
+            purged += uow.manifests.purge_expired(now)
+            uow.commit()
+    log.info("purged %d expired context manifests", purged)
     return purged
 
 

@@ -437,6 +437,15 @@ class InMemoryMaintenanceStore:
             DueSession(s.tenant_id, s.id, idle=s.status is SessionStatus.OPEN) for s in due[:limit]
         ]
 
+    def tenants_with_expired_manifests(self, *, now: datetime) -> list[str]:
+        return sorted(
+            {
+                manifest.tenant_id
+                for manifest in self._store.history.manifests.values()
+                if manifest is not None and manifest.expires_at <= now
+            }
+        )
+
     def pending_outbox(self, *, created_before: datetime, limit: int) -> list[OutboxEntry]:
         pending = sorted(
             (

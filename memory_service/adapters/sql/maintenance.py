@@ -16,6 +16,7 @@ from sqlmodel import col
 from memory_service.adapters.sql.failures import connection_failures_as_unavailable
 from memory_service.adapters.tables import (
     ConsolidationOutboxRow,
+    ContextManifestRow,
     MemoryRow,
     SessionRow,
     SessionTurnRow,
@@ -110,6 +111,17 @@ class SqlMaintenanceStore:
         )
         with connection_failures_as_unavailable(), Session(self._engine) as session:
             return [OutboxEntry(*values) for values in session.execute(statement)]
+
+    def tenants_with_expired_manifests(self, *, now: datetime) -> list[str]:
+        tenant = col(ContextManifestRow.tenant_id)
+        statement = (
+            select(tenant)
+            .where(col(ContextManifestRow.expires_at) <= now)
+            .distinct()
+            .order_by(tenant)
+        )
+        with connection_failures_as_unavailable(), Session(self._engine) as session:
+            return [str(tenant_id) for tenant_id in session.execute(statement).scalars()]
 
     def due_memories(self, *, now: datetime, limit: int) -> list[DueMemory]:
         statement = (
