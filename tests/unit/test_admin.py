@@ -58,16 +58,6 @@ def _deps(
 
 
 @pytest.fixture
-def clock() -> FixedClock:
-    return FixedClock()
-
-
-@pytest.fixture
-def factory() -> InMemoryUnitOfWorkFactory:
-    return InMemoryUnitOfWorkFactory()
-
-
-@pytest.fixture
 def tenant() -> str:
     return f"t-{secrets.token_hex(4)}"
 

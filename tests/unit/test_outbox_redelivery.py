@@ -46,16 +46,6 @@ class LossyQueue:
 
 
 @pytest.fixture
-def clock() -> FixedClock:
-    return FixedClock()
-
-
-@pytest.fixture
-def factory() -> InMemoryUnitOfWorkFactory:
-    return InMemoryUnitOfWorkFactory()
-
-
-@pytest.fixture
 def queue() -> LossyQueue:
     return LossyQueue()
 
