@@ -101,6 +101,17 @@ def store(request: pytest.FixtureRequest, keyring: Keyring, clock: FixedClock) -
         yield backend
 
 
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def sql_backed_store(
+    request: pytest.FixtureRequest, keyring: Keyring, clock: FixedClock
+) -> Iterator[Store]:
+    """The SQL stores only, for what the in-memory fake has no counterpart of (bytes at rest,
+    the term table): generated for SQL rather than skipped on the fake."""
+    url_fixture = "shared_sqlite_url" if request.param == "sqlite" else "shared_pg_url"
+    with sql_store(request.getfixturevalue(url_fixture), keyring, clock) as backend:
+        yield backend
+
+
 @pytest.fixture
 def tenant_id() -> str:
     return f"t-{secrets.token_hex(6)}"

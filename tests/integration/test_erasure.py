@@ -67,6 +67,15 @@ def backend(
 
 
 @pytest.fixture
+def sqlite_backend(
+    sqlite_url: str, tmp_path: Path, keyring: Keyring, clock: FixedClock
+) -> Iterator[Backend]:
+    """SQLite alone: its files are ours to read, PostgreSQL's are not."""
+    with sql_store(sqlite_url, keyring, clock) as store:
+        yield Backend(store, [tmp_path])
+
+
+@pytest.fixture
 def marker() -> str:
     return f"narwhal{secrets.token_hex(8)}"
 
@@ -202,10 +211,9 @@ def test_after_erasure_no_table_holds_the_subjects_text_or_a_usable_key(
 
 
 def test_the_sqlite_files_hold_no_trace_of_the_subject_after_erasure(
-    backend: Backend, tenant_id: str, marker: str
+    sqlite_backend: Backend, tenant_id: str, marker: str
 ) -> None:
-    if not backend.files:
-        pytest.skip("SQLite only: PostgreSQL's files are not ours to read")
+    backend = sqlite_backend
     _fill(backend.store, tenant_id, SUBJECT, marker)
     admin.erase_subject(
         TenantScope(tenant_id, Role.ADMIN, "key:admin"), SUBJECT, deps=_deps(backend.store)

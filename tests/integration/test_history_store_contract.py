@@ -122,9 +122,8 @@ def test_list_for_subject_filters_by_source(store: Store, tenant_id: str) -> Non
     assert [memory.id for memory in found] == [inferred.id]
 
 
-def test_turn_content_is_ciphertext_at_rest(store: Store, tenant_id: str) -> None:
-    if store.engine is None:
-        pytest.skip("the fake keeps no bytes at rest")
+def test_turn_content_is_ciphertext_at_rest(sql_backed_store: Store, tenant_id: str) -> None:
+    store = sql_backed_store
     session = _open(store, tenant_id)
     with store.uow_factory(tenant_id) as uow:
         uow.turns.put(session, Turn(1, "user", '[{"content": "MARKER-aisle"}]', store.clock.now()))

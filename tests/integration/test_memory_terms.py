@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-import pytest
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
@@ -86,11 +85,6 @@ def _assert_filed(store: Store, tenant_id: str, *memories: Memory) -> None:
     if store.engine is not None:
         held = sorted(row[0] for row in _term_rows(store, tenant_id))
         assert held == sorted(m.id for m in memories for _ in candidate_terms(m))
-
-
-def _sql_only(store: Store) -> None:
-    if store.engine is None:
-        pytest.skip("the fake keeps no term table")
 
 
 def test_an_active_global_sharing_a_term_is_found_and_an_unrelated_one_is_not(
@@ -217,9 +211,9 @@ def test_erasure_leaves_no_term_rows(store: Store, tenant_id: str) -> None:
 
 
 def test_the_stored_terms_are_keyed_hashes_that_reveal_no_word(
-    store: Store, tenant_id: str
+    sql_backed_store: Store, tenant_id: str
 ) -> None:
-    _sql_only(store)
+    store = sql_backed_store
     mine = _global(store, tenant_id, "Uses zanzibar-quokka as editor.")
     theirs = _global(store, tenant_id, "Uses zanzibar-quokka as editor.", subject_id=OTHER_SUBJECT)
     _add(store, tenant_id, mine, theirs)
@@ -238,8 +232,10 @@ def test_the_stored_terms_are_keyed_hashes_that_reveal_no_word(
     assert hashes[SUBJECT].isdisjoint(hashes[OTHER_SUBJECT])
 
 
-def test_the_purge_removes_the_term_rows_with_the_memories(store: Store, tenant_id: str) -> None:
-    _sql_only(store)
+def test_the_purge_removes_the_term_rows_with_the_memories(
+    sql_backed_store: Store, tenant_id: str
+) -> None:
+    store = sql_backed_store
     assert store.engine is not None
     # Far in the past, so memories of other tests in the shared database are never due.
     cutoff = datetime(1990, 1, 1, tzinfo=UTC)
@@ -256,8 +252,10 @@ def test_the_purge_removes_the_term_rows_with_the_memories(store: Store, tenant_
     assert _term_rows(store, tenant_id) == []
 
 
-def test_reindex_rebuilds_a_subjects_terms(store: Store, tenant_id: str, keyring: Keyring) -> None:
-    _sql_only(store)
+def test_reindex_rebuilds_a_subjects_terms(
+    sql_backed_store: Store, tenant_id: str, keyring: Keyring
+) -> None:
+    store = sql_backed_store
     assert store.engine is not None
     editor = _global(store, tenant_id, EDITOR)
     _add(store, tenant_id, editor, _global(store, tenant_id, EDITOR, scope=MemoryScope.SESSION))
