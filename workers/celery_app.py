@@ -22,7 +22,9 @@ Settings beyond ``Settings`` (read here until they move there):
 
 from __future__ import annotations
 
+import logging
 import os
+import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
@@ -80,11 +82,41 @@ class WorkerSettings:
         return timedelta(seconds=self.visibility_timeout) + REDELIVERY_MARGIN
 
 
+class ExceptionTypeOnly(logging.Filter):
+    """Celery logs a failed or retried task with its exception's message and traceback text.
+    A message can quote what a database driver was given, so, as the API does, only the
+    exception's type and the frames are kept."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc_type: type[BaseException] | None = None
+        frames = ""
+        if record.exc_info and record.exc_info[0] is not None:
+            exc_type, _, tb = record.exc_info
+            frames = "".join(traceback.format_tb(tb))
+            record.exc_info = None
+            record.exc_text = None
+        context = record.args
+        if isinstance(context, Mapping) and "exc" in context:
+            redacted = dict(context)
+            redacted["exc"] = exc_type.__name__ if exc_type else "error (message withheld)"
+            if "traceback" in redacted:
+                redacted["traceback"] = frames
+            record.args = redacted
+        return True
+
+
+_TASK_LOGGERS = ("celery.app.trace", "celery.worker.request")
+
+
 def create_celery_app(settings: Settings, worker: WorkerSettings | None = None) -> Celery:
     """The app for these settings; the API process uses it only to send tasks by name."""
     if not settings.redis_url:
         raise ConfigurationError("REDIS_URL is required for the Celery app")
     worker = worker or WorkerSettings.from_env()
+    for name in _TASK_LOGGERS:
+        task_logger = logging.getLogger(name)
+        if not any(isinstance(f, ExceptionTypeOnly) for f in task_logger.filters):
+            task_logger.addFilter(ExceptionTypeOnly())
     app = Celery("memory_service", broker=settings.redis_url, include=["workers.tasks"])
     app.conf.update(
         task_serializer="json",
