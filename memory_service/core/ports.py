@@ -169,6 +169,10 @@ class TurnRepository(Protocol):
         """The stored turns, oldest first."""
         ...
 
+    def latest_index(self, session: Session) -> int | None:
+        """The newest stored turn's index, None without history; reads no content."""
+        ...
+
     def put(self, session: Session, turn: Turn) -> None:
         """Insert the turn, or replace the stored turn of the same index."""
         ...

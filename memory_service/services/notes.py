@@ -216,7 +216,7 @@ def _latest_turn(uow: UnitOfWork, session: Session) -> int | None:
     Trimming re-injects a note once its turn is cut, so the turn must not be the model's word:
     a model claiming an old turn would make its note look cut (shown once, then withheld).
     """
-    return max((turn.index for turn in uow.turns.list(session)), default=None)
+    return uow.turns.latest_index(session)
 
 
 def _plausible_id(memory_id: str) -> bool:

@@ -45,6 +45,19 @@ def test_turns_are_put_listed_replaced_and_deleted(store: Store, tenant_id: str)
     assert turns[0].created_at == now  # replacing a turn keeps when it began
 
 
+def test_the_latest_turn_index_is_read_without_content(store: Store, tenant_id: str) -> None:
+    session = _open(store, tenant_id)
+    with store.uow_factory(tenant_id) as uow:
+        assert uow.turns.latest_index(session) is None
+        for index in (2, 5, 3):
+            uow.turns.put(session, Turn(index, "user", "[]", store.clock.now()))
+        uow.commit()
+    with store.uow_factory(tenant_id) as uow:
+        assert uow.turns.latest_index(session) == 5
+        uow.turns.delete(session, [5])
+        assert uow.turns.latest_index(session) == 3
+
+
 def test_turns_are_not_kept_without_commit(store: Store, tenant_id: str) -> None:
     session = _open(store, tenant_id)
     with store.uow_factory(tenant_id) as uow:

@@ -74,6 +74,9 @@ class InMemoryTurnRepository:
         ]
         return sorted(found, key=lambda turn: turn.index)
 
+    def latest_index(self, session: Session) -> int | None:
+        return max((turn.index for turn in self.list(session)), default=None)
+
     def put(self, session: Session, turn: Turn) -> None:
         _require_tenant(session.tenant_id, self._tenant_id)
         key = (self._tenant_id, session.id, turn.index)

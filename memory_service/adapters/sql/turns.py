@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session as DbSession
 
 from memory_service.adapters.sql.subjects import SubjectKeys
@@ -57,6 +57,18 @@ class SqlTurnRepository:
             )
             for row in self._session.scalars(statement)
         ]
+
+    def latest_index(self, session: Session) -> int | None:
+        self._check(session)
+        if self._keys.existing(session.subject_id) is None:
+            return None
+        latest: int | None = self._session.scalar(
+            select(func.max(SessionTurnRow.turn)).where(
+                SessionTurnRow.tenant_id == self._tenant_id,
+                SessionTurnRow.session_id == session.id,
+            )
+        )
+        return latest
 
     def put(self, session: Session, turn: Turn) -> None:
         self._check(session)
