@@ -18,6 +18,7 @@ import os
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -103,7 +104,12 @@ class Keyring:
     """
 
     def __init__(
-        self, master_key: bytes, *, cache_size: int = 4096, cache_seconds: float = 300.0
+        self,
+        master_key: bytes,
+        *,
+        cache_size: int = 4096,
+        cache_seconds: float = 300.0,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         if len(master_key) != KEY_BYTES:
             raise ValueError(f"the master key must be {KEY_BYTES} bytes")
@@ -114,6 +120,8 @@ class Keyring:
             OrderedDict()
         )
         self._lock = threading.Lock()
+        self._monotonic = monotonic
+        self._next_sweep = 0.0
 
     def new_wrapped_key(self, tenant_id: str, subject_id: str) -> bytes:
         data_key = AESGCM.generate_key(bit_length=KEY_BYTES * 8)
@@ -121,7 +129,7 @@ class Keyring:
 
     def cipher(self, tenant_id: str, subject_id: str, wrapped_key: bytes) -> SubjectCipher:
         cache_key = (tenant_id, subject_id, wrapped_key)
-        now = time.monotonic()
+        now = self._monotonic()
         with self._lock:
             cached = self._cache.get(cache_key)
             if cached is not None and cached[0] > now:
@@ -132,10 +140,13 @@ class Keyring:
         )
         cipher = SubjectCipher(tenant_id, subject_id, data_key)
         with self._lock:
-            # Expired keys are dropped at every miss, so an erased subject's key does not
-            # linger in memory until the cache happens to fill up.
-            for stale in [key for key, (expires, _) in self._cache.items() if expires <= now]:
-                del self._cache[stale]
+            # Expired keys are swept out (at most every tenth of their lifetime, so a miss
+            # rarely walks the cache), so an erased subject's key does not linger in memory
+            # until the cache happens to fill up.
+            if now >= self._next_sweep:
+                for stale in [key for key, (expires, _) in self._cache.items() if expires <= now]:
+                    del self._cache[stale]
+                self._next_sweep = now + self._cache_seconds / 10
             self._cache[cache_key] = (now + self._cache_seconds, cipher)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)

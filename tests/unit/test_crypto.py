@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import time
 
 import pytest
 
@@ -23,9 +22,10 @@ def test_a_truncated_ciphertext_is_a_decryption_error(cut: int) -> None:
 
 
 def test_expired_keys_leave_the_cache_at_the_next_miss() -> None:
-    keyring = Keyring(os.urandom(32), cache_seconds=0.05)
+    now = [1000.0]
+    keyring = Keyring(os.urandom(32), cache_seconds=60.0, monotonic=lambda: now[0])
     _cipher(keyring, "subject-erased")
-    time.sleep(0.1)
+    now[0] += 61.0
     _cipher(keyring, "subject-other")
     cached_subjects = {subject for _, subject, _ in keyring._cache}
     assert cached_subjects == {"subject-other"}
