@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 import httpx
 
@@ -195,7 +196,7 @@ class MemoryClient:
         return _session(await self._request("POST", "/v1/sessions", json=body))
 
     async def end_session(self, session_id: str) -> SessionInfo:
-        return _session(await self._request("POST", f"/v1/sessions/{session_id}/end"))
+        return _session(await self._request("POST", f"/v1/sessions/{_segment(session_id)}/end"))
 
     async def save_note(
         self,
@@ -214,7 +215,7 @@ class MemoryClient:
             body["tool_call_id"] = tool_call_id
         data = await self._request(
             "POST",
-            f"/v1/sessions/{session_id}/notes",
+            f"/v1/sessions/{_segment(session_id)}/notes",
             json=body,
             params={"dry_run": "true" if dry_run else None},
         )
@@ -232,14 +233,14 @@ class MemoryClient:
     ) -> Context:
         data = await self._request(
             "GET",
-            f"/v1/subjects/{subject_id}/context",
+            f"/v1/subjects/{_segment(subject_id)}/context",
             params={"session_id": session_id, "purpose": purpose, "max_tokens": max_tokens},
         )
         return Context(text=data["text"], manifest=data["manifest"])
 
     async def put_state(self, subject_id: str, state: Mapping[str, Any]) -> datetime:
         data = await self._request(
-            "PUT", f"/v1/subjects/{subject_id}/state", json={"state": dict(state)}
+            "PUT", f"/v1/subjects/{_segment(subject_id)}/state", json={"state": dict(state)}
         )
         return datetime.fromisoformat(data["updated_at"])
 
@@ -247,24 +248,29 @@ class MemoryClient:
 
     async def append_turns(self, session_id: str, items: list[Item]) -> AppendedTurns:
         data = await self._request(
-            "POST", f"/v1/sessions/{session_id}/turns", json={"items": items}
+            "POST", f"/v1/sessions/{_segment(session_id)}/turns", json={"items": items}
         )
         return AppendedTurns(data["turns"], data["cut"], data["first_kept_turn"])
 
     async def turns(self, session_id: str, *, limit: int | None = None) -> History:
         data = await self._request(
-            "GET", f"/v1/sessions/{session_id}/turns", params={"limit": limit}
+            "GET", f"/v1/sessions/{_segment(session_id)}/turns", params={"limit": limit}
         )
         return History(data["items"], data["first_kept_turn"], data["last_turn"])
 
     async def pop_item(self, session_id: str) -> Item | None:
-        data = await self._request("DELETE", f"/v1/sessions/{session_id}/turns/last")
+        data = await self._request("DELETE", f"/v1/sessions/{_segment(session_id)}/turns/last")
         item: Item | None = data["item"]
         return item
 
     async def clear_turns(self, session_id: str) -> int:
-        data = await self._request("DELETE", f"/v1/sessions/{session_id}/turns")
+        data = await self._request("DELETE", f"/v1/sessions/{_segment(session_id)}/turns")
         return int(data["deleted_turns"])
+
+
+def _segment(value: str) -> str:
+    """One path segment, escaped: an id holding '/', '?' or '..' cannot reach another route."""
+    return quote(value, safe="")
 
 
 def _session(data: Mapping[str, Any]) -> SessionInfo:

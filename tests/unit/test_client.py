@@ -122,3 +122,11 @@ async def test_save_note_sends_arguments_and_provenance() -> None:
     sent = script.calls[0]
     assert sent.url.path == "/v1/sessions/s-1/notes" and sent.url.params["dry_run"] == "true"
     assert sent.content == b'{"text":"Likes trains.","turn":3,"tool_call_id":"call-1"}'
+
+
+def test_ids_are_escaped_as_one_path_segment() -> None:
+    from memory_service.client import _segment
+
+    assert _segment("../admin/subjects/x") == "..%2Fadmin%2Fsubjects%2Fx"
+    assert _segment("a?b#c") == "a%3Fb%23c"
+    assert _segment("customer-42") == "customer-42"
