@@ -52,6 +52,12 @@ def _non_negative(value: int, name: str) -> int:
     return value
 
 
+def _positive(value: int, name: str) -> int:
+    if value <= 0:
+        raise ConfigurationError(f"{name} must be positive")
+    return value
+
+
 @dataclass(frozen=True)
 class Settings:
     home: Path
@@ -74,6 +80,8 @@ class Settings:
     retention_file: Path | None
     # Notes per minute per API key (a token bucket of a minute's budget); 0 turns it off.
     notes_rate_per_minute: int = 600
+    # Admin console: minutes a sign-in lasts (absolute, not sliding).
+    console_session_minutes: int = 60
 
     @property
     def is_production(self) -> bool:
@@ -112,6 +120,10 @@ class Settings:
             notes_rate_per_minute=_non_negative(
                 _int(env, "MEMORY_SERVICE_NOTES_RATE_PER_MINUTE", 600),
                 "MEMORY_SERVICE_NOTES_RATE_PER_MINUTE",
+            ),
+            console_session_minutes=_positive(
+                _int(env, "MEMORY_SERVICE_CONSOLE_SESSION_MINUTES", 60),
+                "MEMORY_SERVICE_CONSOLE_SESSION_MINUTES",
             ),
         )
 

@@ -6,6 +6,7 @@ from fastapi import FastAPI
 
 from memory_service import __version__
 from memory_service.api.body_limit import BodyLimitMiddleware
+from memory_service.api.console import install_console
 from memory_service.api.errors import install_error_handlers
 from memory_service.api.routes import admin, health, sessions, subjects, turns
 from memory_service.api.unexpected import UnexpectedErrorMiddleware
@@ -31,6 +32,7 @@ def create_app(container: Container) -> FastAPI:
         health.router,
     ):
         app.include_router(router)
+    install_console(app, container)
     app.add_middleware(BodyLimitMiddleware, max_bytes=container.settings.max_body_bytes)
     app.add_middleware(UnexpectedErrorMiddleware)  # added last: the outermost of ours
     return app

@@ -318,6 +318,10 @@ class KeyStore(Protocol):
         """True if an active key of ``tenant_id`` was revoked; another tenant's id is unknown."""
         ...
 
+    def active(self, tenant_id: str, key_id: str) -> ApiKey | None:
+        """The key of ``tenant_id`` by id while it is active; None once revoked or unknown."""
+        ...
+
 
 class SubjectCache(Protocol):
     """Whatever is kept about a subject outside the database (Redis), dropped on erasure."""

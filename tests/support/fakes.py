@@ -690,3 +690,9 @@ class FakeKeyStore:
         revoked = replace(stored.record, revoked_at=self._clock.now())
         self._keys[key_id] = _StoredKey(revoked, stored.key_hash)
         return True
+
+    def active(self, tenant_id: str, key_id: str) -> ApiKey | None:
+        stored = self._keys.get(key_id)
+        if stored is None or stored.record.tenant_id != tenant_id or not stored.record.is_active:
+            return None
+        return stored.record

@@ -80,3 +80,14 @@ class SqlKeyStore:
             )
             session.commit()
             return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    def active(self, tenant_id: str, key_id: str) -> ApiKey | None:
+        with connection_failures_as_unavailable(), Session(self._engine) as session:
+            row = session.scalars(
+                select(ApiKeyRow).where(
+                    col(ApiKeyRow.tenant_id) == tenant_id,
+                    col(ApiKeyRow.id) == key_id,
+                    col(ApiKeyRow.revoked_at).is_(None),
+                )
+            ).first()
+            return None if row is None else api_key_from_row(row)
