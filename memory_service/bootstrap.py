@@ -11,6 +11,7 @@ from sqlalchemy import Engine, text
 from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for
 from memory_service.adapters.openai_judge import OpenAIJudge
+from memory_service.adapters.prometheus_metrics import PrometheusMetrics
 from memory_service.adapters.retention_file import load_retention_policy
 from memory_service.adapters.sql.keys import SqlKeyStore
 from memory_service.adapters.sql.maintenance import SqlMaintenanceStore
@@ -61,6 +62,8 @@ class Container:
     retention_store: RetentionStore
     note_rate_limiter: RateLimiter
     clock: Clock = field(default_factory=SystemClock)
+    # Recorded where requests, tasks and commands end; exposed by /metrics and the worker.
+    metrics: PrometheusMetrics = field(default_factory=PrometheusMetrics)
 
     def check_dependencies(self) -> dict[str, str]:
         """Each dependency as ``ok``, ``down`` or ``not_configured``; never an error detail."""
@@ -95,12 +98,13 @@ def build_container(settings: Settings) -> Container:
     consolidation = ConsolidationDeps(
         uow_factory=uow_factory, clock=clock, judge=build_judge(settings)
     )
+    metrics = PrometheusMetrics()
     return Container(
         settings=settings,
         engine=engine,
         uow_factory=uow_factory,
         keys=SqlKeyStore(engine, clock),
-        tasks=_task_queue(settings, consolidation),
+        tasks=_task_queue(settings, consolidation, metrics),
         maintenance=SqlMaintenanceStore(engine),
         consolidation=consolidation,
         context=ContextDeps(
@@ -132,6 +136,7 @@ def build_container(settings: Settings) -> Container:
         retention_store=SqlRetentionStore(engine),
         note_rate_limiter=_note_rate_limiter(settings),
         clock=clock,
+        metrics=metrics,
     )
 
 
@@ -179,7 +184,9 @@ def load_pii_detector(spacy_model: str) -> PiiDetector:
     return detector
 
 
-def _task_queue(settings: Settings, consolidation: ConsolidationDeps) -> TaskQueue:
+def _task_queue(
+    settings: Settings, consolidation: ConsolidationDeps, metrics: PrometheusMetrics
+) -> TaskQueue:
     """Celery when REDIS_URL is set; otherwise the same service call, run in-process."""
     if settings.redis_url:
         from memory_service.adapters.task_queue import CeleryTaskQueue
@@ -189,5 +196,7 @@ def _task_queue(settings: Settings, consolidation: ConsolidationDeps) -> TaskQue
     from memory_service.adapters.task_queue import InProcessTaskQueue
 
     return InProcessTaskQueue(
-        lambda tenant_id, session_id: consolidate_session(tenant_id, session_id, deps=consolidation)
+        lambda tenant_id, session_id: metrics.consolidation_finished(
+            consolidate_session(tenant_id, session_id, deps=consolidation)
+        )
     )

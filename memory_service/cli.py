@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import atexit
 import getpass
 import json
 import logging
+import os
 import re
+import shutil
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn, TypeVar
@@ -85,6 +89,8 @@ def serve(
     settings = _settings()
     if settings.is_embedded:
         migrations.upgrade(settings.database_url)
+    if workers > 1:
+        _share_metrics_between_processes()
     logging.basicConfig(level=logging.INFO)
     run_server("memory_service.api.asgi:create_default_app", host=host, port=port, workers=workers)
 
@@ -151,13 +157,32 @@ def worker(
     pool: Annotated[str, typer.Option(help="Celery pool: prefork or solo")] = "prefork",
     hostname: Annotated[str | None, typer.Option(help="Node name, unique per worker")] = None,
     loglevel: Annotated[str, typer.Option(help="Log level")] = "INFO",
+    metrics_port: Annotated[
+        int,
+        typer.Option(
+            help="Serve the worker's Prometheus metrics on this port (0: off)",
+            envvar="MEMORY_SERVICE_WORKER_METRICS_PORT",
+        ),
+    ] = 0,
+    metrics_host: Annotated[
+        str,
+        typer.Option(
+            help="Interface for the metrics port", envvar="MEMORY_SERVICE_WORKER_METRICS_HOST"
+        ),
+    ] = "127.0.0.1",
 ) -> None:
     """Run the Celery worker that consolidates sessions (needs REDIS_URL)."""
-    from workers.celery_app import create_celery_app
-
     settings = _settings()
     if not settings.redis_url:
         _fail("the worker needs REDIS_URL; without it tasks run inside the API process")
+    if metrics_port:
+        # Before anything imports prometheus-client: the pool's processes inherit the mode.
+        _share_metrics_between_processes()
+        from memory_service.adapters.prometheus_metrics import serve_process_metrics
+
+        serve_process_metrics(metrics_host, metrics_port)
+    from workers.celery_app import create_celery_app
+
     argv = ["worker", f"--loglevel={loglevel}", f"--concurrency={concurrency}", f"--pool={pool}"]
     # Mingle and gossip sync state between workers that we never use; they only slow start.
     argv += ["--without-mingle", "--without-gossip"]
@@ -167,6 +192,22 @@ def worker(
         create_celery_app(settings).worker_main(argv)
     except MemoryServiceError as exc:
         _fail(exc.message)
+
+
+def _share_metrics_between_processes() -> None:
+    """prometheus-client sums processes through files in ``PROMETHEUS_MULTIPROC_DIR``, which
+    must be empty when they start: when it is unset, a fresh one is made and removed at exit."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        return
+    directory = tempfile.mkdtemp(prefix="memory-service-metrics-")
+    owner = os.getpid()
+
+    def remove() -> None:  # forked pool processes inherit atexit; only the maker removes it
+        if os.getpid() == owner:
+            shutil.rmtree(directory, ignore_errors=True)
+
+    atexit.register(remove)
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = directory
 
 
 @app.command()

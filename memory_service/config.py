@@ -82,6 +82,8 @@ class Settings:
     notes_rate_per_minute: int = 600
     # Admin console: minutes a sign-in lasts (absolute, not sliding).
     console_session_minutes: int = 60
+    # When set, GET /metrics requires "Authorization: Bearer <token>".
+    metrics_token: str | None = field(default=None, repr=False)
 
     @property
     def is_production(self) -> bool:
@@ -125,6 +127,7 @@ class Settings:
                 _int(env, "MEMORY_SERVICE_CONSOLE_SESSION_MINUTES", 60),
                 "MEMORY_SERVICE_CONSOLE_SESSION_MINUTES",
             ),
+            metrics_token=env.get("MEMORY_SERVICE_METRICS_TOKEN") or None,
         )
 
     def master_key(self) -> bytes:

@@ -42,7 +42,9 @@ def _container() -> Container:
 @shared_task(name=CONSOLIDATE_SESSION, **RETRY)
 def consolidate_session(tenant_id: str, session_id: str) -> None:
     """Queued when a session ends; a second run finds it consolidated and does nothing."""
-    consolidation.consolidate_session(tenant_id, session_id, deps=_container().consolidation)
+    container = _container()
+    report = consolidation.consolidate_session(tenant_id, session_id, deps=container.consolidation)
+    container.metrics.consolidation_finished(report)
 
 
 @shared_task(name=CONSOLIDATE_DUE_SESSIONS, **RETRY)

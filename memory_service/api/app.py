@@ -8,6 +8,8 @@ from memory_service import __version__
 from memory_service.api.body_limit import BodyLimitMiddleware
 from memory_service.api.console import install_console
 from memory_service.api.errors import install_error_handlers
+from memory_service.api.metrics import RequestMetricsMiddleware
+from memory_service.api.metrics import router as metrics_router
 from memory_service.api.routes import admin, health, sessions, subjects, turns
 from memory_service.api.unexpected import UnexpectedErrorMiddleware
 from memory_service.bootstrap import Container
@@ -30,9 +32,11 @@ def create_app(container: Container) -> FastAPI:
         subjects.router,
         admin.router,
         health.router,
+        metrics_router,
     ):
         app.include_router(router)
     install_console(app, container)
     app.add_middleware(BodyLimitMiddleware, max_bytes=container.settings.max_body_bytes)
+    app.add_middleware(RequestMetricsMiddleware, metrics=container.metrics)
     app.add_middleware(UnexpectedErrorMiddleware)  # added last: the outermost of ours
     return app

@@ -9,12 +9,13 @@ consolidation judge, the token counter) live beside that logic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
 from typing import Protocol
 
+from memory_service.core.consolidation import JudgeCall
 from memory_service.core.erasure import ErasureReceipt
 from memory_service.core.history import HistoryMarks
 from memory_service.core.manifests import StoredManifest
@@ -407,6 +408,16 @@ class MaintenanceStore(Protocol):
         """Active memories whose ``expires_at`` is not after ``now``."""
         ...
 
+    def outbox_backlog(self) -> OutboxBacklog:
+        """How many outbox entries wait to be sent, and since when (for the metrics)."""
+        ...
+
+
+@dataclass(frozen=True)
+class OutboxBacklog:
+    pending: int
+    oldest_created_at: datetime | None
+
 
 @dataclass(frozen=True)
 class RateDecision:
@@ -423,3 +434,42 @@ class RateLimiter(Protocol):
         """Take one token from ``key``'s bucket. Never raises: a limiter that cannot reach
         its store lets the call through rather than turn an outage into refusals."""
         ...
+
+
+class ConsolidationSummary(Protocol):
+    """What the metrics read of one consolidation run (``services.consolidation``'s report)."""
+
+    @property
+    def decisions(self) -> Mapping[str, int]:
+        """Decisions by kind."""
+        ...
+
+    @property
+    def decided_by(self) -> Mapping[str, int]:
+        """Decisions by who decided (the rules, the LLM judge, ...)."""
+        ...
+
+    @property
+    def judge_call(self) -> JudgeCall | None: ...
+
+
+class Metrics(Protocol):
+    """Operational counters, recorded where a request, task or command ends.
+
+    Labels are closed vocabularies (statuses, reason codes, kinds, route templates): never a
+    tenant, subject or memory id, and never text, so a scrape tells nothing about anyone.
+    """
+
+    def request_served(self, method: str, route: str, status: int, seconds: float) -> None:
+        """``route`` is the matched route's template (``/v1/sessions/{session_id}/notes``)."""
+        ...
+
+    def note_answered(self, status: str, reason_codes: Sequence[str], *, dry_run: bool) -> None: ...
+
+    def context_rendered(self, tokens: int) -> None: ...
+
+    def consolidation_finished(self, run: ConsolidationSummary | None) -> None:
+        """``None`` for a task that found nothing to do (repeat, erased, still open)."""
+        ...
+
+    def subject_erased(self, memories: int) -> None: ...

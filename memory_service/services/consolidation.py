@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from memory_service.core.clock import new_id
@@ -81,6 +81,8 @@ class ConsolidationReport:
     updated: int
     decisions: dict[str, int]
     judge_call: JudgeCall | None
+    # Decisions by who took them (rules or the LLM judge), for the metrics.
+    decided_by: dict[str, int] = field(default_factory=dict)
 
 
 def consolidate_session(
@@ -138,6 +140,7 @@ def _consolidate_locked(
         updated=len(plan.updated),
         decisions=dict(Counter(d.kind.value for d in plan.decisions)),
         judge_call=plan.judge_call,
+        decided_by=dict(Counter(d.decided_by.value for d in plan.decisions)),
     )
     _record_run(uow, session, plan, report, deps.judge, now)
     uow.sessions.save(session.with_changes(status=SessionStatus.CONSOLIDATED, consolidated_at=now))

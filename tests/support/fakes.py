@@ -36,7 +36,14 @@ from memory_service.core.model import (
     Source,
     SubjectState,
 )
-from memory_service.core.ports import Clock, DueMemory, DueSession, ExpiredMemory, OutboxEntry
+from memory_service.core.ports import (
+    Clock,
+    DueMemory,
+    DueSession,
+    ExpiredMemory,
+    OutboxBacklog,
+    OutboxEntry,
+)
 from memory_service.core.text import normalize_text
 from tests.support.fake_history import (
     HistoryTables,
@@ -445,6 +452,10 @@ class InMemoryMaintenanceStore:
                 if manifest is not None and manifest.expires_at <= now
             }
         )
+
+    def outbox_backlog(self) -> OutboxBacklog:
+        waiting = [e.created_at for e in self._store.outbox.values() if e.dispatched_at is None]
+        return OutboxBacklog(len(waiting), min(waiting, default=None))
 
     def pending_outbox(self, *, created_before: datetime, limit: int) -> list[OutboxEntry]:
         pending = sorted(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, and_, exists, or_, select
+from sqlalchemy import Engine, and_, exists, func, or_, select
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
@@ -23,7 +23,7 @@ from memory_service.adapters.tables import (
     SubjectRow,
 )
 from memory_service.core.model import MemoryStatus, SessionStatus
-from memory_service.core.ports import DueMemory, DueSession, OutboxEntry
+from memory_service.core.ports import DueMemory, DueSession, OutboxBacklog, OutboxEntry
 
 
 def _subject_alive(tenant: Any, subject: Any) -> Any:
@@ -71,6 +71,15 @@ class SqlMaintenanceStore:
                 DueSession(tenant, found, idle=state == SessionStatus.OPEN.value)
                 for tenant, found, state in session.execute(statement)
             ]
+
+    def outbox_backlog(self) -> OutboxBacklog:
+        row = ConsolidationOutboxRow
+        statement = select(func.count(), func.min(col(row.created_at))).where(
+            col(row.dispatched_at).is_(None)
+        )
+        with connection_failures_as_unavailable(), Session(self._engine) as session:
+            pending, oldest = session.execute(statement).one()
+        return OutboxBacklog(pending=int(pending), oldest_created_at=oldest)
 
     def pending_outbox(self, *, created_before: datetime, limit: int) -> list[OutboxEntry]:
         row = ConsolidationOutboxRow

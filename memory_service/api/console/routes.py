@@ -402,6 +402,7 @@ async def erase(
         receipt = admin.erase_subject(admin_session[1], subject_id, deps=container.admin)
     except MemoryServiceError as exc:
         return _error_page(request, admin_session, signer, exc)
+    container.metrics.subject_erased(receipt.counts.get("memories", 0))
     document = json.dumps(receipt.to_dict(), indent=2, default=str)
     return _page(
         request,

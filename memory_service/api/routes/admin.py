@@ -49,7 +49,9 @@ def erase_subject(
     subject_id: str, scope: AdminScope, container: ContainerDep
 ) -> ErasureReceiptResponse:
     """Erase everything held about the subject; the receipt is kept. Safe to repeat."""
-    return ErasureReceiptResponse.of(admin.erase_subject(scope, subject_id, deps=container.admin))
+    receipt = admin.erase_subject(scope, subject_id, deps=container.admin)
+    container.metrics.subject_erased(receipt.counts.get("memories", 0))
+    return ErasureReceiptResponse.of(receipt)
 
 
 @router.get("/subjects/{subject_id}/export", responses=ERRORS)

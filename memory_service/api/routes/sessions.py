@@ -83,6 +83,9 @@ async def save_note(
         dry_run=dry_run,
         deps=container.notes,
     )
+    container.metrics.note_answered(
+        result.status.value, [reason.code.value for reason in result.reasons], dry_run=dry_run
+    )
     return NoteResponse.of(result)
 
 

@@ -39,6 +39,7 @@ def get_context(
         budget_tokens=max_tokens,
         deps=container.context,
     )
+    container.metrics.context_rendered(int(result.manifest.get("total_tokens", 0)))
     return ContextResponse(text=result.text, manifest=result.manifest)
 
 
