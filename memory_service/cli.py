@@ -170,6 +170,9 @@ def worker(
             help="Interface for the metrics port", envvar="MEMORY_SERVICE_WORKER_METRICS_HOST"
         ),
     ] = "127.0.0.1",
+    task_events: Annotated[
+        bool, typer.Option("--task-events", help="Send task events (for Flower's task views)")
+    ] = False,
 ) -> None:
     """Run the Celery worker that consolidates sessions (needs REDIS_URL)."""
     settings = _settings()
@@ -188,6 +191,8 @@ def worker(
     argv += ["--without-mingle", "--without-gossip"]
     if hostname:
         argv.append(f"--hostname={hostname}")
+    if task_events:
+        argv.append("--task-events")
     try:
         create_celery_app(settings).worker_main(argv)
     except MemoryServiceError as exc:
