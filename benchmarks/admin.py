@@ -40,6 +40,7 @@ from memory_service.adapters.sql.convert import MEMORY_KIND
 from memory_service.adapters.sql.maintenance import SqlMaintenanceStore
 from memory_service.adapters.sql.retention import SqlRetentionStore
 from memory_service.adapters.subject_cache import NoSubjectCache
+from memory_service.adapters.terminal_progress import terminal_progress
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
 from memory_service.core.model import Role
 from memory_service.core.retention import RetentionPolicy
@@ -113,8 +114,13 @@ class Loader:
 
     def memories(self, rows: Iterator[tuple[str, str, str | None, datetime | None, str]]) -> None:
         """Rows of (tenant, subject, session id, expires_at, status), sealed one by one."""
-        with self._cursor.copy(f"COPY memories ({MEMORY_COLUMNS}) FROM STDIN") as copy:
+        with (
+            terminal_progress("loading memories") as progress,
+            self._cursor.copy(f"COPY memories ({MEMORY_COLUMNS}) FROM STDIN") as copy,
+        ):
             for number, (tenant, subject, session_id, expires_at, status) in enumerate(rows):
+                if number and number % 1000 == 0:
+                    progress.advance(1000)
                 cipher = self._ciphers[(tenant, subject)]
                 memory_id = str(uuid.uuid4())
                 note = f"Prefers aisle seats on flight {number}"

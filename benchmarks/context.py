@@ -28,6 +28,7 @@ from sqlalchemy import Engine, text
 from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for
 from memory_service.adapters.sql.convert import MEMORY_KIND
+from memory_service.adapters.terminal_progress import terminal_progress
 from memory_service.adapters.tiktoken_counter import TiktokenCounter
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
 from memory_service.adapters.yaml_state import dump_state_yaml
@@ -80,8 +81,13 @@ def load(engine: Engine, keyring: Keyring, sizes: dict[str, int], now: datetime)
         ) as copy:
             for subject, key in wrapped.items():
                 copy.write_row((TENANT, subject, key, now))
-        with cursor.copy(f"COPY memories ({COLUMNS}) FROM STDIN") as copy:
+        with (
+            terminal_progress("loading memories") as progress,
+            cursor.copy(f"COPY memories ({COLUMNS}) FROM STDIN") as copy,
+        ):
+            progress.start(sum(sizes.values()))
             for subject, count in sizes.items():
+                progress.advance(count)
                 cipher = keyring.cipher(TENANT, subject, wrapped[subject])
                 for number in range(count):
                     memory_id = str(uuid.uuid4())

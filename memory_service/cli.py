@@ -38,6 +38,10 @@ keys_app = typer.Typer(help="Create and revoke API keys.", no_args_is_help=True)
 app.add_typer(keys_app, name="keys")
 tenants_app = typer.Typer(help="Tenant settings.", no_args_is_help=True)
 app.add_typer(tenants_app, name="tenants")
+purge_app = typer.Typer(
+    help="Run the nightly purges now (the beat runs them at the sweep hour).", no_args_is_help=True
+)
+app.add_typer(purge_app, name="purge")
 admin_app = typer.Typer(
     help="Admin lifecycle: erase, delete, correct, export, history.", no_args_is_help=True
 )
@@ -109,6 +113,7 @@ def reindex(
     from memory_service.adapters.crypto import Keyring
     from memory_service.adapters.database import create_engine_for
     from memory_service.adapters.sql.terms import reindex_subjects
+    from memory_service.adapters.terminal_progress import terminal_progress
 
     if tenant is not None and not _TENANT_SHAPE.match(tenant):
         _fail("tenant must be a lower-case slug of at most 64 characters")
@@ -117,7 +122,10 @@ def reindex(
         migrations.upgrade(settings.database_url)
     engine = create_engine_for(settings.database_url)
     try:
-        report = reindex_subjects(engine, Keyring(settings.master_key()), tenant_id=tenant)
+        with terminal_progress("re-indexing subjects") as progress:
+            report = reindex_subjects(
+                engine, Keyring(settings.master_key()), tenant_id=tenant, progress=progress
+            )
     except MemoryServiceError as exc:
         _fail(exc.message)
     finally:
@@ -303,12 +311,14 @@ def evaluate_guards(
     ] = None,
 ) -> None:
     """Run the distillation guards over an evaluation set: precision and recall per reason."""
+    from memory_service.adapters.terminal_progress import terminal_progress
     from memory_service.evaluation import DEFAULT_SET, evaluate, format_report
 
     target = path or DEFAULT_SET
     if not target.is_file():
         _fail("no evaluation set at that path")
-    report = evaluate(target)
+    with terminal_progress("evaluating notes") as progress:
+        report = evaluate(target, progress=progress)
     typer.echo(format_report(report))
     if report.leaks_accepted:
         raise typer.Exit(1)
@@ -371,6 +381,44 @@ def _echo_json(document: object) -> None:
 
 
 TenantOption = Annotated[str, typer.Option(help="The tenant the operator acts for")]
+
+
+@purge_app.command("memories")
+def purge_memories() -> None:
+    """Delete the memories expired for longer than the grace period (the retention policy)."""
+    from memory_service.adapters.terminal_progress import terminal_progress
+    from memory_service.services import retention
+
+    container = _container()
+    with terminal_progress("purging expired memories") as progress:
+        purged = _admin_call(
+            lambda: retention.purge_expired_memories(
+                store=container.retention_store,
+                policy=container.admin.retention,
+                clock=container.clock,
+                progress=progress,
+            )
+        )
+    typer.echo(f"purged {purged} memories past retention and grace")
+
+
+@purge_app.command("manifests")
+def purge_manifests() -> None:
+    """Delete every tenant's context manifests kept past their retention."""
+    from memory_service.adapters.terminal_progress import terminal_progress
+    from memory_service.services import context
+
+    container = _container()
+    with terminal_progress("purging expired manifests (tenants)") as progress:
+        purged = _admin_call(
+            lambda: context.purge_expired_manifests(
+                maintenance=container.maintenance,
+                uow_factory=container.uow_factory,
+                clock=container.clock,
+                progress=progress,
+            )
+        )
+    typer.echo(f"purged {purged} expired context manifests")
 
 
 @admin_app.command("erase")

@@ -24,6 +24,7 @@ from typing import Any
 
 from memory_service.core.guards import PiiDetector, validate_note
 from memory_service.core.model import Durability, NoteStatus, ReasonCode
+from memory_service.core.progress import SILENT, Progress
 
 DEFAULT_SET = Path(__file__).resolve().parent.parent / "tests" / "eval" / "notes.jsonl"
 EXPECTATION_KEYS = frozenset({"expect_status", "expect_reasons", "lang", "note"})
@@ -122,11 +123,19 @@ def load_rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
     return rows
 
 
-def evaluate(path: Path | str = DEFAULT_SET, *, pii: PiiDetector | None = None) -> EvaluationReport:
+def evaluate(
+    path: Path | str = DEFAULT_SET,
+    *,
+    pii: PiiDetector | None = None,
+    progress: Progress = SILENT,
+) -> EvaluationReport:
     """Run every row through the guards; builds the real Presidio detector unless given one."""
     detector = pii if pii is not None else _default_detector()
     outcomes = []
-    for line, row in load_rows(Path(path)):
+    rows = load_rows(Path(path))
+    progress.start(len(rows))
+    for line, row in rows:
+        progress.advance()
         arguments = {key: value for key, value in row.items() if key not in EXPECTATION_KEYS}
         validation = validate_note(arguments, pii=detector)
         outcomes.append(

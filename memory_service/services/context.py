@@ -34,6 +34,7 @@ from memory_service.core.model import (
     Source,
 )
 from memory_service.core.ports import Clock, MaintenanceStore, UnitOfWork, UnitOfWorkFactory
+from memory_service.core.progress import SILENT, Progress
 from memory_service.core.purpose import validate_purpose
 from memory_service.core.scope import TenantScope, validate_subject_id
 from memory_service.core.trimming import notes_to_reinject
@@ -144,7 +145,11 @@ def render_context(
 
 
 def purge_expired_manifests(
-    *, maintenance: MaintenanceStore, uow_factory: UnitOfWorkFactory, clock: Clock
+    *,
+    maintenance: MaintenanceStore,
+    uow_factory: UnitOfWorkFactory,
+    clock: Clock,
+    progress: Progress = SILENT,
 ) -> int:
     """Nightly: delete every tenant's manifests past their retention; returns how many went.
 
@@ -153,10 +158,13 @@ def purge_expired_manifests(
     """
     now = clock.now()
     purged = 0
-    for tenant_id in maintenance.tenants_with_expired_manifests(now=now):
+    tenants = maintenance.tenants_with_expired_manifests(now=now)
+    progress.start(len(tenants))
+    for tenant_id in tenants:
         with uow_factory(tenant_id) as uow:
             purged += uow.manifests.purge_expired(now)
             uow.commit()
+        progress.advance()
     log.info("purged %d expired context manifests", purged)
     return purged
 

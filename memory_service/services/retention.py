@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 
 from memory_service.core.ports import Clock, RetentionStore
+from memory_service.core.progress import SILENT, Progress
 from memory_service.core.retention import RetentionPolicy
 
 log = logging.getLogger("memory_service.retention")
@@ -24,6 +25,7 @@ def purge_expired_memories(
     policy: RetentionPolicy,
     clock: Clock,
     batch_size: int = PURGE_BATCH_SIZE,
+    progress: Progress = SILENT,
 ) -> int:
     """Purge every memory expired for longer than the grace period; returns how many."""
     now = clock.now()
@@ -32,6 +34,7 @@ def purge_expired_memories(
     while True:
         purged = store.purge_expired(cutoff, limit=batch_size, at=now, actor=PURGE_ACTOR)
         total += purged
+        progress.advance(purged)
         if purged < batch_size:
             break
     log.info("purged %d memories past retention and grace", total)

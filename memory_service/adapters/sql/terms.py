@@ -44,6 +44,7 @@ from memory_service.adapters.sql.subjects import SubjectKeys
 from memory_service.adapters.tables import MemoryRow, MemoryTermRow, SubjectRow
 from memory_service.core.consolidation import candidate_terms
 from memory_service.core.model import Memory, MemoryScope, MemoryStatus
+from memory_service.core.progress import SILENT, Progress
 
 RANK_SCALE = 1_000_000
 
@@ -180,7 +181,7 @@ class ReindexReport:
 
 
 def reindex_subjects(
-    engine: Engine, keyring: Keyring, *, tenant_id: str | None = None
+    engine: Engine, keyring: Keyring, *, tenant_id: str | None = None, progress: Progress = SILENT
 ) -> ReindexReport:
     """Rebuild the index of every subject holding a data key (of one tenant, if given).
 
@@ -194,8 +195,10 @@ def reindex_subjects(
         live = live.where(col(SubjectRow.tenant_id) == tenant_id)
     with Session(engine) as db:
         subjects = db.execute(live.order_by(col(SubjectRow.tenant_id))).all()
+    progress.start(len(subjects))
     subjects_done = memories_done = 0
     for tenant, subject in subjects:
+        progress.advance()
         with Session(engine) as db:
             keys = SubjectKeys(db, tenant, keyring)
             keys.lock_row(subject)
