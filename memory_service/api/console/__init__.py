@@ -13,8 +13,9 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from memory_service.api.console import auth, pages
+from memory_service.api.console.auth import FormRejected, SignInRequired
 from memory_service.api.console.rendering import render
-from memory_service.api.console.routes import FormRejected, SignInRequired, router
 from memory_service.api.console.session import SessionSigner, derive_signing_key
 from memory_service.bootstrap import Container
 
@@ -26,7 +27,8 @@ def install_console(app: FastAPI, container: Container) -> None:
         derive_signing_key(container.settings.master_key()),
         timedelta(minutes=container.settings.console_session_minutes),
     )
-    app.include_router(router)
+    app.include_router(auth.router)
+    app.include_router(pages.router)
     static = files("memory_service.api.console") / "static"
     app.mount("/admin/static", StaticFiles(directory=str(static)), name="console-static")
     app.add_exception_handler(SignInRequired, _to_sign_in)
