@@ -12,7 +12,9 @@ One command starts a scratch PostgreSQL database, a private redis-server, the AP
 
 After each phase it waits for the consolidations and checks the books in SQL
 (``benchmarks/load_books.py``), and checks that every error answered was shaped, that a 503
-carried ``Retry-After`` and that no 500 was answered. Results go to
+carried ``Retry-After`` and that no 500 was answered. At the end it scrapes the API's
+``/metrics`` and the worker's metrics port and compares them with the books
+(``benchmarks/load_metrics.py``). Results go to
 ``benchmarks/results/load-<time>.json`` with the processes' logs beside them, the latency
 plot to ``docs/load-latency.png``, and a table to stdout. Every phase is bounded in time
 and count; a full run takes about five minutes on two cores.
@@ -48,6 +50,7 @@ from benchmarks.load_clients import (
     run_clients,
     summarize,
 )
+from benchmarks.load_metrics import compare, scrape
 from benchmarks.load_stack import Stack
 from tests.support.fake_llm import server_error
 
@@ -338,6 +341,12 @@ def main() -> None:
                     )
                 )
         final_books = check_books(stack.engine, setup["conversations"])
+        metrics = compare(
+            scrape(f"{stack.base_url}/metrics"),
+            scrape(stack.worker_metrics_url),
+            final_books,
+            len(stack.llm.requests),
+        )
     finally:
         stack.stop()
     report = {
@@ -346,6 +355,7 @@ def main() -> None:
         "machine": {"cores": os.cpu_count(), "api_workers": stack.api_workers},
         "phases": results,
         "final_books": final_books,
+        "metrics_against_books": metrics,
     }
     RESULTS.mkdir(parents=True, exist_ok=True)
     out = RESULTS / f"load-{stamp}.json"
@@ -355,6 +365,7 @@ def main() -> None:
         plot(load_results, PLOT)
     print_tables(results)
     print(f"\nfinal books over all phases: {json.dumps(final_books)}")
+    print(f"/metrics against the books: {json.dumps(metrics)}")
     print(f"results: {out}  plot: {PLOT if load_results else '-'}")
 
 

@@ -90,6 +90,7 @@ class Stack:
     llm: FakeLLM = field(default_factory=FakeLLM)
     redis: RedisServer = field(default_factory=RedisServer)
     api_port: int = field(default_factory=free_port)
+    worker_metrics_port: int = field(default_factory=free_port)
     processes: dict[str, Process] = field(default_factory=dict)
     worker_starts: int = 0
 
@@ -117,7 +118,7 @@ class Stack:
         self.engine = create_engine_for(self.database_url)
         self.keys = SqlKeyStore(self.engine, SystemClock())
         serve = ["serve", "--port", str(self.api_port), "--workers", str(self.api_workers)]
-        self._process("api", [MEMORY_SERVICE, *serve]).start()
+        self._process("api", [MEMORY_SERVICE, *serve], self._metrics_dir("api")).start()
         self.start_worker()
         self._process("beat", [MEMORY_SERVICE, "beat", "--loglevel", "WARNING"]).start()
         wait_for(self.api_ready, timeout=120, what="the API to answer /healthz")
@@ -144,8 +145,19 @@ class Stack:
             "MEMORY_SERVICE_NOTES_RATE_PER_MINUTE": "1000000",
         }
 
-    def _process(self, name: str, argv: list[str]) -> Process:
-        process = Process(name, argv, self.env, self.run_dir / f"{name}.log")
+    def _metrics_dir(self, name: str) -> dict[str, str]:
+        """One multiprocess directory per service for the whole run, so a restarted worker
+        adds to what the killed one counted (made empty at the first start only)."""
+        directory = self.run_dir / f"metrics-{name}"
+        directory.mkdir(exist_ok=True)
+        return {"PROMETHEUS_MULTIPROC_DIR": str(directory)}
+
+    @property
+    def worker_metrics_url(self) -> str:
+        return f"http://127.0.0.1:{self.worker_metrics_port}/metrics"
+
+    def _process(self, name: str, argv: list[str], env: dict[str, str] | None = None) -> Process:
+        process = Process(name, argv, {**self.env, **(env or {})}, self.run_dir / f"{name}.log")
         self.processes[name] = process
         return process
 
@@ -171,7 +183,12 @@ class Stack:
         self.worker_starts += 1
         name = f"load-{self.worker_starts}@%h"
         argv = [MEMORY_SERVICE, "worker", "--pool", "solo", "--concurrency", "1"]
-        self._process("worker", [*argv, "--hostname", name, "--loglevel", "INFO"]).start()
+        argv += ["--metrics-port", str(self.worker_metrics_port)]
+        self._process(
+            "worker",
+            [*argv, "--hostname", name, "--loglevel", "INFO"],
+            self._metrics_dir("worker"),
+        ).start()
 
     def kill_worker(self) -> None:
         self.processes["worker"].kill()
