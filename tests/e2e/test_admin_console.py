@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 from memory_service.api.app import create_app
 from memory_service.api.console.session import SESSION_COOKIE
 from memory_service.bootstrap import Container
+from memory_service.core.errors import DependencyUnavailable
 from tests.e2e.conftest import Tenant, new_subject
 from tests.e2e.console_helpers import (
     XSS_NOTES,
@@ -241,3 +242,19 @@ def test_a_malformed_subject_id_is_a_clear_error(browser: TestClient, tenant: Te
     response = browser.get("/admin/subjects", params={"subject_id": "jane@example.com"})
     assert response.status_code == 422
     assert "jane@example.com" not in response.text
+
+
+def test_a_database_outage_answers_a_503_page(
+    browser: TestClient, container: Container, tenant: Tenant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sign_in(browser, admin_key(tenant))
+
+    def unreachable(*_: object) -> None:
+        raise DependencyUnavailable("the database is unavailable")
+
+    monkeypatch.setattr(container.keys, "active", unreachable)
+    response = browser.get("/admin/", follow_redirects=False)
+    assert response.status_code == 503
+    assert response.headers["retry-after"]
+    assert response.headers["content-type"].startswith("text/html")
+    assert "cannot reach its database" in response.text

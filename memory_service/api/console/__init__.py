@@ -14,9 +14,10 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from memory_service.api.console import auth, pages
-from memory_service.api.console.auth import FormRejected, SignInRequired
+from memory_service.api.console.auth import ConsoleUnavailable, FormRejected, SignInRequired
 from memory_service.api.console.rendering import render
 from memory_service.api.console.session import SessionSigner, derive_signing_key
+from memory_service.api.errors import RETRY_AFTER_SECONDS
 from memory_service.bootstrap import Container
 
 __all__ = ["install_console"]
@@ -33,6 +34,7 @@ def install_console(app: FastAPI, container: Container) -> None:
     app.mount("/admin/static", StaticFiles(directory=str(static)), name="console-static")
     app.add_exception_handler(SignInRequired, _to_sign_in)
     app.add_exception_handler(FormRejected, _form_rejected)
+    app.add_exception_handler(ConsoleUnavailable, _unavailable)
 
 
 async def _to_sign_in(_: Request, __: Exception) -> Response:
@@ -49,3 +51,14 @@ async def _form_rejected(_: Request, __: Exception) -> HTMLResponse:
             "Nothing was changed; reload the page and try again."
         ),
     )
+
+
+async def _unavailable(_: Request, __: Exception) -> HTMLResponse:
+    response = render(
+        "error.html",
+        status_code=503,
+        code="unavailable",
+        message="The service cannot reach its database right now. Try again in a moment.",
+    )
+    response.headers["Retry-After"] = RETRY_AFTER_SECONDS
+    return response

@@ -26,6 +26,7 @@ from memory_service.api.console.session import (
     SessionSigner,
 )
 from memory_service.api.deps import ContainerDep
+from memory_service.core.errors import DependencyUnavailable
 from memory_service.core.model import Role
 from memory_service.core.scope import TenantScope
 
@@ -40,6 +41,10 @@ class SignInRequired(Exception):
 
 class FormRejected(Exception):
     """A form without a valid CSRF token: answered 403, nothing done."""
+
+
+class ConsoleUnavailable(Exception):
+    """The key store cannot be reached: answered with a 503 page (and ``Retry-After``)."""
 
 
 def get_signer(request: Request) -> SessionSigner:
@@ -63,7 +68,10 @@ def current_session(request: Request, container: ContainerDep, signer: SignerDep
     session = signer.read(request.cookies.get(SESSION_COOKIE), container.clock.now())
     if session is None:
         raise SignInRequired
-    key = container.keys.active(session.tenant_id, session.key_id)
+    try:
+        key = container.keys.active(session.tenant_id, session.key_id)
+    except DependencyUnavailable as exc:
+        raise ConsoleUnavailable from exc
     if key is None or key.role is not Role.ADMIN:
         raise SignInRequired
     return SignedIn(
@@ -112,7 +120,10 @@ async def login(request: Request, container: ContainerDep, signer: SignerDep) ->
     clear_key = form.get("key")
     key = None
     if isinstance(clear_key, str) and 0 < len(clear_key) <= _MAX_KEY_LENGTH:
-        key = container.keys.authenticate(clear_key.strip())
+        try:
+            key = container.keys.authenticate(clear_key.strip())
+        except DependencyUnavailable as exc:
+            raise ConsoleUnavailable from exc
     if key is None or key.role is not Role.ADMIN:
         # One answer for unknown, revoked and agent keys: the page tells no key's standing.
         return _login_page(
