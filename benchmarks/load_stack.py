@@ -212,9 +212,9 @@ class Stack:
         consolidated are queued again."""
         from memory_service.adapters.task_queue import CONSOLIDATE_DUE_SESSIONS
         from memory_service.config import Settings
-        from workers.celery_app import WorkerSettings, create_celery_app
+        from workers.celery_app import create_celery_app
 
-        app = create_celery_app(Settings.from_env(self.env), WorkerSettings.from_env(self.env))
+        app = create_celery_app(Settings.from_env(self.env))
         app.send_task(CONSOLIDATE_DUE_SESSIONS)
 
     # ---- teardown ----

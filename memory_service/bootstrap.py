@@ -70,8 +70,11 @@ class Container:
                 connection.execute(text("SELECT 1"))
         except Exception:  # any failure means the same thing to a health probe
             checks["database"] = "down"
-        if self.settings.redis_url:
-            checks["broker"] = _ping_redis(self.settings.redis_url)
+        broker = self.settings.broker_url
+        if broker:
+            checks["broker"] = (
+                _ping_redis(broker) if self.settings.broker_is_redis else _ping_amqp(broker)
+            )
         return checks
 
 
@@ -81,6 +84,17 @@ def _ping_redis(url: str) -> str:
     try:
         redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1).ping()
     except redis.RedisError:
+        return "down"
+    return "ok"
+
+
+def _ping_amqp(url: str) -> str:
+    from kombu.connection import Connection
+
+    try:
+        with Connection(url, connect_timeout=1) as connection:  # type: ignore[no-untyped-call]
+            connection.ensure_connection(max_retries=1, timeout=1)
+    except Exception:  # any failure means the same thing to a health probe
         return "down"
     return "ok"
 
@@ -180,8 +194,8 @@ def load_pii_detector(spacy_model: str) -> PiiDetector:
 
 
 def _task_queue(settings: Settings, consolidation: ConsolidationDeps) -> TaskQueue:
-    """Celery when REDIS_URL is set; otherwise the same service call, run in-process."""
-    if settings.redis_url:
+    """Celery when a broker is set; otherwise the same service call, run in-process."""
+    if settings.broker_url:
         from memory_service.adapters.task_queue import CeleryTaskQueue
         from workers.celery_app import create_celery_app
 

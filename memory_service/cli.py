@@ -152,12 +152,15 @@ def worker(
     hostname: Annotated[str | None, typer.Option(help="Node name, unique per worker")] = None,
     loglevel: Annotated[str, typer.Option(help="Log level")] = "INFO",
 ) -> None:
-    """Run the Celery worker that consolidates sessions (needs REDIS_URL)."""
+    """Run the Celery worker that consolidates sessions (needs CELERY_BROKER_URL or REDIS_URL)."""
     from workers.celery_app import create_celery_app
 
     settings = _settings()
-    if not settings.redis_url:
-        _fail("the worker needs REDIS_URL; without it tasks run inside the API process")
+    if not settings.broker_url:
+        _fail(
+            "the worker needs CELERY_BROKER_URL or REDIS_URL; "
+            "without one tasks run inside the API process"
+        )
     argv = ["worker", f"--loglevel={loglevel}", f"--concurrency={concurrency}", f"--pool={pool}"]
     # Mingle and gossip sync state between workers that we never use; they only slow start.
     argv += ["--without-mingle", "--without-gossip"]
@@ -173,12 +176,12 @@ def worker(
 def beat(
     loglevel: Annotated[str, typer.Option(help="Log level")] = "INFO",
 ) -> None:
-    """Run the scheduler: nightly sweep and expiry, outbox relay every minute (needs REDIS_URL)."""
+    """Run the scheduler: nightly sweep and expiry, outbox relay every minute (needs a broker)."""
     from workers.celery_app import create_celery_app
 
     settings = _settings()
-    if not settings.redis_url:
-        _fail("beat needs REDIS_URL; without it there is no queue to schedule into")
+    if not settings.broker_url:
+        _fail("beat needs CELERY_BROKER_URL or REDIS_URL; without one there is no queue")
     settings.home.mkdir(parents=True, exist_ok=True)
     try:
         create_celery_app(settings).Beat(loglevel=loglevel).run()

@@ -23,7 +23,7 @@ from memory_service.bootstrap import Container, build_container
 from memory_service.config import Settings
 from memory_service.core.errors import DependencyUnavailable
 from memory_service.services import consolidation, context, outbox, retention
-from workers.celery_app import PURGE_EXPIRED_MANIFESTS, PURGE_EXPIRED_MEMORIES, WorkerSettings
+from workers.celery_app import PURGE_EXPIRED_MANIFESTS, PURGE_EXPIRED_MEMORIES
 
 RETRY: dict[str, Any] = {
     "autoretry_for": (DependencyUnavailable,),
@@ -54,7 +54,7 @@ def consolidate_due_sessions() -> None:
         uow_factory=container.uow_factory,
         tasks=container.tasks,
         clock=container.clock,
-        idle_after=WorkerSettings.from_env().idle_after,
+        idle_after=container.settings.idle_after,
     )
 
 
@@ -98,5 +98,5 @@ def relay_outbox() -> None:
         uow_factory=container.uow_factory,
         tasks=container.tasks,
         clock=container.clock,
-        redeliver_after=WorkerSettings.from_env().redelivery_after,
+        redeliver_after=container.settings.redelivery_after,
     )

@@ -43,7 +43,7 @@ from tests.factories import make_memory_for
 from tests.support.celery_worker import RedisServer, WorkerProcess, wait_for
 from tests.support.fake_llm import FakeLLM, Reply, Request, garbage, verdicts_by_text
 from tests.support.scratch_database import scratch_postgres_database
-from workers.celery_app import WorkerSettings, create_celery_app
+from workers.celery_app import create_celery_app
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -71,7 +71,7 @@ class Stack:
 
 
 def celery_queue(env: dict[str, str]) -> tuple[Celery, CeleryTaskQueue]:
-    app = create_celery_app(Settings.from_env(env), WorkerSettings.from_env(env))
+    app = create_celery_app(Settings.from_env(env))
     return app, CeleryTaskQueue(app)
 
 

@@ -35,7 +35,7 @@ from memory_service.services import outbox, sessions
 from tests.factories import make_memory, make_scope
 from tests.support.celery_worker import RedisServer, WorkerProcess, wait_for
 from tests.support.scratch_database import scratch_postgres_database
-from workers.celery_app import WorkerSettings, create_celery_app
+from workers.celery_app import create_celery_app
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -79,7 +79,7 @@ def deployment(postgres_url: str, tmp_path: Path) -> Iterator[Deployment]:
                 "OPENAI_API_KEY": "",  # the deterministic path: no LLM in this test
                 "OPENAI_BASE_URL": "",
             }
-            app = create_celery_app(Settings.from_env(env), WorkerSettings.from_env(env))
+            app = create_celery_app(Settings.from_env(env))
             engine = create_engine_for(database_url)
             try:
                 yield Deployment(
