@@ -128,6 +128,8 @@ class Stack:
         return {
             **os.environ,
             "DATABASE_URL": self.database_url,
+            # The key store apart from the data; a file shared by the processes is enough here.
+            "KEYSTORE_URL": f"sqlite:///{self.run_dir / 'home' / 'keys.db'}",
             "REDIS_URL": self.redis.url,
             "MEMORY_SERVICE_ENV": "production",
             "MEMORY_SERVICE_MASTER_KEY": base64.b64encode(secrets.token_bytes(32)).decode(),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import getpass
 import json
 import logging
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -65,10 +66,12 @@ def migrate(
 
     settings = _settings()
     if downgrade:
-        migrations.downgrade(settings.database_url, downgrade)
+        migrations.downgrade(
+            settings.database_url, downgrade, keystore_url=settings.keystore_url_set
+        )
         typer.echo(f"downgraded to {downgrade}")
     else:
-        migrations.upgrade(settings.database_url)
+        migrations.upgrade(settings.database_url, keystore_url=settings.keystore_url_set)
         typer.echo("database is at the latest revision")
 
 
@@ -100,9 +103,9 @@ def reindex(
     after a release that changes how terms are extracted. Safe to repeat.
     """
     from memory_service.adapters import migrate as migrations
-    from memory_service.adapters.crypto import Keyring
     from memory_service.adapters.database import create_engine_for
     from memory_service.adapters.sql.terms import reindex_subjects
+    from memory_service.bootstrap import build_keyring
 
     if tenant is not None and not _TENANT_SHAPE.match(tenant):
         _fail("tenant must be a lower-case slug of at most 64 characters")
@@ -111,7 +114,7 @@ def reindex(
         migrations.upgrade(settings.database_url)
     engine = create_engine_for(settings.database_url)
     try:
-        report = reindex_subjects(engine, Keyring(settings.master_key()), tenant_id=tenant)
+        report = reindex_subjects(engine, build_keyring(settings), tenant_id=tenant)
     except MemoryServiceError as exc:
         _fail(exc.message)
     finally:
@@ -145,6 +148,61 @@ def revoke_key(
     typer.echo(f"revoked {key_id}")
 
 
+@keys_app.command("rotate-master")
+def rotate_master_key() -> None:
+    """Re-wrap every data key under a new master key; the data itself is not touched.
+
+    On the embedded default the new key replaces ``master.key``; otherwise it is printed
+    on stdout, once, for MEMORY_SERVICE_MASTER_KEY. Restart every process with it: a
+    process still on the old key fails its health check and its next key lookup.
+    """
+    import base64
+    import secrets
+
+    from memory_service.adapters.crypto import Keyring
+    from memory_service.bootstrap import build_keyring
+    from memory_service.config import write_key_file
+
+    settings = _settings()
+    try:
+        old = build_keyring(settings)
+    except MemoryServiceError as exc:
+        _fail(exc.message)
+    new_key = secrets.token_bytes(32)
+    if settings.master_key_b64 is None:
+        # The new key is on disk before any data key is wrapped with it.
+        key_file = settings.home / "master.key"
+        pending = key_file.with_name("master.key.new")
+        write_key_file(pending, new_key)
+        try:
+            rewrapped = old.rewrap_all(Keyring(new_key, old.store))
+        except BaseException:
+            pending.unlink()
+            raise
+        os.replace(pending, key_file)
+        typer.echo(f"re-wrapped {rewrapped} data keys; master.key replaced", err=True)
+    else:
+        rewrapped = old.rewrap_all(Keyring(new_key, old.store))
+        typer.echo(base64.b64encode(new_key).decode())
+        typer.echo(
+            f"re-wrapped {rewrapped} data keys; set MEMORY_SERVICE_MASTER_KEY to the key "
+            "above and restart every process",
+            err=True,
+        )
+
+
+@keys_app.command("replay-erasures")
+def replay_erasures() -> None:
+    """After restoring the data from a backup: erase again every subject erased since."""
+    from memory_service.adapters.sql.erasure import replay_erasures as replay
+    from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
+
+    container = _container()
+    uow_factory = container.uow_factory
+    assert isinstance(uow_factory, SqlUnitOfWorkFactory)
+    typer.echo(f"erased again {replay(uow_factory, container.keyring)} subjects")
+
+
 @app.command()
 def worker(
     concurrency: Annotated[int, typer.Option(help="Task processes")] = 2,
@@ -167,6 +225,7 @@ def worker(
     if hostname:
         argv.append(f"--hostname={hostname}")
     try:
+        _check_master_key(settings)
         create_celery_app(settings).worker_main(argv)
     except MemoryServiceError as exc:
         _fail(exc.message)
@@ -184,6 +243,7 @@ def beat(
         _fail("beat needs CELERY_BROKER_URL or REDIS_URL; without one there is no queue")
     settings.home.mkdir(parents=True, exist_ok=True)
     try:
+        _check_master_key(settings)
         create_celery_app(settings).Beat(loglevel=loglevel).run()
     except MemoryServiceError as exc:
         _fail(exc.message)
@@ -287,6 +347,13 @@ def mcp() -> None:
     except MemoryServiceError as exc:
         _fail(exc.message)
     server.run("stdio")
+
+
+def _check_master_key(settings: Settings) -> None:
+    """Stop at start, not on the first task, when the master key does not open the store."""
+    from memory_service.bootstrap import build_keyring
+
+    build_keyring(settings).store.engine.dispose()  # type: ignore[attr-defined]
 
 
 def _container() -> Container:

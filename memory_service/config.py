@@ -169,13 +169,14 @@ class Settings(BaseSettings):
     def keystore_url(self) -> str:
         """The key store's own database: never the memory database.
 
-        On the embedded default a file of its own beside ``memory.db``; with PostgreSQL
+        On SQLite a file of its own beside the database (``keys.db``); with PostgreSQL
         ``KEYSTORE_URL`` must name another database (checked by the key store at start).
         """
         if self.keystore_url_set:
             return self.keystore_url_set
-        if self.is_embedded:
-            return f"sqlite:///{self.home / 'keys.db'}"
+        beside = sqlite_keystore_url(self.database_url)
+        if beside is not None:
+            return beside
         raise ConfigurationError(
             "KEYSTORE_URL is required with DATABASE_URL: data keys live apart from the data"
         )
@@ -249,6 +250,14 @@ class Settings(BaseSettings):
         return _decode_master_key(key_file.read_text().strip())
 
 
+def sqlite_keystore_url(database_url: str) -> str | None:
+    """``keys.db`` beside a SQLite database file; None for any other database."""
+    prefix = "sqlite:///"
+    if not database_url.startswith(prefix):
+        return None
+    return f"{prefix}{Path(database_url[len(prefix) :]).parent / 'keys.db'}"
+
+
 @contextmanager
 def _reading(env: Mapping[str, str] | None) -> Iterator[None]:
     token = _ENVIRONMENT.set(env)
@@ -267,6 +276,14 @@ def _describe(error: ValidationError) -> str:
     return "invalid configuration: " + "; ".join(problems)
 
 
+def write_key_file(path: Path, key: bytes) -> None:
+    """Write a new key file, owner-only (0600), refusing to overwrite one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(base64.b64encode(key).decode())
+
+
 def _create_key_file(key_file: Path) -> None:
     """Write the key whole under a temporary name, then link it into place.
 
@@ -275,10 +292,8 @@ def _create_key_file(key_file: Path) -> None:
     """
     key_file.parent.mkdir(parents=True, exist_ok=True)
     temporary = key_file.with_name(f".{key_file.name}.{os.getpid()}.{secrets.token_hex(4)}")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
-        with os.fdopen(fd, "w") as handle:
-            handle.write(base64.b64encode(secrets.token_bytes(MASTER_KEY_BYTES)).decode())
+        write_key_file(temporary, secrets.token_bytes(MASTER_KEY_BYTES))
         os.link(temporary, key_file)
     except FileExistsError:
         pass  # another process won the race; its key is complete

@@ -42,6 +42,7 @@ from memory_service.config import ConfigurationError, Settings
 # Defined here rather than with the other names: only beat and the worker send it.
 PURGE_EXPIRED_MEMORIES = "memory.purge_expired_memories"
 PURGE_EXPIRED_MANIFESTS = "memory.purge_expired_manifests"
+SCRUB_KEY_STORE = "memory.scrub_key_store"
 
 
 class ExceptionTypeOnly(logging.Filter):
@@ -119,6 +120,10 @@ def create_celery_app(settings: Settings) -> Celery:
             "purge-expired-manifests": {
                 "task": PURGE_EXPIRED_MANIFESTS,
                 "schedule": crontab(hour=settings.sweep_hour, minute=50),
+            },
+            "scrub-key-store": {
+                "task": SCRUB_KEY_STORE,
+                "schedule": crontab(hour=settings.sweep_hour, minute=55),
             },
         },
     )

@@ -23,7 +23,11 @@ from memory_service.bootstrap import Container, build_container
 from memory_service.config import Settings
 from memory_service.core.errors import DependencyUnavailable
 from memory_service.services import consolidation, context, outbox, retention
-from workers.celery_app import PURGE_EXPIRED_MANIFESTS, PURGE_EXPIRED_MEMORIES
+from workers.celery_app import (
+    PURGE_EXPIRED_MANIFESTS,
+    PURGE_EXPIRED_MEMORIES,
+    SCRUB_KEY_STORE,
+)
 
 RETRY: dict[str, Any] = {
     "autoretry_for": (DependencyUnavailable,),
@@ -83,6 +87,12 @@ def purge_expired_manifests() -> None:
     context.purge_expired_manifests(
         maintenance=container.maintenance, uow_factory=container.uow_factory, clock=container.clock
     )
+
+
+@shared_task(name=SCRUB_KEY_STORE, **RETRY)
+def scrub_key_store() -> None:
+    """Nightly: destroyed keys a long transaction kept in the key store's files go."""
+    _container().keyring.store.scrub()
 
 
 @shared_task(name=RELAY_OUTBOX)

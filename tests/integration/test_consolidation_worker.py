@@ -7,7 +7,6 @@ ended through the service, so the whole path runs: outbox, send, worker, lock, m
 
 from __future__ import annotations
 
-import base64
 import json
 import secrets
 import threading
@@ -21,7 +20,6 @@ import pytest
 from celery import Celery
 from sqlalchemy import Engine, text
 
-from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for
 from memory_service.adapters.sql.maintenance import SqlMaintenanceStore
 from memory_service.adapters.task_queue import CONSOLIDATE_SESSION, CeleryTaskQueue
@@ -42,7 +40,7 @@ from memory_service.services import outbox, sessions
 from tests.factories import make_memory_for
 from tests.support.celery_worker import RedisServer, WorkerProcess, wait_for
 from tests.support.fake_llm import FakeLLM, Reply, Request, garbage, verdicts_by_text
-from tests.support.scratch_database import scratch_postgres_database
+from tests.support.scratch_database import keyring_for, scratch_postgres_service
 from workers.celery_app import create_celery_app
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -86,14 +84,13 @@ def llm() -> Iterator[FakeLLM]:
 def stack(
     postgres_url: str, redis_url: str, llm: FakeLLM, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Stack]:
-    master_key = secrets.token_bytes(32)
     home = tmp_path_factory.mktemp("worker-home")
-    with scratch_postgres_database(postgres_url) as database_url:
+    with scratch_postgres_service(postgres_url) as service:
+        database_url = service["DATABASE_URL"]
         env = {
-            "DATABASE_URL": database_url,
+            **service,
             "REDIS_URL": redis_url,
             "MEMORY_SERVICE_HOME": str(home),
-            "MEMORY_SERVICE_MASTER_KEY": base64.b64encode(master_key).decode(),
             "OPENAI_BASE_URL": llm.base_url,
             "OPENAI_API_KEY": "test-key",
             "MEMORY_SERVICE_LLM_MODEL": "fake-model",
@@ -107,7 +104,7 @@ def stack(
         stack = Stack(
             env,
             engine,
-            SqlUnitOfWorkFactory(engine, Keyring(master_key)),
+            SqlUnitOfWorkFactory(engine, keyring_for(env)),
             app,
             queue,
             home,
