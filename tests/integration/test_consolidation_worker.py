@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -426,6 +427,59 @@ def test_a_worker_killed_mid_task_is_redelivered_and_completes_once(
 
     assert active_texts(stack, scope, subject) == [EDITOR_NEW]
     assert len(events(stack, scope, subject, "consolidation.run")) == 1
+
+
+KILL_BATCH = 6
+RECOVERY_LIMIT = 120.0
+
+
+def test_on_rabbitmq_a_worker_killed_mid_batch_costs_seconds_not_an_hour(
+    stack: Stack, llm: FakeLLM, scope: TenantScope, amqp_url: str
+) -> None:
+    """A batch of ends, a worker SIGKILLed mid-batch: with the broker's default
+    visibility timeout of an hour, every session is still consolidated exactly once within
+    two minutes, because RabbitMQ puts back the dead consumer's unacknowledged message."""
+    private = {
+        "CELERY_BROKER_URL": amqp_url,
+        "MEMORY_SERVICE_CELERY_NAMESPACE": f"ms-amqp-{secrets.token_hex(4)}",
+        "MEMORY_SERVICE_VISIBILITY_TIMEOUT": "3600",  # the default: no help from a timeout
+    }
+    _, queue = celery_queue({**stack.env, **private})
+
+    def slow(request: Request) -> Reply:
+        time.sleep(0.3)  # each consolidation takes a while, so the kill lands mid-batch
+        return JUDGED(request)
+
+    llm.behaviour = slow
+    subjects = [f"subject-batch-{index}" for index in range(KILL_BATCH)]
+    session_ids = [vs_code_then_vim(stack, scope, subject) for subject in subjects]
+    # Both consume from the start (a deployment runs several workers): the survivor takes
+    # over the queue and, once RabbitMQ puts it back, the message the victim died with.
+    victim, heir = stack.worker("batch-victim", **private), stack.worker("batch-heir", **private)
+    try:
+        victim.wait_ready()
+        heir.wait_ready()
+        for session_id in session_ids:
+            end(stack, scope, session_id, queue=queue)
+        wait_for(lambda: victim.succeeded() >= 1, timeout=WAIT, what="a first consolidation")
+        victim.kill()  # SIGKILL while it holds the next one, unacknowledged
+        killed_at = time.monotonic()
+        for session_id in session_ids:
+            wait_for(
+                lambda session_id=session_id: (
+                    session_status(stack, scope, session_id) is SessionStatus.CONSOLIDATED
+                ),
+                timeout=RECOVERY_LIMIT - (time.monotonic() - killed_at),
+                what=f"session {session_id} to be consolidated",
+            )
+    finally:
+        victim.stop()
+        heir.stop()
+        llm.behaviour = JUDGED
+
+    assert time.monotonic() - killed_at < RECOVERY_LIMIT
+    for subject in subjects:
+        assert len(events(stack, scope, subject, "consolidation.run")) == 1, subject
 
 
 def test_an_end_while_redis_is_down_is_consolidated_after_it_restarts(

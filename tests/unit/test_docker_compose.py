@@ -10,7 +10,16 @@ from typer.main import get_command
 from memory_service.cli import app
 
 COMPOSE = Path(__file__).resolve().parents[2] / "docker-compose.yml"
-EXPECTED_SERVICES = {"postgres", "redis", "migrate", "api", "worker", "beat"}
+EXPECTED_SERVICES = {
+    "postgres",
+    "keystore",
+    "rabbitmq",
+    "redis",
+    "migrate",
+    "api",
+    "worker",
+    "beat",
+}
 
 
 def _services() -> dict[str, dict[str, object]]:
@@ -59,3 +68,7 @@ def test_application_services_share_the_production_settings() -> None:
         assert environment["DATABASE_URL"].startswith("postgresql")
         assert environment["REDIS_URL"].startswith("redis://")
         assert environment["MEMORY_SERVICE_ENV"] == "production"
+        # The broker that redelivers a dead worker's task at once; keys apart from the data.
+        assert environment["CELERY_BROKER_URL"].startswith("amqp://")
+        assert environment["KEYSTORE_URL"].startswith("postgresql")
+        assert environment["KEYSTORE_URL"] != environment["DATABASE_URL"]
