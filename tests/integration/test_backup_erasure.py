@@ -39,9 +39,9 @@ from tests.integration.records import make_memory
 from tests.support.fakes import FixedClock
 from tests.support.scratch_database import scratch_postgres_database
 
-SUBJECT = "cust-backed-up"
+SUBJECT = "cust-backed-up-1"
 SCRUB_ATTEMPTS = 20
-NEIGHBOUR = "cust-stays"
+NEIGHBOUR = "cust-stays-1"
 
 
 class NoPii:

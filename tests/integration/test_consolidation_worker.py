@@ -239,7 +239,7 @@ def run_task(stack: Stack, worker_logs: list[WorkerProcess], scope: TenantScope,
 def test_a_worker_merges_duplicates_paraphrases_and_supersedes_vs_code_by_vim(
     stack: Stack, workers: list[WorkerProcess], llm: FakeLLM, scope: TenantScope
 ) -> None:
-    subject = "subject-main"
+    subject = "subject-main-1"
     long_ago = datetime.now(UTC) - timedelta(days=30)
     old_editor = memory(scope, subject, EDITOR_OLD, ("editor",), at=long_ago)
     seat = memory(scope, subject, SEAT, ("seat",), at=long_ago)
@@ -294,7 +294,7 @@ def test_a_worker_merges_duplicates_paraphrases_and_supersedes_vs_code_by_vim(
 def test_on_a_tie_the_session_note_wins(
     stack: Stack, workers: list[WorkerProcess], scope: TenantScope
 ) -> None:
-    subject = "subject-tie"
+    subject = "subject-tie-1"
     at = datetime.now(UTC) - timedelta(hours=1)
     old = memory(scope, subject, EDITOR_OLD, ("editor",), at=at)
     add(stack, scope, old)
@@ -313,7 +313,7 @@ def test_garbage_from_the_llm_falls_back_to_the_rules(
     stack: Stack, workers: list[WorkerProcess], llm: FakeLLM, scope: TenantScope
 ) -> None:
     llm.behaviour = garbage
-    subject = "subject-garbage"
+    subject = "subject-garbage-1"
     session_id = vs_code_then_vim(stack, scope, subject)
 
     end(stack, scope, session_id)
@@ -330,7 +330,7 @@ def test_garbage_from_the_llm_falls_back_to_the_rules(
 def test_a_task_for_an_erased_subject_does_nothing(
     stack: Stack, workers: list[WorkerProcess], scope: TenantScope
 ) -> None:
-    subject = "subject-erased"
+    subject = "subject-erased-1"
     session_id = open_session(stack, scope, subject)
     add(stack, scope, memory(scope, subject, SEAT, ("seat",), session_id=session_id))
 
@@ -361,7 +361,7 @@ def test_two_workers_racing_on_one_subject_give_one_result(
         return JUDGED(request)
 
     llm.behaviour = slow
-    subject = "subject-race"
+    subject = "subject-race-1"
     first = vs_code_then_vim(stack, scope, subject)
     second = open_session(stack, scope, subject)
     add(stack, scope, memory(scope, subject, EDITOR_NEW, ("editor",), session_id=second))
@@ -405,7 +405,7 @@ def test_a_worker_killed_mid_task_is_redelivered_and_completes_once(
         return JUDGED(request)
 
     llm.behaviour = stuck
-    subject = "subject-killed"
+    subject = "subject-killed-1"
     session_id = vs_code_then_vim(stack, scope, subject)
     victim = stack.worker("victim", **private).wait_ready()
     calls = len(llm.requests)
@@ -489,7 +489,7 @@ def test_an_end_while_redis_is_down_is_consolidated_after_it_restarts(
     env = {**stack.env, "REDIS_URL": redis.url}
     _, queue = celery_queue(env)
     worker = stack.worker("redis-restart", REDIS_URL=redis.url).wait_ready()
-    subject = "subject-redis"
+    subject = "subject-redis-1"
     try:
         session_id = open_session(stack, scope, subject)
         add(stack, scope, memory(scope, subject, SEAT, ("seat",), session_id=session_id))

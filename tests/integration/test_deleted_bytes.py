@@ -19,7 +19,7 @@ from tests.integration.conftest import Store, sql_store
 from tests.integration.records import make_memory
 from tests.support.fakes import FixedClock
 
-SUBJECT = "cust-deletes"
+SUBJECT = "cust-deletes-1"
 VACUUM_ATTEMPTS = 20
 
 

@@ -16,7 +16,7 @@ from tests.integration.conftest import Store, sql_store
 from tests.integration.records import make_memory, make_session
 from tests.support.fakes import FixedClock
 
-SUBJECT = "cust-secret"
+SUBJECT = "cust-secret-1"
 
 
 @pytest.fixture

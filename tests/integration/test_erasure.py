@@ -37,8 +37,8 @@ from tests.integration.conftest import Store, sql_store
 from tests.integration.records import make_memory, make_session
 from tests.support.fakes import FixedClock
 
-SUBJECT = "cust-forget-me"
-NEIGHBOUR = "cust-stays"
+SUBJECT = "cust-forget-me-1"
+NEIGHBOUR = "cust-stays-1"
 
 
 class NoPii:

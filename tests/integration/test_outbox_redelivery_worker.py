@@ -37,7 +37,7 @@ from workers.celery_app import create_celery_app
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
-SUBJECT = "subject-lost"
+SUBJECT = "subject-lost-1"
 
 
 @dataclass

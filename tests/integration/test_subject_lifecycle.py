@@ -27,7 +27,7 @@ from tests.integration.conftest import Store, sql_store
 from tests.integration.records import make_memory, make_session
 from tests.support.fakes import FixedClock
 
-SUBJECT = "cust-gone"
+SUBJECT = "cust-gone-1"
 
 
 def _erase(store: Store, tenant_id: str, subject_id: str = SUBJECT) -> None:

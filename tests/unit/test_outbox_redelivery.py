@@ -150,9 +150,9 @@ def test_a_consolidated_session_is_not_sent_again(
 def test_a_session_of_an_erased_subject_is_not_sent_again(
     scope: TenantScope, factory: InMemoryUnitOfWorkFactory, clock: FixedClock, queue: LossyQueue
 ) -> None:
-    session_id = ended_session(scope, factory, clock, queue, subject="subject-gone")
+    session_id = ended_session(scope, factory, clock, queue, subject="subject-gone-1")
     with factory(scope.tenant_id) as uow:
-        uow.erasure.erase_subject("subject-gone")
+        uow.erasure.erase_subject("subject-gone-1")
         uow.commit()
     clock.advance(HORIZON * 3)
 
