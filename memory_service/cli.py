@@ -88,6 +88,10 @@ def serve(
     settings = _settings()
     if settings.is_embedded:
         migrations.upgrade(settings.database_url)
+    try:
+        _check_master_key(settings)
+    except MemoryServiceError as exc:
+        _fail(exc.message)
     logging.basicConfig(level=logging.INFO)
     run_server("memory_service.api.asgi:create_default_app", host=host, port=port, workers=workers)
 
@@ -353,7 +357,7 @@ def _check_master_key(settings: Settings) -> None:
     """Stop at start, not on the first task, when the master key does not open the store."""
     from memory_service.bootstrap import build_keyring
 
-    build_keyring(settings).store.engine.dispose()  # type: ignore[attr-defined]
+    build_keyring(settings)
 
 
 def _container() -> Container:

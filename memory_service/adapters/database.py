@@ -98,7 +98,7 @@ def _sqlite_engine(url: str) -> Engine:
     database = make_url(url).database
     if database and database != ":memory:" and not database.startswith("file:"):
         path = Path(database).expanduser()
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         # Created owner-only before SQLite opens it: SQLite gives the -wal and -shm files
         # the database file's permissions.
         os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))

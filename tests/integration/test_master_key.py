@@ -134,3 +134,19 @@ def test_data_files_are_created_owner_only(tmp_path: Path) -> None:
         assert path.exists(), name
         assert path.stat().st_mode & 0o777 == 0o600, name
     container.engine.dispose()
+
+
+@pytest.mark.parametrize("command", ["serve", "worker", "beat"])
+def test_serve_worker_and_beat_stop_at_start_on_a_wrong_master_key(
+    tmp_path: Path, command: str
+) -> None:
+    env = {"MEMORY_SERVICE_HOME": str(tmp_path)}
+    migrated_container(env).engine.dispose()  # the canary is sealed with the generated key
+    wrong = base64.b64encode(secrets.token_bytes(32)).decode()
+    result = CliRunner().invoke(
+        app,
+        [command],
+        env=env | {"MEMORY_SERVICE_MASTER_KEY": wrong, "REDIS_URL": "redis://127.0.0.1:1/0"},
+    )
+    assert result.exit_code == 2
+    assert "does not open" in result.output
