@@ -72,7 +72,12 @@ class SqlDataKeyStore:
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
-        _metadata.create_all(engine)
+        try:
+            _metadata.create_all(engine)
+        except sa.exc.DBAPIError:
+            # Several processes starting at once on a new store: one created the tables
+            # between another's check and its CREATE. The second look finds them.
+            _metadata.create_all(engine)
 
     @classmethod
     def open(cls, url: str, *, data_url: str | None = None) -> SqlDataKeyStore:
