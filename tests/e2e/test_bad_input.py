@@ -189,3 +189,20 @@ def test_text_utf8_cannot_encode_is_refused_as_invalid_request(
         )
         _assert_json_error(response, 422)
         assert response.json()["error"]["code"] == "invalid_request"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/v1/subjects/s-1/context?purpose=%ED%A0%80",  # UTF-8 of a lone surrogate
+        "/v1/subjects/s-%ED%A0%80/context",
+        "/v1/subjects/s-1/context?session_id=%FF%FE",  # not UTF-8 at all
+        "/v1/sessions/%ED%A0%80/turns",
+    ],
+)
+def test_undecodable_text_in_a_path_or_query_is_a_clean_4xx(
+    client: TestClient, tenant: Tenant, url: str
+) -> None:
+    """The server decodes paths and queries with replacement characters: never a 500."""
+    response = client.get(url, headers=tenant.agent)
+    _assert_json_error(response, (404, 422))
