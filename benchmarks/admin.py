@@ -105,10 +105,10 @@ class Loader:
 
     def subjects(self, pairs: list[tuple[str, str]]) -> None:
         with self._cursor.copy(
-            "COPY subjects (tenant_id, subject_id, wrapped_data_key, created_at) FROM STDIN"
+            "COPY subjects (tenant_id, subject_id, data_key_id, created_at) FROM STDIN"
         ) as copy:
             for tenant, subject in pairs:
-                wrapped = self.keyring.new_wrapped_key(tenant, subject)
+                wrapped = self.keyring.create_key(tenant, subject)
                 self._ciphers[(tenant, subject)] = self.keyring.cipher(tenant, subject, wrapped)
                 copy.write_row((tenant, subject, wrapped, self.now))
 

@@ -75,9 +75,9 @@ def load(engine: Engine, keyring: Keyring, sizes: dict[str, int], now: datetime)
             "INSERT INTO tenants (id, name, created_at, policy) VALUES (%s, %s, %s, %s)",
             (TENANT, TENANT, now, "{}"),
         )
-        wrapped = {subject: keyring.new_wrapped_key(TENANT, subject) for subject in sizes}
+        wrapped = {subject: keyring.create_key(TENANT, subject) for subject in sizes}
         with cursor.copy(
-            "COPY subjects (tenant_id, subject_id, wrapped_data_key, created_at) FROM STDIN"
+            "COPY subjects (tenant_id, subject_id, data_key_id, created_at) FROM STDIN"
         ) as copy:
             for subject, key in wrapped.items():
                 copy.write_row((TENANT, subject, key, now))

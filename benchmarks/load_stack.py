@@ -129,6 +129,8 @@ class Stack:
         return {
             **os.environ,
             "DATABASE_URL": self.database_url,
+            # The key store apart from the data; a file shared by the processes is enough here.
+            "KEYSTORE_URL": f"sqlite:///{self.run_dir / 'home' / 'keys.db'}",
             "REDIS_URL": self.redis.url,
             "MEMORY_SERVICE_ENV": "production",
             "MEMORY_SERVICE_MASTER_KEY": base64.b64encode(secrets.token_bytes(32)).decode(),
@@ -229,9 +231,9 @@ class Stack:
         consolidated are queued again."""
         from memory_service.adapters.task_queue import CONSOLIDATE_DUE_SESSIONS
         from memory_service.config import Settings
-        from workers.celery_app import WorkerSettings, create_celery_app
+        from workers.celery_app import create_celery_app
 
-        app = create_celery_app(Settings.from_env(self.env), WorkerSettings.from_env(self.env))
+        app = create_celery_app(Settings.from_env(self.env))
         app.send_task(CONSOLIDATE_DUE_SESSIONS)
 
     # ---- teardown ----

@@ -19,6 +19,7 @@ For SQLite (a file, the embedded default) and PostgreSQL (a scratch database), i
 from __future__ import annotations
 
 import argparse
+import base64
 import itertools
 import json
 import logging
@@ -98,7 +99,12 @@ def postgres_backend(server_url: str) -> Iterator[Backend]:
 
 
 def env_for(backend: Backend) -> dict[str, str]:
-    return {"MEMORY_SERVICE_HOME": str(backend.home), "DATABASE_URL": backend.url}
+    env = {"MEMORY_SERVICE_HOME": str(backend.home), "DATABASE_URL": backend.url}
+    if not backend.url.startswith("sqlite"):
+        # The key store apart from the data (a file is enough here), and a given master key.
+        env["KEYSTORE_URL"] = f"sqlite:///{backend.home / 'keys.db'}"
+        env["MEMORY_SERVICE_MASTER_KEY"] = base64.b64encode(b"b" * 32).decode()
+    return env
 
 
 def timed_calls(calls: int, call: Callable[[int], Any]) -> list[float]:

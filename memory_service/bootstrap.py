@@ -10,6 +10,7 @@ from sqlalchemy import Engine, text
 
 from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for
+from memory_service.adapters.keystore import SqlDataKeyStore
 from memory_service.adapters.openai_judge import OpenAIJudge
 from memory_service.adapters.prometheus_metrics import PrometheusMetrics
 from memory_service.adapters.retention_file import load_retention_policy
@@ -49,6 +50,7 @@ class Container:
     settings: Settings
     engine: Engine
     uow_factory: UnitOfWorkFactory
+    keyring: Keyring
     keys: KeyStore
     tasks: TaskQueue
     maintenance: MaintenanceStore
@@ -67,14 +69,22 @@ class Container:
 
     def check_dependencies(self) -> dict[str, str]:
         """Each dependency as ``ok``, ``down`` or ``not_configured``; never an error detail."""
-        checks = {"database": "ok", "broker": "not_configured"}
+        checks = {"database": "ok", "keys": "ok", "broker": "not_configured"}
         try:
             with self.engine.connect() as connection:
                 connection.execute(text("SELECT 1"))
         except Exception:  # any failure means the same thing to a health probe
             checks["database"] = "down"
-        if self.settings.redis_url:
-            checks["broker"] = _ping_redis(self.settings.redis_url)
+        try:
+            # "wrong_master_key": this process's key does not open the store's canary.
+            checks["keys"] = "ok" if self.keyring.opens_store() else "wrong_master_key"
+        except Exception:
+            checks["keys"] = "down"
+        broker = self.settings.broker_url
+        if broker:
+            checks["broker"] = (
+                _ping_redis(broker) if self.settings.broker_is_redis else _ping_amqp(broker)
+            )
         return checks
 
 
@@ -88,11 +98,34 @@ def _ping_redis(url: str) -> str:
     return "ok"
 
 
+def _ping_amqp(url: str) -> str:
+    from kombu.connection import Connection
+
+    try:
+        with Connection(url, connect_timeout=1) as connection:  # type: ignore[no-untyped-call]
+            connection.ensure_connection(max_retries=1, timeout=1)
+    except Exception:  # any failure means the same thing to a health probe
+        return "down"
+    return "ok"
+
+
+def build_keyring(settings: Settings) -> Keyring:
+    """The master key over its key store, checked against the store's canary.
+
+    Raises ConfigurationError at start, never on a first read, when the master key is
+    missing or is not the one the store's keys were sealed with.
+    """
+    store = SqlDataKeyStore.open(settings.keystore_url, data_url=settings.database_url)
+    keyring = Keyring(settings.master_key(), store)
+    keyring.check_master_key()
+    return keyring
+
+
 def build_container(settings: Settings) -> Container:
     """Adapters for these settings. Raises ConfigurationError before anything is served."""
     clock = SystemClock()
     engine = create_engine_for(settings.database_url)
-    keyring = Keyring(settings.master_key())
+    keyring = build_keyring(settings)
     uow_factory = SqlUnitOfWorkFactory(engine, keyring, clock)
     pii = load_pii_detector(settings.spacy_model)
     consolidation = ConsolidationDeps(
@@ -103,6 +136,7 @@ def build_container(settings: Settings) -> Container:
         settings=settings,
         engine=engine,
         uow_factory=uow_factory,
+        keyring=keyring,
         keys=SqlKeyStore(engine, clock),
         tasks=_task_queue(settings, consolidation, metrics),
         maintenance=SqlMaintenanceStore(engine),
@@ -187,8 +221,8 @@ def load_pii_detector(spacy_model: str) -> PiiDetector:
 def _task_queue(
     settings: Settings, consolidation: ConsolidationDeps, metrics: PrometheusMetrics
 ) -> TaskQueue:
-    """Celery when REDIS_URL is set; otherwise the same service call, run in-process."""
-    if settings.redis_url:
+    """Celery when a broker is set; otherwise the same service call, run in-process."""
+    if settings.broker_url:
         from memory_service.adapters.task_queue import CeleryTaskQueue
         from workers.celery_app import create_celery_app
 

@@ -73,10 +73,12 @@ def migrate(
 
     settings = _settings()
     if downgrade:
-        migrations.downgrade(settings.database_url, downgrade)
+        migrations.downgrade(
+            settings.database_url, downgrade, keystore_url=settings.keystore_url_set
+        )
         typer.echo(f"downgraded to {downgrade}")
     else:
-        migrations.upgrade(settings.database_url)
+        migrations.upgrade(settings.database_url, keystore_url=settings.keystore_url_set)
         typer.echo("database is at the latest revision")
 
 
@@ -93,6 +95,10 @@ def serve(
     settings = _settings()
     if settings.is_embedded:
         migrations.upgrade(settings.database_url)
+    try:
+        _check_master_key(settings)
+    except MemoryServiceError as exc:
+        _fail(exc.message)
     if workers > 1:
         _share_metrics_between_processes()
     logging.basicConfig(level=logging.INFO)
@@ -110,10 +116,10 @@ def reindex(
     after a release that changes how terms are extracted. Safe to repeat.
     """
     from memory_service.adapters import migrate as migrations
-    from memory_service.adapters.crypto import Keyring
     from memory_service.adapters.database import create_engine_for
     from memory_service.adapters.sql.terms import reindex_subjects
     from memory_service.adapters.terminal_progress import terminal_progress
+    from memory_service.bootstrap import build_keyring
 
     if tenant is not None and not _TENANT_SHAPE.match(tenant):
         _fail("tenant must be a lower-case slug of at most 64 characters")
@@ -124,7 +130,7 @@ def reindex(
     try:
         with terminal_progress("re-indexing subjects") as progress:
             report = reindex_subjects(
-                engine, Keyring(settings.master_key()), tenant_id=tenant, progress=progress
+                engine, build_keyring(settings), tenant_id=tenant, progress=progress
             )
     except MemoryServiceError as exc:
         _fail(exc.message)
@@ -159,6 +165,61 @@ def revoke_key(
     typer.echo(f"revoked {key_id}")
 
 
+@keys_app.command("rotate-master")
+def rotate_master_key() -> None:
+    """Re-wrap every data key under a new master key; the data itself is not touched.
+
+    On the embedded default the new key replaces ``master.key``; otherwise it is printed
+    on stdout, once, for MEMORY_SERVICE_MASTER_KEY. Restart every process with it: a
+    process still on the old key fails its health check and its next key lookup.
+    """
+    import base64
+    import secrets
+
+    from memory_service.adapters.crypto import Keyring
+    from memory_service.bootstrap import build_keyring
+    from memory_service.config import write_key_file
+
+    settings = _settings()
+    try:
+        old = build_keyring(settings)
+    except MemoryServiceError as exc:
+        _fail(exc.message)
+    new_key = secrets.token_bytes(32)
+    if settings.master_key_b64 is None:
+        # The new key is on disk before any data key is wrapped with it.
+        key_file = settings.home / "master.key"
+        pending = key_file.with_name("master.key.new")
+        write_key_file(pending, new_key)
+        try:
+            rewrapped = old.rewrap_all(Keyring(new_key, old.store))
+        except BaseException:
+            pending.unlink()
+            raise
+        os.replace(pending, key_file)
+        typer.echo(f"re-wrapped {rewrapped} data keys; master.key replaced", err=True)
+    else:
+        rewrapped = old.rewrap_all(Keyring(new_key, old.store))
+        typer.echo(base64.b64encode(new_key).decode())
+        typer.echo(
+            f"re-wrapped {rewrapped} data keys; set MEMORY_SERVICE_MASTER_KEY to the key "
+            "above and restart every process",
+            err=True,
+        )
+
+
+@keys_app.command("replay-erasures")
+def replay_erasures() -> None:
+    """After restoring the data from a backup: erase again every subject erased since."""
+    from memory_service.adapters.sql.erasure import replay_erasures as replay
+    from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
+
+    container = _container()
+    uow_factory = container.uow_factory
+    assert isinstance(uow_factory, SqlUnitOfWorkFactory)
+    typer.echo(f"erased again {replay(uow_factory, container.keyring)} subjects")
+
+
 @app.command()
 def worker(
     concurrency: Annotated[int, typer.Option(help="Task processes")] = 2,
@@ -182,10 +243,13 @@ def worker(
         bool, typer.Option("--task-events", help="Send task events (for Flower's task views)")
     ] = False,
 ) -> None:
-    """Run the Celery worker that consolidates sessions (needs REDIS_URL)."""
+    """Run the Celery worker that consolidates sessions (needs CELERY_BROKER_URL or REDIS_URL)."""
     settings = _settings()
-    if not settings.redis_url:
-        _fail("the worker needs REDIS_URL; without it tasks run inside the API process")
+    if not settings.broker_url:
+        _fail(
+            "the worker needs CELERY_BROKER_URL or REDIS_URL; "
+            "without one tasks run inside the API process"
+        )
     if metrics_port:
         # Before anything imports prometheus-client: the pool's processes inherit the mode.
         _share_metrics_between_processes()
@@ -202,6 +266,7 @@ def worker(
     if task_events:
         argv.append("--task-events")
     try:
+        _check_master_key(settings)
         create_celery_app(settings).worker_main(argv)
     except MemoryServiceError as exc:
         _fail(exc.message)
@@ -227,14 +292,15 @@ def _share_metrics_between_processes() -> None:
 def beat(
     loglevel: Annotated[str, typer.Option(help="Log level")] = "INFO",
 ) -> None:
-    """Run the scheduler: nightly sweep and expiry, outbox relay every minute (needs REDIS_URL)."""
+    """Run the scheduler: nightly sweep and expiry, outbox relay every minute (needs a broker)."""
     from workers.celery_app import create_celery_app
 
     settings = _settings()
-    if not settings.redis_url:
-        _fail("beat needs REDIS_URL; without it there is no queue to schedule into")
+    if not settings.broker_url:
+        _fail("beat needs CELERY_BROKER_URL or REDIS_URL; without one there is no queue")
     settings.home.mkdir(parents=True, exist_ok=True)
     try:
+        _check_master_key(settings)
         create_celery_app(settings).Beat(loglevel=loglevel).run()
     except MemoryServiceError as exc:
         _fail(exc.message)
@@ -340,6 +406,13 @@ def mcp() -> None:
     except MemoryServiceError as exc:
         _fail(exc.message)
     server.run("stdio")
+
+
+def _check_master_key(settings: Settings) -> None:
+    """Stop at start, not on the first task, when the master key does not open the store."""
+    from memory_service.bootstrap import build_keyring
+
+    build_keyring(settings)
 
 
 def _container() -> Container:

@@ -16,6 +16,7 @@ POSTGRES_URL = os.environ.get(
     "MEMORY_SERVICE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )
 REDIS_URL = os.environ.get("MEMORY_SERVICE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+AMQP_URL = os.environ.get("MEMORY_SERVICE_TEST_AMQP_URL", "amqp://guest:guest@127.0.0.1:5672//")
 
 
 def _reachable(url: str) -> bool:
@@ -45,3 +46,9 @@ def postgres_url() -> str:
 @pytest.fixture(scope="session")
 def redis_url() -> str:
     return _require(REDIS_URL, "Redis")
+
+
+@pytest.fixture(scope="session")
+def amqp_url() -> str:
+    """RabbitMQ, the broker that redelivers a dead worker's message at once."""
+    return _require(AMQP_URL, "RabbitMQ")

@@ -23,7 +23,11 @@ from memory_service.bootstrap import Container, build_container
 from memory_service.config import Settings
 from memory_service.core.errors import DependencyUnavailable
 from memory_service.services import consolidation, context, outbox, retention
-from workers.celery_app import PURGE_EXPIRED_MANIFESTS, PURGE_EXPIRED_MEMORIES, WorkerSettings
+from workers.celery_app import (
+    PURGE_EXPIRED_MANIFESTS,
+    PURGE_EXPIRED_MEMORIES,
+    SCRUB_KEY_STORE,
+)
 
 RETRY: dict[str, Any] = {
     "autoretry_for": (DependencyUnavailable,),
@@ -56,7 +60,7 @@ def consolidate_due_sessions() -> None:
         uow_factory=container.uow_factory,
         tasks=container.tasks,
         clock=container.clock,
-        idle_after=WorkerSettings.from_env().idle_after,
+        idle_after=container.settings.idle_after,
     )
 
 
@@ -87,6 +91,12 @@ def purge_expired_manifests() -> None:
     )
 
 
+@shared_task(name=SCRUB_KEY_STORE, **RETRY)
+def scrub_key_store() -> None:
+    """Nightly: destroyed keys a long transaction kept in the key store's files go."""
+    _container().keyring.store.scrub()
+
+
 @shared_task(name=RELAY_OUTBOX)
 def relay_outbox() -> None:
     """Every minute: send the consolidations a broker outage kept in the outbox, and again
@@ -100,5 +110,5 @@ def relay_outbox() -> None:
         uow_factory=container.uow_factory,
         tasks=container.tasks,
         clock=container.clock,
-        redeliver_after=WorkerSettings.from_env().redelivery_after,
+        redeliver_after=container.settings.redelivery_after,
     )

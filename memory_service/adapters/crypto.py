@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import json
 import os
+import secrets
 import threading
 import time
 from collections import OrderedDict
@@ -23,7 +24,10 @@ from collections.abc import Callable
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+from memory_service.adapters.keystore import CANARY_SUBJECT, CANARY_TENANT, MemoryDataKeyStore
+from memory_service.config import ConfigurationError
 from memory_service.core.errors import MemoryServiceError
+from memory_service.core.ports import DataKeyStore
 from memory_service.core.text import normalize_text
 
 KEY_BYTES = 32
@@ -40,6 +44,13 @@ class DecryptionError(MemoryServiceError):
     """A ciphertext does not open with its subject's key: tampered, swapped or foreign."""
 
     code = "internal"
+
+
+def _wrong_master_key() -> ConfigurationError:
+    return ConfigurationError(
+        "MEMORY_SERVICE_MASTER_KEY does not open this key store's data keys: "
+        "start with the master key the data was sealed with"
+    )
 
 
 def _associated_data(*parts: str) -> bytes:
@@ -97,15 +108,20 @@ class SubjectCipher:
 
 
 class Keyring:
-    """Creates and unwraps subjects' data keys; keeps recently unwrapped ones briefly.
+    """The master key and the key store it guards: creates, finds and unwraps subjects'
+    data keys; keeps recently unwrapped ones briefly.
 
-    The cache is keyed by the wrapped key itself, so a subject whose key was replaced or
-    destroyed can never be served a stale cipher.
+    The wrapped keys live in the key store (:mod:`memory_service.adapters.keystore`), never
+    in the memory database, which holds only each subject's key id. Without a store given,
+    keys are kept in this process (tests and benchmarks). The cache is keyed by the wrapped
+    key itself, so a subject whose key was replaced or destroyed is never served a stale
+    cipher.
     """
 
     def __init__(
         self,
         master_key: bytes,
+        store: DataKeyStore | None = None,
         *,
         cache_size: int = 4096,
         cache_seconds: float = 300.0,
@@ -114,6 +130,7 @@ class Keyring:
         if len(master_key) != KEY_BYTES:
             raise ValueError(f"the master key must be {KEY_BYTES} bytes")
         self._master = AESGCM(master_key)
+        self.store: DataKeyStore = store if store is not None else MemoryDataKeyStore()
         self._cache_size = cache_size
         self._cache_seconds = cache_seconds
         self._cache: OrderedDict[tuple[str, str, bytes], tuple[float, SubjectCipher]] = (
@@ -124,8 +141,70 @@ class Keyring:
         self._next_sweep = 0.0
 
     def new_wrapped_key(self, tenant_id: str, subject_id: str) -> bytes:
-        data_key = AESGCM.generate_key(bit_length=KEY_BYTES * 8)
+        return self._wrap(tenant_id, subject_id, AESGCM.generate_key(bit_length=KEY_BYTES * 8))
+
+    def _wrap(self, tenant_id: str, subject_id: str, data_key: bytes) -> bytes:
         return _seal(self._master, data_key, _associated_data(tenant_id, subject_id, "data-key"))
+
+    def _unwrap(self, tenant_id: str, subject_id: str, wrapped_key: bytes) -> bytes:
+        return _open(self._master, wrapped_key, _associated_data(tenant_id, subject_id, "data-key"))
+
+    def create_key(self, tenant_id: str, subject_id: str) -> str:
+        """A fresh data key for the subject, stored (committed) in the key store; its id.
+
+        The id is what the memory database keeps. A key whose id never gets committed
+        there (a rolled-back transaction, a lost race) is an orphan the subject's erasure
+        destroys with the others.
+        """
+        key_id = secrets.token_hex(16)
+        self.store.add_key(
+            tenant_id, subject_id, key_id, self.new_wrapped_key(tenant_id, subject_id)
+        )
+        return key_id
+
+    def cipher_for(self, tenant_id: str, subject_id: str, key_id: str) -> SubjectCipher | None:
+        """The subject's cipher; None once the key store has destroyed that key."""
+        wrapped = self.store.wrapped_key(tenant_id, subject_id, key_id)
+        return None if wrapped is None else self.cipher(tenant_id, subject_id, wrapped)
+
+    def check_master_key(self) -> None:
+        """Raise ConfigurationError unless this master key opens the key store's keys.
+
+        The first process seals a canary with its master key; every process after it (and
+        ``/healthz``) opens it. A store that already holds keys but no canary (from before
+        the canary) is checked against one of its keys before the canary is sealed.
+        """
+        canary = self.store.canary()
+        if canary is None:
+            existing = self.store.any_key()
+            if existing is not None and not self._opens(*existing):
+                raise _wrong_master_key()
+            canary = self.store.set_canary_if_absent(
+                self.new_wrapped_key(CANARY_TENANT, CANARY_SUBJECT)
+            )
+        if not self._opens(CANARY_TENANT, CANARY_SUBJECT, canary):
+            raise _wrong_master_key()
+
+    def opens_store(self) -> bool:
+        """The health check's question: does the master key open the canary?"""
+        canary = self.store.canary()
+        return canary is not None and self._opens(CANARY_TENANT, CANARY_SUBJECT, canary)
+
+    def _opens(self, tenant_id: str, subject_id: str, wrapped_key: bytes) -> bool:
+        try:
+            self._unwrap(tenant_id, subject_id, wrapped_key)
+        except DecryptionError:
+            return False
+        return True
+
+    def rewrap_all(self, new: Keyring) -> int:
+        """Re-wrap every data key of the store (and the canary) under ``new``'s master key,
+        in one key-store transaction; the data is not touched. Returns how many keys."""
+        return self.store.rewrap_all(
+            lambda tenant, subject, wrapped: new._wrap(
+                tenant, subject, self._unwrap(tenant, subject, wrapped)
+            )
+        )
 
     def cipher(self, tenant_id: str, subject_id: str, wrapped_key: bytes) -> SubjectCipher:
         cache_key = (tenant_id, subject_id, wrapped_key)
@@ -135,9 +214,7 @@ class Keyring:
             if cached is not None and cached[0] > now:
                 self._cache.move_to_end(cache_key)
                 return cached[1]
-        data_key = _open(
-            self._master, wrapped_key, _associated_data(tenant_id, subject_id, "data-key")
-        )
+        data_key = self._unwrap(tenant_id, subject_id, wrapped_key)
         cipher = SubjectCipher(tenant_id, subject_id, data_key)
         with self._lock:
             # Expired keys are swept out (at most every tenth of their lifetime, so a miss

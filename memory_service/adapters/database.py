@@ -22,6 +22,7 @@ restarted server costs one retry, not an error.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -77,10 +78,30 @@ def begin_writing(connection: Connection) -> None:
     info[_WRITING] = True
 
 
+def scrub_sqlite_wal(engine: Engine) -> None:
+    """Fold the WAL into the database file and truncate it to zero bytes.
+
+    With ``secure_delete`` on (every connection), deleted and overwritten rows are zeroed
+    in the pages; the WAL still holds the pages as they were until this checkpoint. Run
+    after a commit that removed something that must not linger (an erasure, a delete). A
+    reader holding an old snapshot can keep the checkpoint from finishing; the next one
+    (SQLite also checkpoints on its own every 1000 pages) completes it.
+    """
+    connection = engine.raw_connection()
+    try:
+        connection.cursor().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        connection.close()
+
+
 def _sqlite_engine(url: str) -> Engine:
     database = make_url(url).database
     if database and database != ":memory:" and not database.startswith("file:"):
-        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        path = Path(database).expanduser()
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        # Created owner-only before SQLite opens it: SQLite gives the -wal and -shm files
+        # the database file's permissions.
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
     engine = create_engine(
         url,
         connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS, "check_same_thread": False},
@@ -98,6 +119,8 @@ def _configure_sqlite_connection(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA foreign_keys = ON")
+        # Deleted and overwritten content is zeroed in the file, not just unlinked.
+        cursor.execute("PRAGMA secure_delete = ON")
         cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute("PRAGMA synchronous = NORMAL")
         cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_SECONDS * 1000}")

@@ -80,8 +80,9 @@ class SubjectRow(SQLModel, table=True):
 
     tenant_id: str = Field(primary_key=True, sa_type=TENANT_ID)
     subject_id: str = Field(primary_key=True, sa_type=SUBJECT_ID)
-    # NULL once erased: every ciphertext of the subject is then unreadable for good.
-    wrapped_data_key: bytes | None = Field(default=None, sa_type=sa.LargeBinary)
+    # The id of the subject's data key in the key store (never the key itself, which lives
+    # in another database); NULL once erased, and the key store has destroyed the key.
+    data_key_id: str | None = Field(default=None, sa_type=sa.String(32))
     state_ciphertext: bytes | None = Field(default=None, sa_type=sa.LargeBinary)
     state_updated_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     created_at: datetime = Field(sa_type=UtcDateTime)

@@ -69,6 +69,7 @@ class SqlUnitOfWork:
     def __enter__(self) -> SqlUnitOfWork:
         self._session = Session(self._engine)
         keys = SubjectKeys(self._session, self.tenant_id, self._keyring)
+        self.subject_keys = keys  # adapter-level access, for the erasure replay
         self.memories = SqlMemoryRepository(self._session, self.tenant_id, keys)
         self.sessions = SqlSessionRepository(self._session, self.tenant_id, keys)
         self.subjects = SqlSubjectRepository(self._session, self.tenant_id, keys, self._clock)

@@ -1,4 +1,5 @@
-"""Refuse oversized request bodies before any parsing, whatever Content-Length claims."""
+"""Refuse oversized request bodies before any parsing, whatever Content-Length claims, and
+bodies whose text cannot be stored (:mod:`memory_service.api.text_body`)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,12 @@ import json
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from memory_service.api.errors import error_response
+from memory_service.api.text_body import body_problem
+
 
 class BodyLimitMiddleware:
-    """Reads the body up to ``max_bytes`` and replays it; past that answers 413."""
+    """Reads the body up to ``max_bytes``, checks its text and replays it; past that answers 413."""
 
     def __init__(self, app: ASGIApp, *, max_bytes: int) -> None:
         self.app = app
@@ -33,6 +37,10 @@ class BodyLimitMiddleware:
             if len(body) > self.max_bytes:
                 await self._refuse(send)
                 return
+        problem = body_problem(bytes(body)) if body else None
+        if problem is not None:
+            await error_response(422, "invalid_request", problem)(scope, receive, send)
+            return
         replayed = False
 
         async def replay() -> Message:

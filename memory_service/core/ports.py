@@ -227,6 +227,11 @@ class ErasureRepository(Protocol):
         """
         ...
 
+    def scrub_after_commit(self, *tables: str) -> None:
+        """Once committed, take what the transaction deleted or overwrote in ``tables`` out
+        of the store's live files (WAL, dead rows), as far as the store allows."""
+        ...
+
     def add_receipt(self, receipt: ErasureReceipt) -> None: ...
 
     def list_receipts(self, subject_id: str) -> list[ErasureReceipt]:
@@ -321,6 +326,58 @@ class KeyStore(Protocol):
 
     def active(self, tenant_id: str, key_id: str) -> ApiKey | None:
         """The key of ``tenant_id`` by id while it is active; None once revoked or unknown."""
+        ...
+
+
+@dataclass(frozen=True)
+class KeyErasure:
+    """An erasure as the key store remembers it: which subject's keys were destroyed, when."""
+
+    tenant_id: str
+    subject_id: str
+    at: datetime
+
+
+class DataKeyStore(Protocol):
+    """The subjects' wrapped data keys and the erasure receipts, apart from the data.
+
+    Another database than the memories' (its own file on the embedded default), so a
+    backup of the data never holds a key, and destroying a key here makes every copy of
+    the subject's ciphertexts unreadable, backups, WAL and replicas included. Each call
+    commits on its own.
+    """
+
+    def wrapped_key(self, tenant_id: str, subject_id: str, key_id: str) -> bytes | None:
+        """The wrapped key, or None once destroyed (or never stored)."""
+        ...
+
+    def add_key(self, tenant_id: str, subject_id: str, key_id: str, wrapped: bytes) -> None: ...
+
+    def destroy_keys(self, tenant_id: str, subject_id: str, *, at: datetime) -> int:
+        """Destroy every key of the subject and keep the erasure; returns how many went."""
+        ...
+
+    def erasures(self) -> list[KeyErasure]:
+        """Every erasure kept, oldest first: what a restore of the data replays."""
+        ...
+
+    def scrub(self) -> None:
+        """Take destroyed keys' bytes out of the store's live files (WAL, dead rows)."""
+        ...
+
+    def rewrap_all(self, rewrap: Callable[[str, str, bytes], bytes]) -> int:
+        """Replace every wrapped key (and the canary) by ``rewrap(tenant, subject, wrapped)``
+        in one transaction; returns how many keys."""
+        ...
+
+    def canary(self) -> bytes | None: ...
+
+    def set_canary_if_absent(self, sealed: bytes) -> bytes:
+        """Keep ``sealed`` unless a canary exists; return the one kept."""
+        ...
+
+    def any_key(self) -> tuple[str, str, bytes] | None:
+        """Some stored (tenant, subject, wrapped key), to check a master key against."""
         ...
 
 

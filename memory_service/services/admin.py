@@ -126,6 +126,8 @@ def delete_memory(scope: TenantScope, memory_id: object, *, deps: AdminDeps) -> 
         )
         uow.memories.save(deleted)
         _record(uow, scope, "memory.deleted", now, memory.subject_id, memory_id=memory.id)
+        # The old ciphertext must not stay readable in the WAL or a dead row.
+        uow.erasure.scrub_after_commit("memories", "memory_terms")
         uow.commit()
     return deleted
 

@@ -44,7 +44,7 @@ from memory_service.core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from memory_service.core.retention import DEFAULT_POLICY, RetentionPolicy
 from memory_service.core.scope import TenantScope
 from memory_service.core.tenant_policy import TenantPolicyStore
-from memory_service.services.sessions import require_open_session
+from memory_service.services.sessions import lock_open_session, require_open_session
 
 log = logging.getLogger("memory_service.notes")
 
@@ -105,7 +105,7 @@ def save_memory_note(
             log.info("note rejected in session %s: %s", session.id, _codes(validation.reasons))
             return NoteResult(NoteStatus.REJECTED, None, validation.reasons)
         draft = validation.draft
-        uow.subjects.lock(session.subject_id)
+        lock_open_session(uow, session)
         duplicate = uow.memories.find_active_duplicate(session.subject_id, draft.text)
         if duplicate is not None:
             log.info("note in session %s duplicates memory %s", session.id, duplicate.id)
@@ -142,7 +142,7 @@ def confirm_note(
         if memory.status is not MemoryStatus.PENDING_CONFIRMATION:
             raise Conflict("the note is no longer waiting for confirmation")
         now = deps.clock.now()
-        uow.subjects.lock(session.subject_id)
+        lock_open_session(uow, session)
         duplicate = uow.memories.find_active_duplicate(session.subject_id, memory.text)
         if duplicate is not None:
             superseded = memory.with_changes(

@@ -56,6 +56,8 @@ def end_session(
         session = get_session(uow, session_id)
         if session.status is not SessionStatus.OPEN:
             raise Conflict("the session has already ended")
+        # The subject's lock orders the end after any note being saved (see lock_open_session).
+        uow.subjects.lock(session.subject_id)
         ended_at = clock.now()
         ended = session.with_changes(status=SessionStatus.ENDED, ended_at=ended_at)
         if not uow.sessions.transition(ended, from_status=SessionStatus.OPEN):
@@ -83,6 +85,17 @@ def require_open_session(uow: UnitOfWork, session_id: str) -> Session:
     if session.status is not SessionStatus.OPEN:
         raise Conflict("the session has ended; open a new one")
     return session
+
+
+def lock_open_session(uow: UnitOfWork, session: Session) -> Session:
+    """Take the subject's lock, then read the session again: it must still be open.
+
+    Ending a session takes the same lock, so a write under it either commits before the
+    end (and the consolidation queued by the end sees it) or finds the session ended and
+    raises Conflict. The first read, before the lock, may be stale.
+    """
+    uow.subjects.lock(session.subject_id)
+    return require_open_session(uow, session.id)
 
 
 def _record(uow: UnitOfWork, scope: TenantScope, session: Session, kind: str) -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from memory_service.bootstrap import Container
 from tests.e2e.conftest import Tenant, new_subject, open_session
+from tests.e2e.endpoints import ENDPOINTS, Endpoint
 
 NESTED = ("[" * 100_000 + "]" * 100_000).encode()
 
@@ -45,7 +48,9 @@ def test_malformed_bodies_on_open_session_are_refused(
         content=RAW_BODIES[case],
         headers=tenant.agent | {"Content-Type": "application/json"},
     )
-    _assert_json_error(response, (400, 413, 422))
+    # Invalid UTF-8 and deep nesting too: the documented 422, never the framework's 400.
+    _assert_json_error(response, 422)
+    assert response.json()["error"]["code"] == "invalid_request"
 
 
 FIELD_CASES = {
@@ -138,3 +143,66 @@ def test_infinite_numbers_in_state_are_refused(
     _assert_json_error(response, 422)
     with container.uow_factory(tenant.id) as uow:
         assert uow.subjects.get_state(subject) is None
+
+
+# Text Python can hold but UTF-8 cannot encode: lone surrogates, as JSON may spell them.
+UNENCODABLE = ("\ud800", "\udfff", "a\udc80b")
+
+
+def _carrying(value: object, text: str) -> object:
+    """``value`` with ``text`` put into every string, keys included."""
+    if isinstance(value, str):
+        return value + text
+    if isinstance(value, dict):
+        return {_carrying(k, text): _carrying(v, text) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_carrying(item, text) for item in value]
+    return value
+
+
+BODY_ENDPOINTS = [endpoint for endpoint in ENDPOINTS if endpoint.body]
+EXTRA_BODIES = [
+    ("PUT", "/v1/subjects/{subject_id}/state", {"state": {"a": "\ud800"}}),
+    ("PUT", "/v1/subjects/{subject_id}/state", {"state": {"\ud800": "a"}}),
+    ("POST", "/v1/sessions/{session_id}/turns", {"items": [{"role": "\ud800", "content": "x"}]}),
+    ("POST", "/v1/sessions/{session_id}/notes", {"text": "Likes tea.", "keywords": ["\ud800"]}),
+]
+
+
+@pytest.mark.parametrize("text", UNENCODABLE, ids=["high", "low", "inside"])
+@pytest.mark.parametrize("endpoint", BODY_ENDPOINTS, ids=str)
+def test_text_utf8_cannot_encode_is_refused_as_invalid_request(
+    client: TestClient, tenant: Tenant, endpoint: Endpoint, text: str
+) -> None:
+    assert endpoint.body is not None
+    subject = new_subject()
+    session_id = open_session(client, tenant, subject)
+    headers = tenant.admin if endpoint.role == "admin" else tenant.agent
+    extras = [body for *where, body in EXTRA_BODIES if where == [endpoint.method, endpoint.path]]
+    for body in [_carrying(endpoint.body, text), *extras]:
+        response = client.request(
+            endpoint.method,
+            endpoint.url(session_id=session_id, subject_id=subject, memory_id="m-1"),
+            # ASCII-escaped JSON, as a client in another language would send it.
+            content=json.dumps(body).encode(),
+            headers=headers | {"Content-Type": "application/json"},
+        )
+        _assert_json_error(response, 422)
+        assert response.json()["error"]["code"] == "invalid_request"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/v1/subjects/s-1/context?purpose=%ED%A0%80",  # UTF-8 of a lone surrogate
+        "/v1/subjects/s-%ED%A0%80/context",
+        "/v1/subjects/s-1/context?session_id=%FF%FE",  # not UTF-8 at all
+        "/v1/sessions/%ED%A0%80/turns",
+    ],
+)
+def test_undecodable_text_in_a_path_or_query_is_a_clean_4xx(
+    client: TestClient, tenant: Tenant, url: str
+) -> None:
+    """The server decodes paths and queries with replacement characters: never a 500."""
+    response = client.get(url, headers=tenant.agent)
+    _assert_json_error(response, (404, 422))

@@ -25,6 +25,8 @@ from memory_service.bootstrap import Container
 from tests.e2e.conftest import Tenant, create_tenant, new_subject, open_session
 
 EXAMPLES_PER_OPERATION = 20
+# Strings Python can hold and JSON can spell but UTF-8 cannot encode.
+UNENCODABLE = st.sampled_from(["\ud800", "\udbff", "\udc00", "\udfff", "x\ud83d"])
 
 
 @pytest.fixture(scope="module")
@@ -115,3 +117,55 @@ def test_no_operation_answers_500_or_an_unshaped_error(
             # Negative mode on an operation with nothing to get wrong (no parameters).
             assert mode is GenerationMode.NEGATIVE, operation.label
     assert len(checked) >= len(_operations(api_schema)), "the fuzzer sent almost nothing"
+
+
+def _spiked(value: Any, spike: str) -> Any:
+    """``value`` with ``spike`` appended to every string, keys included."""
+    if isinstance(value, str):
+        return value + spike
+    if isinstance(value, dict):
+        return {_spiked(k, spike): _spiked(v, spike) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_spiked(item, spike) for item in value]
+    return value
+
+
+def test_bodies_carrying_lone_surrogates_are_refused_as_invalid_request(
+    api_schema: Any, client: TestClient, fuzz_tenant: Tenant
+) -> None:
+    """Generated bodies, every string spiked with unencodable text, sent as ASCII-escaped
+    JSON (the client library would refuse to encode them): always 422 invalid_request."""
+    with_body = [op for op in _operations(api_schema) if op.body]
+    assert with_body, "no operation takes a body"
+    sent: list[int] = []
+    for operation in with_body:
+        names = {p.name for p in operation.path_parameters}
+        fixed = {k: v for k, v in _real_ids(client, fuzz_tenant).items() if k in names}
+        strategy = operation.as_strategy(
+            generation_mode=GenerationMode.POSITIVE, path_parameters=fixed or None
+        )
+
+        @given(case=strategy, spike=UNENCODABLE)
+        @settings(
+            max_examples=EXAMPLES_PER_OPERATION // 2,
+            deadline=None,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+        )
+        def fuzz(case: Any, spike: str) -> None:
+            spiked = _spiked(case.body, spike)
+            if json.dumps(spiked) == json.dumps(case.body):
+                return  # a body with no string at all
+            response = client.request(
+                case.method,
+                case.formatted_path,
+                params=case.query,
+                content=json.dumps(spiked).encode(),
+                headers=dict(fuzz_tenant.admin) | {"Content-Type": "application/json"},
+            )
+            assert response.status_code == 422, (case.operation.label, response.status_code)
+            assert response.json()["error"]["code"] == "invalid_request"
+            sent.append(response.status_code)
+
+        fuzz()
+    assert len(sent) >= len(with_body), "the fuzzer sent almost no spiked body"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from sqlalchemy import text
+
 from memory_service.adapters.sql.retention import SqlRetentionStore
 from memory_service.core.clock import new_id
 from memory_service.core.erasure import ERASED_KINDS, ErasureReceipt, zero_counts
@@ -15,7 +17,7 @@ from tests.integration.conftest import Store
 from tests.integration.records import make_event, make_memory, make_session
 from tests.support.fakes import InMemoryRetentionStore, InMemoryUnitOfWorkFactory
 
-SUBJECT = "cust-erase"
+SUBJECT = "cust-erase-1"
 OTHER = "cust-keep"
 
 
@@ -102,13 +104,27 @@ def test_erasing_again_or_erasing_the_unknown_counts_nothing(store: Store, tenan
         assert uow.erasure.erase_subject("never-seen") == zero_counts()
 
 
-def test_an_uncommitted_erasure_changes_nothing(store: Store, tenant_id: str) -> None:
+def test_an_uncommitted_erasure_deletes_no_row(store: Store, tenant_id: str) -> None:
+    """The rows stay until the erasure commits. On the SQL stores the key store has already
+    destroyed the key (it commits first, failing closed): the rows no longer open, and a
+    retried erasure deletes them."""
     _seed(store, tenant_id, SUBJECT)
     with store.uow_factory(tenant_id) as uow:
         uow.erasure.erase_subject(SUBJECT)
+    if store.engine is None:
+        with store.uow_factory(tenant_id) as uow:
+            assert len(uow.memories.list_for_subject(SUBJECT)) == 3
+            assert uow.subjects.get_state(SUBJECT) is not None
+        return
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            text("SELECT count(*) FROM memories WHERE tenant_id = :t AND subject_id = :s"),
+            {"t": tenant_id, "s": SUBJECT},
+        ).scalar_one()
+    assert rows == 3
     with store.uow_factory(tenant_id) as uow:
-        assert len(uow.memories.list_for_subject(SUBJECT)) == 3
-        assert uow.subjects.get_state(SUBJECT) is not None
+        assert uow.memories.list_for_subject(SUBJECT) == []
+        assert uow.subjects.get_state(SUBJECT) is None
 
 
 def test_an_erased_subject_can_start_over_with_new_data(store: Store, tenant_id: str) -> None:

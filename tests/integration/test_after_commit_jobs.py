@@ -21,7 +21,7 @@ from tests.integration.conftest import Store
 from tests.integration.records import make_memory
 from tests.integration.test_consolidation_store import maintenance_of
 
-SUBJECT = "cust-jobs"
+SUBJECT = "cust-jobs-1"
 MARKER = "the-message-must-not-be-logged"
 
 

@@ -16,7 +16,7 @@ from tests.support.fakes import FixedClock
 THREADS = 4
 MEMORIES_PER_THREAD = 8
 INCREMENTS_PER_THREAD = 10
-SUBJECT = "cust-busy"
+SUBJECT = "cust-busy-1"
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

@@ -92,20 +92,20 @@ def test_an_outbox_entry_is_pending_until_an_attempt_dispatches_it(
 
 
 def test_due_sessions_are_the_ended_and_the_idle_ones(store: Store, tenant_id: str) -> None:
-    idle = open_session(store, tenant_id, "s-idle")
-    ended = open_session(store, tenant_id, "s-ended")
+    idle = open_session(store, tenant_id, "s-idle-1")
+    ended = open_session(store, tenant_id, "s-ended-1")
     with store.uow_factory(tenant_id) as uow:
         uow.sessions.save(
             ended.with_changes(status=SessionStatus.ENDED, ended_at=store.clock.now())
         )
         uow.commit()
-    noted = open_session(store, tenant_id, "s-noted")
+    noted = open_session(store, tenant_id, "s-noted-1")
     store.clock.advance(hours=2)
     with store.uow_factory(tenant_id) as uow:
         uow.memories.add(note(store, noted))  # recent activity keeps it open
         uow.commit()
-    fresh = open_session(store, tenant_id, "s-fresh")
-    done = open_session(store, tenant_id, "s-done")
+    fresh = open_session(store, tenant_id, "s-fresh-1")
+    done = open_session(store, tenant_id, "s-done-1")
     with store.uow_factory(tenant_id) as uow:
         uow.sessions.save(done.with_changes(status=SessionStatus.CONSOLIDATED))
         uow.commit()
@@ -138,7 +138,7 @@ def test_due_memories_are_active_and_past_their_expiry(store: Store, tenant_id: 
 
 @pytest.mark.parametrize("known", [True, False])
 def test_lock_if_present_never_creates_a_subject(store: Store, tenant_id: str, known: bool) -> None:
-    subject = "subject-known" if known else "subject-unknown"
+    subject = "subject-known-1" if known else "subject-unknown-1"
     if known:
         open_session(store, tenant_id, subject)
     with store.uow_factory(tenant_id) as uow:

@@ -7,10 +7,10 @@ ended through the service, so the whole path runs: outbox, send, worker, lock, m
 
 from __future__ import annotations
 
-import base64
 import json
 import secrets
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -21,7 +21,6 @@ import pytest
 from celery import Celery
 from sqlalchemy import Engine, text
 
-from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for
 from memory_service.adapters.sql.maintenance import SqlMaintenanceStore
 from memory_service.adapters.task_queue import CONSOLIDATE_SESSION, CeleryTaskQueue
@@ -42,8 +41,8 @@ from memory_service.services import outbox, sessions
 from tests.factories import make_memory_for
 from tests.support.celery_worker import RedisServer, WorkerProcess, wait_for
 from tests.support.fake_llm import FakeLLM, Reply, Request, garbage, verdicts_by_text
-from tests.support.scratch_database import scratch_postgres_database
-from workers.celery_app import WorkerSettings, create_celery_app
+from tests.support.scratch_database import keyring_for, scratch_postgres_service
+from workers.celery_app import create_celery_app
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -71,7 +70,7 @@ class Stack:
 
 
 def celery_queue(env: dict[str, str]) -> tuple[Celery, CeleryTaskQueue]:
-    app = create_celery_app(Settings.from_env(env), WorkerSettings.from_env(env))
+    app = create_celery_app(Settings.from_env(env))
     return app, CeleryTaskQueue(app)
 
 
@@ -86,14 +85,13 @@ def llm() -> Iterator[FakeLLM]:
 def stack(
     postgres_url: str, redis_url: str, llm: FakeLLM, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Stack]:
-    master_key = secrets.token_bytes(32)
     home = tmp_path_factory.mktemp("worker-home")
-    with scratch_postgres_database(postgres_url) as database_url:
+    with scratch_postgres_service(postgres_url) as service:
+        database_url = service["DATABASE_URL"]
         env = {
-            "DATABASE_URL": database_url,
+            **service,
             "REDIS_URL": redis_url,
             "MEMORY_SERVICE_HOME": str(home),
-            "MEMORY_SERVICE_MASTER_KEY": base64.b64encode(master_key).decode(),
             "OPENAI_BASE_URL": llm.base_url,
             "OPENAI_API_KEY": "test-key",
             "MEMORY_SERVICE_LLM_MODEL": "fake-model",
@@ -107,7 +105,7 @@ def stack(
         stack = Stack(
             env,
             engine,
-            SqlUnitOfWorkFactory(engine, Keyring(master_key)),
+            SqlUnitOfWorkFactory(engine, keyring_for(env)),
             app,
             queue,
             home,
@@ -241,7 +239,7 @@ def run_task(stack: Stack, worker_logs: list[WorkerProcess], scope: TenantScope,
 def test_a_worker_merges_duplicates_paraphrases_and_supersedes_vs_code_by_vim(
     stack: Stack, workers: list[WorkerProcess], llm: FakeLLM, scope: TenantScope
 ) -> None:
-    subject = "subject-main"
+    subject = "subject-main-1"
     long_ago = datetime.now(UTC) - timedelta(days=30)
     old_editor = memory(scope, subject, EDITOR_OLD, ("editor",), at=long_ago)
     seat = memory(scope, subject, SEAT, ("seat",), at=long_ago)
@@ -296,7 +294,7 @@ def test_a_worker_merges_duplicates_paraphrases_and_supersedes_vs_code_by_vim(
 def test_on_a_tie_the_session_note_wins(
     stack: Stack, workers: list[WorkerProcess], scope: TenantScope
 ) -> None:
-    subject = "subject-tie"
+    subject = "subject-tie-1"
     at = datetime.now(UTC) - timedelta(hours=1)
     old = memory(scope, subject, EDITOR_OLD, ("editor",), at=at)
     add(stack, scope, old)
@@ -315,7 +313,7 @@ def test_garbage_from_the_llm_falls_back_to_the_rules(
     stack: Stack, workers: list[WorkerProcess], llm: FakeLLM, scope: TenantScope
 ) -> None:
     llm.behaviour = garbage
-    subject = "subject-garbage"
+    subject = "subject-garbage-1"
     session_id = vs_code_then_vim(stack, scope, subject)
 
     end(stack, scope, session_id)
@@ -332,7 +330,7 @@ def test_garbage_from_the_llm_falls_back_to_the_rules(
 def test_a_task_for_an_erased_subject_does_nothing(
     stack: Stack, workers: list[WorkerProcess], scope: TenantScope
 ) -> None:
-    subject = "subject-erased"
+    subject = "subject-erased-1"
     session_id = open_session(stack, scope, subject)
     add(stack, scope, memory(scope, subject, SEAT, ("seat",), session_id=session_id))
 
@@ -363,7 +361,7 @@ def test_two_workers_racing_on_one_subject_give_one_result(
         return JUDGED(request)
 
     llm.behaviour = slow
-    subject = "subject-race"
+    subject = "subject-race-1"
     first = vs_code_then_vim(stack, scope, subject)
     second = open_session(stack, scope, subject)
     add(stack, scope, memory(scope, subject, EDITOR_NEW, ("editor",), session_id=second))
@@ -407,7 +405,7 @@ def test_a_worker_killed_mid_task_is_redelivered_and_completes_once(
         return JUDGED(request)
 
     llm.behaviour = stuck
-    subject = "subject-killed"
+    subject = "subject-killed-1"
     session_id = vs_code_then_vim(stack, scope, subject)
     victim = stack.worker("victim", **private).wait_ready()
     calls = len(llm.requests)
@@ -431,6 +429,59 @@ def test_a_worker_killed_mid_task_is_redelivered_and_completes_once(
     assert len(events(stack, scope, subject, "consolidation.run")) == 1
 
 
+KILL_BATCH = 6
+RECOVERY_LIMIT = 120.0
+
+
+def test_on_rabbitmq_a_worker_killed_mid_batch_costs_seconds_not_an_hour(
+    stack: Stack, llm: FakeLLM, scope: TenantScope, amqp_url: str
+) -> None:
+    """A batch of ends, a worker SIGKILLed mid-batch: with the broker's default
+    visibility timeout of an hour, every session is still consolidated exactly once within
+    two minutes, because RabbitMQ puts back the dead consumer's unacknowledged message."""
+    private = {
+        "CELERY_BROKER_URL": amqp_url,
+        "MEMORY_SERVICE_CELERY_NAMESPACE": f"ms-amqp-{secrets.token_hex(4)}",
+        "MEMORY_SERVICE_VISIBILITY_TIMEOUT": "3600",  # the default: no help from a timeout
+    }
+    _, queue = celery_queue({**stack.env, **private})
+
+    def slow(request: Request) -> Reply:
+        time.sleep(0.3)  # each consolidation takes a while, so the kill lands mid-batch
+        return JUDGED(request)
+
+    llm.behaviour = slow
+    subjects = [f"subject-batch-{index}" for index in range(KILL_BATCH)]
+    session_ids = [vs_code_then_vim(stack, scope, subject) for subject in subjects]
+    # Both consume from the start (a deployment runs several workers): the survivor takes
+    # over the queue and, once RabbitMQ puts it back, the message the victim died with.
+    victim, heir = stack.worker("batch-victim", **private), stack.worker("batch-heir", **private)
+    try:
+        victim.wait_ready()
+        heir.wait_ready()
+        for session_id in session_ids:
+            end(stack, scope, session_id, queue=queue)
+        wait_for(lambda: victim.succeeded() >= 1, timeout=WAIT, what="a first consolidation")
+        victim.kill()  # SIGKILL while it holds the next one, unacknowledged
+        killed_at = time.monotonic()
+        for session_id in session_ids:
+            wait_for(
+                lambda session_id=session_id: (
+                    session_status(stack, scope, session_id) is SessionStatus.CONSOLIDATED
+                ),
+                timeout=RECOVERY_LIMIT - (time.monotonic() - killed_at),
+                what=f"session {session_id} to be consolidated",
+            )
+    finally:
+        victim.stop()
+        heir.stop()
+        llm.behaviour = JUDGED
+
+    assert time.monotonic() - killed_at < RECOVERY_LIMIT
+    for subject in subjects:
+        assert len(events(stack, scope, subject, "consolidation.run")) == 1, subject
+
+
 def test_an_end_while_redis_is_down_is_consolidated_after_it_restarts(
     stack: Stack, scope: TenantScope
 ) -> None:
@@ -438,7 +489,7 @@ def test_an_end_while_redis_is_down_is_consolidated_after_it_restarts(
     env = {**stack.env, "REDIS_URL": redis.url}
     _, queue = celery_queue(env)
     worker = stack.worker("redis-restart", REDIS_URL=redis.url).wait_ready()
-    subject = "subject-redis"
+    subject = "subject-redis-1"
     try:
         session_id = open_session(stack, scope, subject)
         add(stack, scope, memory(scope, subject, SEAT, ("seat",), session_id=session_id))

@@ -16,7 +16,7 @@ from tests.integration.conftest import Store, sql_store
 from tests.integration.records import make_memory, make_session
 from tests.support.fakes import FixedClock
 
-SUBJECT = "cust-secret"
+SUBJECT = "cust-secret-1"
 
 
 @pytest.fixture
@@ -97,15 +97,13 @@ def test_destroying_the_wrapped_key_leaves_nothing_readable(
     assert sql.engine is not None
     with sql.engine.begin() as connection:
         wrapped = connection.execute(
-            text("SELECT wrapped_data_key FROM subjects WHERE tenant_id = :t"), {"t": tenant_id}
+            text("SELECT data_key_id FROM subjects WHERE tenant_id = :t"), {"t": tenant_id}
         ).scalar_one()
         sealed = connection.execute(
             text("SELECT ciphertext FROM memories WHERE id = :m"), {"m": memory_id}
         ).scalar_one()
-        connection.execute(
-            text("UPDATE subjects SET wrapped_data_key = NULL WHERE tenant_id = :t"),
-            {"t": tenant_id},
-        )
+    # The key store destroys the key; the memory database still names it.
+    keyring.store.destroy_keys(tenant_id, SUBJECT, at=sql.clock.now())
     keyring.forget(tenant_id, SUBJECT)
 
     with sql.uow_factory(tenant_id) as uow:

@@ -37,8 +37,8 @@ from tests.integration.conftest import Store, sql_store
 from tests.integration.records import make_memory, make_session
 from tests.support.fakes import FixedClock
 
-SUBJECT = "cust-forget-me"
-NEIGHBOUR = "cust-stays"
+SUBJECT = "cust-forget-me-1"
+NEIGHBOUR = "cust-stays-1"
 
 
 class NoPii:
@@ -193,7 +193,7 @@ def test_after_erasure_no_table_holds_the_subjects_text_or_a_usable_key(
             assert marker not in str(value)
         wrapped, state = connection.execute(
             text(
-                "SELECT wrapped_data_key, state_ciphertext FROM subjects "
+                "SELECT data_key_id, state_ciphertext FROM subjects "
                 "WHERE tenant_id = :t AND subject_id = :s"
             ),
             {"t": tenant_id, "s": SUBJECT},
@@ -275,7 +275,7 @@ def test_a_consolidation_arriving_after_the_erasure_does_nothing(
     assert _rows_of(backend.engine, "memories", tenant_id, SUBJECT) == 0
     with backend.engine.connect() as connection:
         wrapped = connection.execute(
-            text("SELECT wrapped_data_key FROM subjects WHERE tenant_id = :t AND subject_id = :s"),
+            text("SELECT data_key_id FROM subjects WHERE tenant_id = :t AND subject_id = :s"),
             {"t": tenant_id, "s": SUBJECT},
         ).scalar_one()
     assert wrapped is None  # not brought back with a fresh key

@@ -23,7 +23,7 @@ from tests.integration.records import make_event, make_memory
 from tests.integration.test_consolidation_store import maintenance_of
 from tests.support.fakes import FixedClock
 
-SUBJECT = "cust-expiry"
+SUBJECT = "cust-expiry-1"
 
 
 def _stored(engine: Engine, memory_id: str) -> tuple[bytes, str]:

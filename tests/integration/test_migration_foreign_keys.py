@@ -26,7 +26,7 @@ from tests.integration.records import make_session
 from tests.support.fakes import FixedClock
 
 TENANT = "t-migrations"
-SUBJECT = "cust-migrations"
+SUBJECT = "cust-migrations-1"
 
 REBUILD_SESSIONS = """
 def upgrade() -> None:

@@ -23,7 +23,7 @@ from memory_service.api.app import create_app
 from memory_service.bootstrap import Container
 from memory_service.core.model import Role
 from tests.support.containers import migrated_container
-from tests.support.scratch_database import scratch_postgres_database
+from tests.support.scratch_database import scratch_postgres_service
 
 
 def _marker() -> str:
@@ -78,8 +78,8 @@ class Backend:
 def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
     env = {"MEMORY_SERVICE_HOME": str(tmp_path)}
     if request.param == "postgres":
-        with scratch_postgres_database(request.getfixturevalue("postgres_url")) as url:
-            container = migrated_container(env | {"DATABASE_URL": url})
+        with scratch_postgres_service(request.getfixturevalue("postgres_url")) as service:
+            container = migrated_container(env | service)
             try:
                 yield Backend(container, lambda: _postgres_values(container))
             finally:

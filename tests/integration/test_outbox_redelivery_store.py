@@ -67,13 +67,13 @@ def outbox_row(store: Store, tenant_id: str, entry_id: str) -> tuple[int, dateti
 def test_listed_are_the_entries_dispatched_before_the_horizon_whose_session_is_still_ended(
     store: Store, tenant_id: str
 ) -> None:
-    ended, _ = dispatched_session(store, tenant_id, "s-ended")
+    ended, _ = dispatched_session(store, tenant_id, "s-ended-1")
     consolidated, _ = dispatched_session(
-        store, tenant_id, "s-done", status=SessionStatus.CONSOLIDATED
+        store, tenant_id, "s-done-1", status=SessionStatus.CONSOLIDATED
     )
     scope = TenantScope(tenant_id=tenant_id, role=Role.AGENT, actor="key:test")
     unsent = sessions.open_session(
-        scope, "s-pending", uow_factory=store.uow_factory, clock=store.clock
+        scope, "s-pending-1", uow_factory=store.uow_factory, clock=store.clock
     )
     with store.uow_factory(tenant_id) as uow:  # ended, but its send never succeeded
         uow.sessions.save(
@@ -89,10 +89,10 @@ def test_listed_are_the_entries_dispatched_before_the_horizon_whose_session_is_s
 
 
 def test_a_session_of_an_erased_subject_is_never_listed(store: Store, tenant_id: str) -> None:
-    dispatched_session(store, tenant_id, "s-erased")
-    kept, _ = dispatched_session(store, tenant_id, "s-kept")
+    dispatched_session(store, tenant_id, "s-erased-1")
+    kept, _ = dispatched_session(store, tenant_id, "s-kept-1")
     with store.uow_factory(tenant_id) as uow:
-        uow.erasure.erase_subject("s-erased")
+        uow.erasure.erase_subject("s-erased-1")
         uow.commit()
 
     assert stale_of(store, tenant_id, store.clock.now() + timedelta(seconds=1)) == [kept.id]
@@ -101,7 +101,7 @@ def test_a_session_of_an_erased_subject_is_never_listed(store: Store, tenant_id:
 def test_a_new_dispatch_moves_the_entry_past_the_horizon_again_and_counts_the_attempt(
     store: Store, tenant_id: str, other_tenant_id: str
 ) -> None:
-    ended, entry_id = dispatched_session(store, tenant_id, "s-resent")
+    ended, entry_id = dispatched_session(store, tenant_id, "s-resent-1")
     first = store.clock.now()
     resent = store.clock.advance(hours=2)
     with store.uow_factory(other_tenant_id) as uow:  # another tenant cannot touch it

@@ -8,7 +8,6 @@ consolidates it; a second relay finds nothing left to send.
 
 from __future__ import annotations
 
-import base64
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -21,7 +20,6 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session as DbSession
 from sqlmodel import col
 
-from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for
 from memory_service.adapters.sql.maintenance import SqlMaintenanceStore
 from memory_service.adapters.tables import ConsolidationOutboxRow
@@ -34,12 +32,12 @@ from memory_service.core.scope import TenantScope
 from memory_service.services import outbox, sessions
 from tests.factories import make_memory, make_scope
 from tests.support.celery_worker import RedisServer, WorkerProcess, wait_for
-from tests.support.scratch_database import scratch_postgres_database
-from workers.celery_app import WorkerSettings, create_celery_app
+from tests.support.scratch_database import keyring_for, scratch_postgres_service
+from workers.celery_app import create_celery_app
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
-SUBJECT = "subject-lost"
+SUBJECT = "subject-lost-1"
 
 
 @dataclass
@@ -66,26 +64,25 @@ class Deployment:
 
 @pytest.fixture
 def deployment(postgres_url: str, tmp_path: Path) -> Iterator[Deployment]:
-    master_key = secrets.token_bytes(32)
     server = RedisServer().start()
     try:
-        with scratch_postgres_database(postgres_url) as database_url:
+        with scratch_postgres_service(postgres_url) as service:
+            database_url = service["DATABASE_URL"]
             env = {
-                "DATABASE_URL": database_url,
+                **service,
                 "REDIS_URL": server.url,
                 "MEMORY_SERVICE_HOME": str(tmp_path),
-                "MEMORY_SERVICE_MASTER_KEY": base64.b64encode(master_key).decode(),
                 "MEMORY_SERVICE_CELERY_NAMESPACE": f"ms-lost-{secrets.token_hex(4)}",
                 "OPENAI_API_KEY": "",  # the deterministic path: no LLM in this test
                 "OPENAI_BASE_URL": "",
             }
-            app = create_celery_app(Settings.from_env(env), WorkerSettings.from_env(env))
+            app = create_celery_app(Settings.from_env(env))
             engine = create_engine_for(database_url)
             try:
                 yield Deployment(
                     env,
                     engine,
-                    SqlUnitOfWorkFactory(engine, Keyring(master_key)),
+                    SqlUnitOfWorkFactory(engine, keyring_for(env)),
                     CeleryTaskQueue(app),
                     server,
                     tmp_path,

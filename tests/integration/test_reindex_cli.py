@@ -10,10 +10,10 @@ from sqlalchemy.orm import Session
 from typer.testing import CliRunner
 
 from memory_service.adapters import migrate
-from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for
 from memory_service.adapters.tables import MemoryTermRow
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
+from memory_service.bootstrap import build_keyring
 from memory_service.cli import app
 from memory_service.config import Settings
 from memory_service.core.consolidation import candidate_terms
@@ -34,7 +34,7 @@ def test_reindex_files_the_global_memories_an_upgrade_left_unindexed(tmp_path: P
         for subject in ("cust-1", "cust-2")
     ]
     try:
-        factory = SqlUnitOfWorkFactory(engine, Keyring(settings.master_key()))
+        factory = SqlUnitOfWorkFactory(engine, build_keyring(settings))
         with factory(tenant) as uow:
             for memory in memories:
                 uow.memories.add(memory)

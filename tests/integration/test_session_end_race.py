@@ -24,7 +24,7 @@ from tests.integration.conftest import Store, sql_store
 from tests.integration.records import make_session
 from tests.support.fakes import FixedClock
 
-SUBJECT = "cust-race"
+SUBJECT = "cust-race-1"
 
 
 class RecordingQueue:

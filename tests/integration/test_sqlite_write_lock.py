@@ -23,7 +23,7 @@ from memory_service.core.model import Role
 from tests.integration.records import make_memory, make_session
 from tests.support.fakes import FixedClock
 
-SUBJECT = "cust-lock"
+SUBJECT = "cust-lock-1"
 
 
 @pytest.fixture

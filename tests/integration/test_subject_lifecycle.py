@@ -27,7 +27,7 @@ from tests.integration.conftest import Store, sql_store
 from tests.integration.records import make_memory, make_session
 from tests.support.fakes import FixedClock
 
-SUBJECT = "cust-gone"
+SUBJECT = "cust-gone-1"
 
 
 def _erase(store: Store, tenant_id: str, subject_id: str = SUBJECT) -> None:
@@ -49,13 +49,14 @@ def _seed(store: Store, tenant_id: str) -> str:
     return note.id
 
 
-def _wrapped_key(engine: Engine, tenant_id: str) -> bytes | None:
+def _wrapped_key(engine: Engine, tenant_id: str) -> str | None:
+    """The id of the subject's key (the wrapped key itself lives in the key store)."""
     with engine.connect() as connection:
         value = connection.execute(
-            text("SELECT wrapped_data_key FROM subjects WHERE tenant_id = :t AND subject_id = :s"),
+            text("SELECT data_key_id FROM subjects WHERE tenant_id = :t AND subject_id = :s"),
             {"t": tenant_id, "s": SUBJECT},
         ).scalar_one()
-    return bytes(value) if value is not None else None
+    return str(value) if value is not None else None
 
 
 def test_locking_an_erased_subject_is_refused_and_brings_nothing_back(
@@ -145,7 +146,9 @@ def test_the_old_ciphertexts_never_open_with_the_new_lifecycles_key(
 
     new_key = _wrapped_key(sql.engine, tenant_id)
     assert old_key is not None and new_key is not None and new_key != old_key
-    cipher = keyring.cipher(tenant_id, SUBJECT, new_key)
+    assert keyring.cipher_for(tenant_id, SUBJECT, old_key) is None  # destroyed
+    cipher = keyring.cipher_for(tenant_id, SUBJECT, new_key)
+    assert cipher is not None
     with pytest.raises(DecryptionError):
         cipher.decrypt(bytes(sealed), kind=MEMORY_KIND, row_id=note_id)
 
@@ -184,10 +187,10 @@ def test_the_lock_drops_a_key_unwrapped_before_it(
         with sql.engine.begin() as connection:
             connection.execute(
                 text(
-                    "UPDATE subjects SET wrapped_data_key = :k, state_ciphertext = NULL,"
+                    "UPDATE subjects SET data_key_id = :k, state_ciphertext = NULL,"
                     " state_updated_at = NULL WHERE tenant_id = :t AND subject_id = :s"
                 ),
-                {"k": keyring.new_wrapped_key(tenant_id, SUBJECT), "t": tenant_id, "s": SUBJECT},
+                {"k": keyring.create_key(tenant_id, SUBJECT), "t": tenant_id, "s": SUBJECT},
             )
         with sql.uow_factory(tenant_id) as second:
             second.subjects.put_state(SubjectState(tenant_id, SUBJECT, {"plan": "new"}, now))

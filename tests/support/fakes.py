@@ -505,6 +505,9 @@ class InMemoryMaintenanceStore:
 class InMemoryErasureRepository(_TenantRepository):
     """Counts what the subject holds now; the committed rows go when the unit commits."""
 
+    def scrub_after_commit(self, *tables: str) -> None:
+        """Nothing lingers in a dict."""
+
     def erase_subject(self, subject_id: str) -> dict[str, int]:
         subject = (self._tenant_id, subject_id)
         memories = {**self._store.memories, **self._pending.memories}

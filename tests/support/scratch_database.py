@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from sqlalchemy.engine import make_url
 
 from memory_service.adapters import migrate
+from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for, normalize_database_url
 
 
@@ -35,3 +36,30 @@ def scratch_postgres_database(server_url: str, *, prefix: str = "ms_test") -> It
         with admin.connect() as connection:
             connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.dispose()
+
+
+@contextmanager
+def scratch_postgres_service(server_url: str) -> Iterator[dict[str, str]]:
+    """What a PostgreSQL deployment sets: a migrated data database, a key store database of
+    its own, and a master key; yields those variables."""
+    import base64
+
+    with (
+        scratch_postgres_database(server_url) as database_url,
+        scratch_postgres_database(server_url, prefix="ms_keys") as keystore_url,
+    ):
+        yield {
+            "DATABASE_URL": database_url,
+            "KEYSTORE_URL": keystore_url,
+            "MEMORY_SERVICE_MASTER_KEY": base64.b64encode(secrets.token_bytes(32)).decode(),
+        }
+
+
+def keyring_for(env: dict[str, str]) -> Keyring:
+    """The keyring a process started with ``env`` uses (same master key, same key store)."""
+    import base64
+
+    from memory_service.adapters.keystore import SqlDataKeyStore
+
+    store = SqlDataKeyStore(create_engine_for(env["KEYSTORE_URL"]))
+    return Keyring(base64.b64decode(env["MEMORY_SERVICE_MASTER_KEY"]), store)

@@ -69,3 +69,59 @@ def test_processes_starting_together_agree_on_one_generated_key(tmp_path: Path) 
 def test_a_non_numeric_setting_is_a_configuration_error(name: str) -> None:
     with pytest.raises(ConfigurationError, match=name):
         Settings.from_env({name: "many"})
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("MEMORY_SERVICE_MAX_GLOBAL_MEMORIES", "-1"),
+        ("MEMORY_SERVICE_HISTORY_TURNS", "0"),
+        ("MEMORY_SERVICE_NOTES_RATE_PER_MINUTE", "-5"),
+        ("MEMORY_SERVICE_SWEEP_HOUR", "24"),
+        ("MEMORY_SERVICE_LLM_TIMEOUT", "0"),
+        ("MEMORY_SERVICE_VISIBILITY_TIMEOUT", "soon"),
+        ("MEMORY_SERVICE_ENV", "prod"),
+    ],
+)
+def test_an_out_of_range_setting_is_refused_naming_the_variable_not_the_value(
+    name: str, value: str
+) -> None:
+    with pytest.raises(ConfigurationError, match=name) as refused:
+        Settings.from_env({name: value})
+    assert f"'{value}'" not in refused.value.message
+
+
+def test_an_empty_variable_counts_as_unset(tmp_path: Path) -> None:
+    settings = Settings.from_env(
+        {"MEMORY_SERVICE_HOME": str(tmp_path), "MEMORY_SERVICE_MAX_GLOBAL_MEMORIES": ""}
+    )
+    assert settings.max_global_memories == 6
+
+
+@pytest.mark.parametrize("command", ["serve", "worker", "beat"])
+def test_serve_worker_and_beat_stop_at_start_on_a_wrong_setting(
+    tmp_path: Path, command: str
+) -> None:
+    from typer.testing import CliRunner
+
+    from memory_service.cli import app
+
+    env = {
+        "MEMORY_SERVICE_HOME": str(tmp_path),
+        "REDIS_URL": "redis://127.0.0.1:1/0",
+        "MEMORY_SERVICE_MAX_GLOBAL_MEMORIES": "-1",
+    }
+    result = CliRunner().invoke(app, [command], env=env)
+    assert result.exit_code == 2
+    assert "MEMORY_SERVICE_MAX_GLOBAL_MEMORIES" in result.output
+    assert not (tmp_path / "memory.db").exists()
+
+
+def test_the_broker_defaults_to_redis_and_can_be_rabbitmq(tmp_path: Path) -> None:
+    redis_only = Settings.from_env({"REDIS_URL": "redis://cache:6379/0"})
+    assert redis_only.broker_url == "redis://cache:6379/0" and redis_only.broker_is_redis
+    rabbit = Settings.from_env(
+        {"REDIS_URL": "redis://cache:6379/0", "CELERY_BROKER_URL": "amqp://mq:5672//"}
+    )
+    assert rabbit.broker_url == "amqp://mq:5672//" and not rabbit.broker_is_redis
+    assert rabbit.redis_url == "redis://cache:6379/0"  # the cache and rate limiter stay

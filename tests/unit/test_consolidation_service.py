@@ -289,13 +289,13 @@ def test_an_in_process_failure_leaves_the_entry_pending_not_the_request_failing(
 
 def test_the_sweep_queues_missed_sessions_and_ends_idle_ones(tenant: Tenant) -> None:
     scope, factory, clock = tenant.scope, tenant.factory, tenant.clock
-    idle = tenant.open_with_notes([("Prefers tea.", ())], subject="s-idle")
-    missed = tenant.open_with_notes([("Prefers coffee.", ())], subject="s-missed")
+    idle = tenant.open_with_notes([("Prefers tea.", ())], subject="s-idle-1")
+    missed = tenant.open_with_notes([("Prefers coffee.", ())], subject="s-missed-1")
     lost = RecordingQueue()
     lost.down = True
     sessions.end_session(scope, missed, uow_factory=factory, clock=clock, tasks=lost)
     clock.advance(hours=25)
-    busy = tenant.open_with_notes([("Prefers juice.", ())], subject="s-busy")
+    busy = tenant.open_with_notes([("Prefers juice.", ())], subject="s-busy-1")
     queue = RecordingQueue()
 
     report = consolidation.consolidate_due_sessions(

@@ -15,6 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = ROOT / "docker-compose.yml"
 EXPECTED_SERVICES = {
     "postgres",
+    "keystore",
+    "rabbitmq",
     "redis",
     "migrate",
     "api",
@@ -75,6 +77,10 @@ def test_application_services_share_the_production_settings() -> None:
         assert environment["DATABASE_URL"].startswith("postgresql")
         assert environment["REDIS_URL"].startswith("redis://")
         assert environment["MEMORY_SERVICE_ENV"] == "production"
+        # The broker that redelivers a dead worker's task at once; keys apart from the data.
+        assert environment["CELERY_BROKER_URL"].startswith("amqp://")
+        assert environment["KEYSTORE_URL"].startswith("postgresql")
+        assert environment["KEYSTORE_URL"] != environment["DATABASE_URL"]
 
 
 def _option(command: list[str], name: str) -> str:
@@ -88,7 +94,7 @@ def test_flower_runs_the_services_celery_app_behind_basic_auth_from_the_environm
     assert re.fullmatch(
         r"\$\{FLOWER_BASIC_AUTH:\?[^}]+\}", flower["environment"]["FLOWER_BASIC_AUTH"]
     )
-    assert flower["environment"]["REDIS_URL"].startswith("redis://redis:")
+    assert flower["environment"]["CELERY_BROKER_URL"].startswith("amqp://")
     assert "MEMORY_SERVICE_MASTER_KEY" not in flower["environment"]  # the broker only
     assert flower["build"]["args"]["EXTRAS"] == "[monitoring]"
     assert all(port.startswith("127.0.0.1:") for port in flower["ports"])

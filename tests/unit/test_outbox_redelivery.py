@@ -14,6 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from memory_service.config import REDELIVERY_MARGIN, Settings
 from memory_service.core.errors import DependencyUnavailable
 from memory_service.core.model import MemoryScope
 from memory_service.core.scope import TenantScope
@@ -27,7 +28,6 @@ from tests.support.fakes import (
     OutboxRecord,
 )
 from workers import tasks as worker_tasks
-from workers.celery_app import REDELIVERY_MARGIN, WorkerSettings
 
 HORIZON = timedelta(minutes=70)
 
@@ -150,9 +150,9 @@ def test_a_consolidated_session_is_not_sent_again(
 def test_a_session_of_an_erased_subject_is_not_sent_again(
     scope: TenantScope, factory: InMemoryUnitOfWorkFactory, clock: FixedClock, queue: LossyQueue
 ) -> None:
-    session_id = ended_session(scope, factory, clock, queue, subject="subject-gone")
+    session_id = ended_session(scope, factory, clock, queue, subject="subject-gone-1")
     with factory(scope.tenant_id) as uow:
-        uow.erasure.erase_subject("subject-gone")
+        uow.erasure.erase_subject("subject-gone-1")
         uow.commit()
     clock.advance(HORIZON * 3)
 
@@ -220,10 +220,25 @@ def test_each_run_sends_again_a_bounded_batch_oldest_dispatch_first(
     assert [sent for _, sent in queue.sent] == ended
 
 
-def test_the_horizon_is_the_visibility_timeout_plus_a_margin() -> None:
-    settings = WorkerSettings.from_env({"MEMORY_SERVICE_VISIBILITY_TIMEOUT": "120"})
+def test_on_redis_the_horizon_is_the_visibility_timeout_plus_a_margin() -> None:
+    settings = Settings.from_env(
+        {"REDIS_URL": "redis://cache:6379/0", "MEMORY_SERVICE_VISIBILITY_TIMEOUT": "120"}
+    )
 
     assert settings.redelivery_after == timedelta(seconds=120) + REDELIVERY_MARGIN
+
+
+def test_on_rabbitmq_the_horizon_is_the_margin_alone() -> None:
+    """RabbitMQ redelivers a dead consumer's message at once: no visibility timeout to wait."""
+    settings = Settings.from_env(
+        {
+            "REDIS_URL": "redis://cache:6379/0",
+            "CELERY_BROKER_URL": "amqp://guest:guest@rabbitmq:5672//",
+            "MEMORY_SERVICE_VISIBILITY_TIMEOUT": "120",
+        }
+    )
+
+    assert settings.redelivery_after == REDELIVERY_MARGIN
 
 
 def test_the_margin_outlasts_the_backoff_of_a_task_retrying_after_transient_failures() -> None:
@@ -243,8 +258,10 @@ def test_the_beat_task_sends_again_past_the_horizon_of_the_worker_settings(
     queue: LossyQueue,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setenv("MEMORY_SERVICE_VISIBILITY_TIMEOUT", "120")
     container = SimpleNamespace(
+        settings=Settings.from_env(
+            {"REDIS_URL": "redis://cache:6379/0", "MEMORY_SERVICE_VISIBILITY_TIMEOUT": "120"}
+        ),
         maintenance=InMemoryMaintenanceStore(factory.store),
         uow_factory=factory,
         tasks=queue,

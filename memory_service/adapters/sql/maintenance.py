@@ -30,7 +30,7 @@ def _subject_alive(tenant: Any, subject: Any) -> Any:
     return exists().where(
         col(SubjectRow.tenant_id) == tenant,
         col(SubjectRow.subject_id) == subject,
-        col(SubjectRow.wrapped_data_key).is_not(None),
+        col(SubjectRow.data_key_id).is_not(None),
     )
 
 

@@ -21,8 +21,12 @@ class SqlSessionRepository:
         self._keys = keys
 
     def _row(self, session_id: str) -> SessionRow | None:
-        statement = select(SessionRow).where(
-            SessionRow.tenant_id == self._tenant_id, SessionRow.id == session_id
+        # Always the row as stored now, never this unit of work's earlier copy: a read
+        # after taking the subject's lock must see an end committed meanwhile.
+        statement = (
+            select(SessionRow)
+            .where(SessionRow.tenant_id == self._tenant_id, SessionRow.id == session_id)
+            .execution_options(populate_existing=True)
         )
         return self._session.scalars(statement).first()
 

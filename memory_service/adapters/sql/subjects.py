@@ -1,12 +1,16 @@
 """Subjects: their data keys (inside the adapter) and their encrypted state.
 
-A subject's row outlives its erasure as a tombstone whose wrapped data key is NULL. Such a
+A subject's row names its data key by id; the wrapped key itself lives in the key store,
+another database (:mod:`memory_service.adapters.keystore`). The row outlives its erasure
+as a tombstone whose key id is NULL. Such a
 subject is never given a key by a lock, a session note or a turn: each of those hangs off
 data the erasure removed (a late task, a request that read before the erasure committed),
 so it is refused with ``NotFound``. The same subject id may start a new lifecycle, but only
 through a write that starts one: opening a session, putting the state, or adding a memory
-of no session. It gets a fresh random data key; the old one is gone for good, so no
-ciphertext of the old lifecycle (in a backup, the WAL, a replica) opens again. ``erased_at``
+of no session. It gets a fresh random data key; the old one is destroyed in the key store, so no
+ciphertext of the old lifecycle (in a backup, the WAL, a replica) opens again. A row whose
+key the key store no longer has (data restored from a backup taken before an erasure)
+reads as erased too. ``erased_at``
 keeps the time of the last erasure.
 """
 
@@ -57,9 +61,11 @@ class SubjectKeys:
         cipher = self._ciphers.get(subject_id)
         if cipher is None:
             row = self.row(subject_id)
-            if row is None or row.wrapped_data_key is None:
+            if row is None or row.data_key_id is None:
                 return None
-            cipher = self._keyring.cipher(self._tenant_id, subject_id, row.wrapped_data_key)
+            cipher = self._keyring.cipher_for(self._tenant_id, subject_id, row.data_key_id)
+            if cipher is None:
+                return None
             self._ciphers[subject_id] = cipher
         return cipher
 
@@ -91,7 +97,7 @@ class SubjectKeys:
             {
                 "tenant_id": self._tenant_id,
                 "subject_id": subject_id,
-                "wrapped_data_key": self._keyring.new_wrapped_key(self._tenant_id, subject_id),
+                "data_key_id": self._keyring.create_key(self._tenant_id, subject_id),
                 "created_at": at,
             },
         )
@@ -107,26 +113,27 @@ class SubjectKeys:
             self.insert_new(subject_id, at)
             row = self.row(subject_id)
             assert row is not None  # inserted above, or by a concurrent transaction
-        if row.wrapped_data_key is None:
+        if row.data_key_id is None:
             if not new_lifecycle:
                 raise _erased()
             self._start_new_lifecycle(subject_id)
             row = self.lock_row(subject_id)
-            assert row is not None and row.wrapped_data_key is not None
+            assert row is not None and row.data_key_id is not None
         return row
 
     def _start_new_lifecycle(self, subject_id: str) -> None:
         # Conditional, so two transactions starting over at once agree on one key.
         self._session.execute(
             update(SubjectRow)
-            .where(*self._where(subject_id), col(SubjectRow.wrapped_data_key).is_(None))
-            .values(wrapped_data_key=self._keyring.new_wrapped_key(self._tenant_id, subject_id))
+            .where(*self._where(subject_id), col(SubjectRow.data_key_id).is_(None))
+            .values(data_key_id=self._keyring.create_key(self._tenant_id, subject_id))
         )
 
     def ensure_cipher(self, subject_id: str, at: datetime, *, new_lifecycle: bool) -> SubjectCipher:
         self.ensure(subject_id, at, new_lifecycle=new_lifecycle)
         cipher = self.existing(subject_id)
-        assert cipher is not None  # ensure() guarantees a key
+        if cipher is None:  # the key store destroyed the key this row names: erased
+            raise _erased()
         return cipher
 
 
@@ -171,10 +178,10 @@ class SqlSubjectRepository:
         if row is None:
             self._keys.insert_new(subject_id, self._clock.now())
             row = self._keys.lock_row(subject_id)
-        if row is None or row.wrapped_data_key is None:
+        if row is None or self._keys.existing(subject_id) is None:
             raise _erased()
 
     def lock_if_present(self, subject_id: str) -> bool:
         """The lock for a subject that exists and still has its key; never creates one."""
         row = self._keys.lock_row(subject_id)
-        return row is not None and row.wrapped_data_key is not None
+        return row is not None and self._keys.existing(subject_id) is not None

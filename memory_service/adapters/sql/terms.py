@@ -189,7 +189,7 @@ def reindex_subjects(
     subject waits rather than reads a half-built index. Safe to repeat.
     """
     live = select(col(SubjectRow.tenant_id), col(SubjectRow.subject_id)).where(
-        col(SubjectRow.wrapped_data_key).is_not(None)
+        col(SubjectRow.data_key_id).is_not(None)
     )
     if tenant_id is not None:
         live = live.where(col(SubjectRow.tenant_id) == tenant_id)
