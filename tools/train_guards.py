@@ -47,7 +47,7 @@ OUT = ROOT / "memory_service" / "core" / "judgment" / "model.json.gz"
 # Thresholds are chosen on dev for the trade-off the product wants: at most this share of
 # durable notes refused (all reasons together), and the recall lost to get there taken where it
 # costs least: an instruction or a guess that gets through is worse than a refused preference.
-DURABLE_REFUSAL_BUDGET = 0.10
+DURABLE_REFUSAL_BUDGET = 0.08
 # Durable notes that may additionally be held for the user's confirmation.
 HOLD_BUDGET = 0.03
 START_RECALL = 0.98
