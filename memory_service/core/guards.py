@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from memory_service.core.judgment import JudgmentModel, judge
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.model import DEFAULT_PURPOSE, Durability, Reason, ReasonCode, Source
 from memory_service.core.purpose import PURPOSE_SHAPE
@@ -49,13 +50,6 @@ _ENTITY_TYPE = re.compile(r"[A-Z][A-Z0-9_]{0,39}")
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?\u2026])[\"'\u201d\u00bb)\]]*\s+")
 _WORD = re.compile(r"[^\W_]+")
 
-DETAILS = {
-    "speculative": "a guess or hedged statement; save only what the user stated",
-    "ephemeral": "only true for now; save it with durability 'session' or not at all",
-    "not_actionable": "greeting, thanks or conversation meta; nothing a later decision could use",
-    "instruction": "text addressed to the agent or system, not a fact about the user",
-}
-
 
 class PiiDetector(Protocol):
     """Finds personal data. Returns entity types such as ``EMAIL_ADDRESS``, never values."""
@@ -78,10 +72,13 @@ class NoteDraft:
 
 @dataclass(frozen=True)
 class NoteValidation:
-    """``draft`` is None when the arguments are structurally invalid."""
+    """``draft`` is None when the arguments are structurally invalid. ``held`` lists the
+    judgment reasons the model was unsure of: the note is kept only once the user confirms
+    (empty whenever ``reasons`` is not)."""
 
     draft: NoteDraft | None
     reasons: tuple[Reason, ...]
+    held: tuple[Reason, ...] = ()
 
     @property
     def accepted(self) -> bool:
@@ -97,6 +94,7 @@ def validate_note(
     *,
     pii: PiiDetector,
     lexicons: Lexicons = DEFAULT_LEXICONS,
+    judgment: JudgmentModel | None = None,
 ) -> NoteValidation:
     """Check ``save_memory_note`` arguments with every guard and collect all reasons.
 
@@ -105,18 +103,24 @@ def validate_note(
     """
     parsed = _parse(arguments)
     reasons = list(parsed.reasons)
+    held: tuple[Reason, ...] = ()
     text = parsed.scannable_text
     if text is not None:
         scan = "\n".join((text, *parsed.keywords)) if parsed.keywords else text
-        folded_text = fold(text)
         folded_scan = fold(scan)
         reasons += check_pii(scan, pii)
         reasons += check_secrets(folded_scan, lexicons)
-        reasons += check_speculative(folded_text, lexicons)
-        reasons += check_ephemeral(folded_text, parsed.durability, lexicons)
-        reasons += check_not_actionable(folded_text, lexicons)
-        reasons += check_instruction(folded_scan, lexicons)
-    return NoteValidation(draft=parsed.draft, reasons=tuple(reasons))
+        verdict = judge(text, parsed.durability, judgment)
+        reasons += verdict.refuse
+        # An instruction hidden in a keyword is still an instruction.
+        reasons += [
+            r
+            for keyword in parsed.keywords
+            for r in judge(keyword, Durability.SESSION, judgment).refuse
+            if r.code is ReasonCode.INSTRUCTION and r not in reasons
+        ]
+        held = verdict.hold
+    return NoteValidation(draft=parsed.draft, reasons=tuple(reasons), held=held)
 
 
 # --- structure -------------------------------------------------------------------------
@@ -308,54 +312,8 @@ def check_pii(text: str, pii: PiiDetector) -> list[Reason]:
     return [Reason(ReasonCode.PII, ", ".join(types))]
 
 
-def check_speculative(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> list[Reason]:
-    if lexicons.search("speculative", folded_text):
-        return [Reason(ReasonCode.SPECULATIVE, DETAILS["speculative"])]
-    return []
-
-
-def is_ephemeral(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
-    """'Tonight' is always ephemeral; a one-off date or appointment time is, unless a
-    recurrence ('every Monday', 'tous les matins', 'usually') makes it a habit or the date
-    is a lasting fact (a date of birth)."""
-    if lexicons.search("ephemeral", folded_text):
-        return True
-    one_off = lexicons.search("one_off", folded_text) or (
-        lexicons.search("clock_times", folded_text)
-        and lexicons.search("appointment_nouns", folded_text)
-    )
-    lasting = lexicons.search("recurrence", folded_text) or lexicons.search(
-        "permanent", folded_text
-    )
-    return bool(one_off) and not lasting
-
-
-def check_ephemeral(
-    folded_text: str, durability: Durability, lexicons: Lexicons = DEFAULT_LEXICONS
-) -> list[Reason]:
-    """Session notes are kept for the session only, so passing states are fine there."""
-    if durability is Durability.DURABLE and is_ephemeral(folded_text, lexicons):
-        return [Reason(ReasonCode.EPHEMERAL, DETAILS["ephemeral"])]
-    return []
-
-
-def check_not_actionable(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> list[Reason]:
-    """Nothing left once greetings, thanks, conversation meta, hedges and stop words are
-    removed. A hedge ("I guess", "semble") carries no fact of its own, so "Hello! I guess
-    the chat went fine" is both speculative and empty."""
-    remainder = lexicons.patterns["speculative"].sub(" ", folded_text)
-    remainder = lexicons.patterns["filler"].sub(" ", remainder)
-    content = [
-        word
-        for word in _WORD.findall(remainder.lower())
-        if word not in lexicons.stopwords and not word.isdigit()
-    ]
-    if content:
-        return []
-    return [Reason(ReasonCode.NOT_ACTIONABLE, DETAILS["not_actionable"])]
-
-
-def check_instruction(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> list[Reason]:
-    if lexicons.search("instruction", folded_text):
-        return [Reason(ReasonCode.INSTRUCTION, DETAILS["instruction"])]
-    return []
+def is_ephemeral(text: str) -> bool:
+    """Whether a note states a passing state, by the judgment model (consolidation drops
+    such notes at the end of a session)."""
+    verdict = judge(text, Durability.DURABLE)
+    return any(reason.code is ReasonCode.EPHEMERAL for reason in verdict.refuse)

@@ -111,16 +111,19 @@ def save_memory_note(
             log.info("note in session %s duplicates memory %s", session.id, duplicate.id)
             return NoteResult(NoteStatus.DUPLICATE, duplicate.id)
         held = policy.needs_confirmation(draft.source, confirmed=draft.confirmed)
+        # The judgment model was unsure (a possible guess or passing state): the user settles it.
+        unsure = validation.held if not (draft.confirmed and policy.agent_confirmation) else ()
+        held = held or bool(unsure)
         turn = _latest_turn(uow, session)
         memory = _memory(scope, session, draft, arguments, turn=turn, held=held, deps=deps)
         status = NoteStatus.NEEDS_CONFIRMATION if held else NoteStatus.SAVED
         if dry_run:
-            return NoteResult(status)
+            return NoteResult(status, None, unsure)
         uow.memories.add(memory)
         _audit(uow, scope, memory, "note.held" if held else "note.saved")
         uow.commit()
     log.info("note %s %s in session %s", memory.id, status.value, session.id)
-    return NoteResult(status, memory.id)
+    return NoteResult(status, memory.id, unsure)
 
 
 def confirm_note(

@@ -1,0 +1,75 @@
+"""Judgment guards: is a note a guess, a passing state, noise or an instruction?
+
+These four are questions of meaning, so a learned model decides them
+(:mod:`.model`, trained by ``tools/train_guards.py`` on the corpus in ``data/judgment``).
+Words decide only what words really decide (:mod:`.rules`): a note that is nothing but a
+greeting or thanks, and text dressed as a chat role or template marker ("SYSTEM:",
+"<|im_start|>"). The privacy guards (personal data, secrets) live apart, in
+:mod:`memory_service.core.privacy`, so each can change without the other.
+
+:func:`judge` returns the reasons to refuse and the reasons to hold the note for the user's
+confirmation (a score close below the refuse threshold of a reason the user can settle). It
+never stores, logs or repeats the text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memory_service.core.judgment.model import JudgmentModel, ModelFileError, default_model
+from memory_service.core.judgment.rules import is_empty_chatter, is_role_markup
+from memory_service.core.model import Durability, Reason, ReasonCode
+
+__all__ = ["DETAILS", "JudgmentModel", "ModelFileError", "Verdict", "default_model", "judge"]
+
+DETAILS = {
+    ReasonCode.SPECULATIVE: "a guess or hedged statement; save only what the user stated",
+    ReasonCode.EPHEMERAL: "only true for now; save it with durability 'session' or not at all",
+    ReasonCode.NOT_ACTIONABLE: (
+        "greeting, thanks or conversation meta; nothing a later decision could use"
+    ),
+    ReasonCode.INSTRUCTION: "text addressed to the agent or system, not a fact about the user",
+}
+_CODES = {code.value: code for code in DETAILS}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """``refuse``: reasons to reject. ``hold``: reasons to ask the user first (only when
+    nothing is refused)."""
+
+    refuse: tuple[Reason, ...]
+    hold: tuple[Reason, ...]
+
+
+def _reason(code: ReasonCode) -> Reason:
+    return Reason(code, DETAILS[code])
+
+
+def judge(text: str, durability: Durability, model: JudgmentModel | None = None) -> Verdict:
+    """The four judgment reasons for one note's text.
+
+    A passing state is fine in a session-only note (it is forgotten when the session ends),
+    so ``ephemeral`` applies to durable notes only.
+    """
+    scores = (model or default_model()).scores(text)
+    thresholds = (model or default_model()).thresholds
+    refuse: set[ReasonCode] = set()
+    hold: set[ReasonCode] = set()
+    for label, code in _CODES.items():
+        if code is ReasonCode.EPHEMERAL and durability is not Durability.DURABLE:
+            continue
+        score = scores[label]
+        if score >= thresholds[label].refuse:
+            refuse.add(code)
+        elif score >= thresholds[label].confirm:
+            hold.add(code)
+    if is_empty_chatter(text):
+        refuse.add(ReasonCode.NOT_ACTIONABLE)
+    if is_role_markup(text):
+        refuse.add(ReasonCode.INSTRUCTION)
+    order = list(DETAILS)
+    return Verdict(
+        refuse=tuple(_reason(c) for c in order if c in refuse),
+        hold=() if refuse else tuple(_reason(c) for c in order if c in hold),
+    )

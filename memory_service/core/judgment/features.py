@@ -1,0 +1,83 @@
+"""Features of a note for the judgment model: the same function at training and at run time.
+
+Language-agnostic and standard library only. A note becomes a set of string features:
+
+- ``w:`` word unigrams and ``b:`` bigrams of the folded, lower-cased text, with numbers
+  reduced to their shape (``<num>``, ``<year>``, ``<time>``), so "at 7am" and "at 9am" are
+  one feature;
+- ``f:`` the first word and ``f2:`` the first two words: an imperative or a vocative
+  ("Ignore…", "Assistant, …") is decided by position, not by the word alone;
+- ``c:`` character 3- to 5-grams inside each padded word, which carry meaning across
+  inflections and the five languages ("suppos", "vermut", "semb");
+- ``q:`` words inside quotation marks, kept apart from the plain words, so a quoted hedge
+  ("Dislikes 'might be delayed' notifications") is not read as the user's hedge;
+- a few shape flags (a question mark, a role prefix such as ``SYSTEM:``, a second person).
+
+The vector is binary and scaled to unit length by the model (see :mod:`.model`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from itertools import pairwise
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
+_QUOTED = re.compile(
+    r"[\"\u201c\u00ab\u201e]([^\"\u201d\u00bb\u201c]{1,80})[\"\u201d\u00bb\u201c]"
+    r"|(?<![\w])'([^']{2,80})'(?![\w])"
+)
+_TOKEN = re.compile(r"\d+(?:[:h.]\d+)?(?:am|pm|h)?|[^\W\d_]+(?:'[^\W\d_]+)?")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_TIME = re.compile(r"\d{1,2}(?:[:h.]\d\d)?(?:am|pm|h)|\d{1,2}[:h]\d\d")
+_ROLE_PREFIX = re.compile(r"^\s*(?:system|developer|assistant|admin|root)\s*[:>\]]", re.I)
+_CHAR_N = (3, 4, 5)
+
+
+def fold(text: str) -> str:
+    """Lower case, apostrophes unified, accents removed."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_APOSTROPHES))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+
+
+def _shape(token: str) -> str:
+    if token[0].isdigit():
+        if _TIME.fullmatch(token):
+            return "<time>"
+        if _YEAR.fullmatch(token):
+            return "<year>"
+        return "<num>"
+    return token
+
+
+def tokens(text: str) -> list[str]:
+    return [_shape(token) for token in _TOKEN.findall(fold(text))]
+
+
+def features(text: str) -> set[str]:
+    """The feature set of one note (text only; keywords are not judged)."""
+    quoted = " ".join(a or b for a, b in _QUOTED.findall(text))
+    plain = _QUOTED.sub(" ", text)
+    words = tokens(plain)
+    found: set[str] = {"bias"}
+    found.update(f"w:{word}" for word in words)
+    found.update(f"b:{a} {b}" for a, b in pairwise(words))
+    if words:
+        found.add(f"f:{words[0]}")
+        if len(words) > 1:
+            found.add(f"f2:{words[0]} {words[1]}")
+        found.add(f"len:{min(len(words), 12) // 3}")
+    for word in words:
+        if word.startswith("<"):
+            continue
+        padded = f"<{word}>"
+        for n in _CHAR_N:
+            found.update(f"c:{padded[i : i + n]}" for i in range(len(padded) - n + 1))
+    found.update(f"q:{word}" for word in tokens(quoted))
+    if "?" in plain:
+        found.add("s:question")
+    if "!" in plain:
+        found.add("s:exclaim")
+    if _ROLE_PREFIX.search(text):
+        found.add("s:role_prefix")
+    return found

@@ -1,0 +1,120 @@
+"""The judgment model: one logistic regression per reason over :func:`.features.features`.
+
+The weights ship inside the package (``judgment/model.json.gz``, written by
+``tools/train_guards.py``) and are read once. Scoring a note is a few hundred dictionary
+look-ups, well under a millisecond, with no dependency outside the standard library.
+
+A model file holds, per reason, a weight for each feature seen in training, a bias, and two
+thresholds chosen on the dev split: at or above ``refuse`` the note is refused for that
+reason; between ``confirm`` and ``refuse`` it is held for the user's confirmation (only for
+reasons where a user's "yes, that is true and lasting" settles it: speculation and passing
+states; an instruction or noise is never held, it is refused or kept).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from memory_service.core.judgment.features import features
+
+MODEL_FILE = "model.json.gz"
+FORMAT_VERSION = 1
+
+
+class ModelFileError(ValueError):
+    """The shipped model file is missing or malformed: raised at start, never per note."""
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    refuse: float
+    # Equal to ``refuse`` when the reason is never held for confirmation.
+    confirm: float
+
+
+@dataclass(frozen=True)
+class Scores:
+    """Probability per reason for one note."""
+
+    values: Mapping[str, float]
+
+    def __getitem__(self, label: str) -> float:
+        return self.values[label]
+
+
+class JudgmentModel:
+    """Scores a note's text for each reason."""
+
+    def __init__(
+        self,
+        labels: Sequence[str],
+        weights: Mapping[str, Sequence[float]],
+        bias: Sequence[float],
+        thresholds: Mapping[str, Thresholds],
+        metadata: Mapping[str, Any] | None = None,
+    ) -> None:
+        if len(bias) != len(labels) or set(thresholds) != set(labels):
+            raise ModelFileError("labels, bias and thresholds disagree")
+        self.labels = tuple(labels)
+        self._weights = weights
+        self._bias = tuple(bias)
+        self.thresholds = dict(thresholds)
+        self.metadata = dict(metadata or {})
+
+    def scores(self, text: str) -> Scores:
+        found = [self._weights[f] for f in features(text) if f in self._weights]
+        scale = 1.0 / math.sqrt(len(found)) if found else 0.0
+        values = {}
+        for index, label in enumerate(self.labels):
+            z = self._bias[index] + scale * sum(row[index] for row in found)
+            values[label] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        return Scores(values)
+
+    @classmethod
+    def from_document(cls, document: Mapping[str, Any]) -> JudgmentModel:
+        if document.get("format") != FORMAT_VERSION:
+            raise ModelFileError("unknown model file format")
+        try:
+            labels = [str(label) for label in document["labels"]]
+            weights = {str(k): tuple(float(x) for x in v) for k, v in document["weights"].items()}
+            bias = [float(x) for x in document["bias"]]
+            thresholds = {
+                label: Thresholds(float(t["refuse"]), float(t["confirm"]))
+                for label, t in document["thresholds"].items()
+            }
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ModelFileError("malformed model file") from exc
+        if any(len(row) != len(labels) for row in weights.values()):
+            raise ModelFileError("a weight row has the wrong length")
+        return cls(labels, weights, bias, thresholds, document.get("metadata"))
+
+    def to_document(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT_VERSION,
+            "labels": list(self.labels),
+            "bias": list(self._bias),
+            "thresholds": {
+                label: {"refuse": t.refuse, "confirm": t.confirm}
+                for label, t in self.thresholds.items()
+            },
+            "metadata": self.metadata,
+            "weights": {k: list(v) for k, v in self._weights.items()},
+        }
+
+
+@cache
+def default_model() -> JudgmentModel:
+    """The model shipped with the package, read once per process."""
+    resource = resources.files(__package__).joinpath(MODEL_FILE)
+    try:
+        document = json.loads(gzip.decompress(resource.read_bytes()).decode("utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ModelFileError("the judgment model file cannot be read") from exc
+    return JudgmentModel.from_document(document)
