@@ -57,7 +57,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from memory_service.adapters.language_detection import NGramLanguageDetector
-from memory_service.adapters.names_dictionary import load_first_names
+from memory_service.adapters.names_dictionary import RARE, load_first_names
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.privacy.addresses import address_kinds
 from memory_service.core.privacy.brands import product_noun_after, reads_as_brand
@@ -266,7 +266,11 @@ class PresidioPiiDetector:
         self._first_names = load_first_names() | {
             fold(name).lower() for name in lexicons.first_names
         }
-        self._names = NameFinder(first_names=self._first_names, common_words=common)
+        self._names = NameFinder(
+            first_names=self._first_names,
+            common_words=common,
+            rare_first_names=load_first_names(max_frequency=RARE),
+        )
 
     def entity_types(self, text: str) -> frozenset[str]:
         """One ``analyze`` call per note; only the entity types leave this method."""

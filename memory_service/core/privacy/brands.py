@@ -29,7 +29,7 @@ _NOUNS_AFTER = (
     r"|fragrances?|watch(?:es)?|bags?|glasses|tea|coffee|whiske?y|bourbon|beer|wine|gin|vodka"
     r"|products?|stores?|shops?|outlets?|hotels?|resorts?|points|status|account|card|cards"
     r"|membership|member|rewards|loyalty|app|platform|fund|funds|brokerage|bank|collection"
-    r"|range|brand|store card|credit card"
+    r"|range|line|brand|store card|credit card|tier|elite|gold|platinum"
     # FR
     r"|romans?|livres?|chansons?|disques?|tableaux|pi[eè]ces|chemises?|parfums?|magasins?"
     r"|boutiques?|produits?|compte|carte|h[ôo]tels?|montres?|sacs?|th[ée]|caf[ée]"
@@ -63,9 +63,19 @@ _CUES_BEFORE = (
     r"|compra (?:\w+ )?da|cliente di|conto (?:presso|da)|legge|ascolta|fan di"
     r"|(?:romanzi|libri|film|canzoni|dischi|quadri) di|indossa|beve"
 )
+# A purchase, booking or banking verb, up to three words, then the preposition that names the
+# seller: "invests in ETFs through", "books hotels via", "compra ropa en", "kauft Kaffee bei".
+_COMMERCE = (
+    r"(?:buys?|bought|shops?|orders?|banks?|invests?|books?|pays?|saves?|flies|fly|stays?"
+    r"|subscribes?|rents?|leases?|insures?|purchases?|gets?|ach[eè]te|commande|r[ée]serve"
+    r"|paie|investit|[ée]pargne|loue|voyage|compra|pide|reserva|paga|invierte|ahorra|alquila"
+    r"|kauft|bestellt|bucht|zahlt|investiert|spart|mietet|fliegt|ordina|prenota|investe"
+    r"|risparmia|noleggia)(?:\s+[\w'-]+){0,3}\s+(?:at|with|through|from|via|chez|avec|sur|en"
+    r"|con|v[íi]a|bei|[üu]ber|von|da|presso|tramite)"
+)
 _NOUN_AFTER = re.compile(rf"^\s*(?:{_NOUNS_AFTER})(?!\w)", re.IGNORECASE)
 _CUE_BEFORE = re.compile(
-    rf"(?<![\w'])(?:{_CUES_BEFORE})\s+(?:(?:the|le|la|les|el|los|il|die|der|des)\s+)?$",
+    rf"(?<![\w'])(?:{_CUES_BEFORE}|{_COMMERCE})\s+(?:(?:the|le|la|les|el|los|il|die|der|des)\s+)?$",
     re.IGNORECASE,
 )
 _POSSESSIVE = re.compile(r"^['\u2019]s?(?!\w)")

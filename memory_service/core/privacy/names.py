@@ -49,30 +49,39 @@ RELATIONS = (
     r"|grandson|granddaughter|grandmother|grandma|grandfather|grandpa|stepson|stepdaughter"
     r"|neighbou?r|friend|colleague|coworker|co-worker|boss|manager|assistant|landlord|landlady"
     r"|tenant|roommate|flatmate|housemate|nanny|caregiver|carer|doctor|dentist|nurse|lawyer"
-    r"|attorney|accountant|notary|therapist|beneficiary|guardian",
+    r"|attorney|accountant|notary|therapist|beneficiary|guardian|(?:brother|sister|mother"
+    r"|father|son|daughter)-in-law|stepmother|stepfather|godmother|godfather|godson"
+    r"|goddaughter|plumber|cleaner|babysitter|driver|tutor|coach|trainer|physio",
     # FR
     r"mari|femme|[ée]poux|[ée]pouse|conjointe?|compagnon|compagne|fils|fille|enfant|b[ée]b[ée]"
     r"|m[èe]re|maman|p[èe]re|papa|fr[èe]re|s(?:œ|oe)ur|oncle|tante|cousine?|neveu|ni[èe]ce"
     r"|petit-fils|petite-fille|grand-m[èe]re|grand-p[èe]re|voisine?|amie?|copain|copine"
     r"|coll[èe]gue|patronne?|cheffe?|responsable|assistante?|propri[ée]taire|locataire"
-    r"|m[ée]decin|dentiste|infirmi[èe]re?|avocate?|comptable|notaire|b[ée]n[ée]ficiaire",
+    r"|m[ée]decin|dentiste|infirmi[èe]re?|avocate?|comptable|notaire|b[ée]n[ée]ficiaire"
+    r"|beau-fr[èe]re|belle-s(?:œ|oe)ur|belle-m[èe]re|beau-p[èe]re|gendre|belle-fille|parrain"
+    r"|marraine|filleule?|nounou|kin[ée]|plombier|femme de m[ée]nage|chauffeur",
     # ES
     r"marido|esposo|esposa|mujer|pareja|novio|novia|hijo|hija|niño|niña|madre|mam[áa]|padre"
     r"|pap[áa]|hermano|hermana|t[íi]o|t[íi]a|primo|prima|sobrino|sobrina|nieto|nieta|abuelo"
     r"|abuela|vecino|vecina|amigo|amiga|colega|compañero|compañera|jefe|jefa|asistente"
     r"|casero|casera|m[ée]dico|m[ée]dica|abogado|abogada|contable|gestor|gestora|beneficiario"
-    r"|beneficiaria",
+    r"|beneficiaria|cuñado|cuñada|cunado|cunada|suegro|suegra|yerno|nuera|padrino|madrina"
+    r"|ahijado|ahijada|canguro|fontanero|asistenta|chófer|chofer|entrenador|entrenadora",
     # DE
     r"mann|ehemann|ehefrau|gattin|gatte|partnerin|verlobter?|freundin|freund|sohn|tochter"
     r"|kind|mutter|mama|vater|papa|bruder|schwester|onkel|tante|cousine?|neffe|nichte|enkel"
     r"|enkelin|oma|opa|gro(?:ß|ss)mutter|gro(?:ß|ss)vater|nachbarin|nachbar|kollegin|kollege"
     r"|chefin|chef|vermieterin|vermieter|[äa]rztin|arzt|anw[äa]ltin|anwalt|steuerberater(?:in)?"
-    r"|betreuerin|betreuer",
+    r"|betreuerin|betreuer|schwager|schw[äa]gerin|schwiegermutter|schwiegervater"
+    r"|schwiegersohn|schwiegertochter|pate|patin|patenkind|babysitter(?:in)?|putzhilfe"
+    r"|fahrer(?:in)?|trainer(?:in)?|nachhilfelehrer(?:in)?",
     # IT
     r"marito|moglie|compagno|compagna|fidanzato|fidanzata|figlio|figlia|bambino|bambina|madre"
     r"|mamma|padre|pap[àa]|fratello|sorella|zio|zia|cugino|cugina|nipote|nonno|nonna|vicino"
     r"|vicina|amico|amica|collega|capo|responsabile|assistente|padrone di casa|medico|dentista"
-    r"|avvocato|avvocata|commercialista|notaio|beneficiario|beneficiaria",
+    r"|avvocato|avvocata|commercialista|notaio|beneficiario|beneficiaria|cognato|cognata"
+    r"|suocero|suocera|genero|nuora|padrino|madrina|figlioccio|figlioccia|babysitter|badante"
+    r"|idraulico|colf|autista|allenatore|allenatrice",
 )
 NAMING = (
     r"my name is|name is|named|called|his name is|her name is|goes by|known as"
@@ -170,11 +179,21 @@ class NameFinder:
 
     ``first_names`` holds folded, lower-case first names; ``common_words`` folded words that
     are never a name after a cue or as a surname (stop words, months, weekdays).
+    ``rare_first_names`` are the dictionary's rarest entries, many of them words of some
+    language ("Tiene", a Spanish verb, is a first name somewhere): a capital at the start of
+    a sentence is no evidence, so a sentence's first word counts only when it is not rare.
     """
 
-    def __init__(self, *, first_names: Container[str], common_words: Container[str]) -> None:
+    def __init__(
+        self,
+        *,
+        first_names: Container[str],
+        common_words: Container[str],
+        rare_first_names: Container[str] = frozenset(),
+    ) -> None:
         self._first_names = first_names
         self._common = common_words
+        self._rare = rare_first_names
 
     def find(self, text: str) -> list[NameSpan]:
         return [*self.after_cues(text), *self.first_name_pairs(text)]
@@ -214,6 +233,9 @@ class NameFinder:
             given, surname = first.group(), second.group()
             if not (is_capitalised(given) and fold(given) in self._first_names):
                 continue
+            head = text[: first.start()].rstrip()
+            if (not head or head[-1] in ".!?;\n") and fold(given) in self._rare:
+                continue
             if fold(given) in self._common or not self._name_like(surname):
                 continue
             yield NameSpan(first.start(), second.end(), cue=False)
@@ -239,4 +261,10 @@ class NameFinder:
         return is_capitalised(word) and fold(word) not in self._common
 
 
-_AMBIGUOUS_WITHOUT_POSSESSIVE = re.compile(r"son|mann|kind|capo|mujer|femme", re.IGNORECASE)
+# Role words that also name a product's part or a job title ("printer driver Canon",
+# "integration partner Stripe", "voice assistant Alexa"): a name only after a possessive.
+_AMBIGUOUS_WITHOUT_POSSESSIVE = re.compile(
+    r"son|mann|kind|capo|mujer|femme|partner|assistant|manager|boss|driver|coach|trainer"
+    r"|cleaner|tutor|chauffeur|fahrer|fahrerin|autista|responsable|responsabile|chef|cheffe",
+    re.IGNORECASE,
+)
