@@ -342,8 +342,10 @@ class PresidioPiiDetector:
         """Whether 'known first name + capitalised word' names a person: not when either word
         is a product ("Claude Code"), the second a common word or month, the pair a business
         ("Yves Rocher" in a trade context) or a place named after someone ("rue Victor Hugo")."""
-        words = [word.strip(_PUNCTUATION) for word in span.split()]
-        if len(words) != 2 or not _is_name_token(words[1]):
+        # The given name and the surname; particles between them ("de", "van der") aside.
+        every = [word.strip(_PUNCTUATION) for word in span.split()]
+        words = [every[0], every[-1]]
+        if len(every) < 2 or not _is_name_token(words[1]):
             return False
         common = self._lexicons.stopwords | self._months
         if any(word in self._products for word in words) or fold(words[1]).lower() in common:

@@ -135,3 +135,27 @@ def test_a_street_with_its_number_or_a_postal_box_is_an_address(text: str, kind:
 )
 def test_a_street_without_a_number_versions_and_counts_are_not_addresses(text: str) -> None:
     assert address_kinds(text) == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("I want to add Edvard de Vries as a beneficiary.", "Edvard de Vries"),
+        ("Contact person: Malte Brennecke", "Malte Brennecke"),
+    ],
+)
+def test_particles_and_contact_labels_keep_the_name_whole(text: str, name: str) -> None:
+    assert name in _names(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ship to 3301 Jenkins Gateway, North Gregorystad, NC 75496.",
+        "Address: Flat 6, Davies Road, Potterton, WR9 4YQ.",
+        "Livrer rue Morel, 65361 Rousset.",
+        "Adres: Mirthelaan 1, 1033 EY, Papekop.",
+    ],
+)
+def test_postcodes_specific_enough_to_find_a_door_are_addresses(text: str) -> None:
+    assert STREET_ADDRESS in address_kinds(text)

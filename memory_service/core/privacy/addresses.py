@@ -9,7 +9,8 @@ house number it finds a door, so only a street *with its number* counts. The sha
   Constitución 12", "Via Roma 10", "Corso Vittorio Emanuele II 101");
 - German: a street-type compound, then the number ("Hauptstraße 5", "Kastanienweg 4a",
   "Lindenallee 17"), or a separate type word ("Straße des 17. Juni 31", "Am Markt 3");
-- a postcode and a capitalised place after a street or a box ("10115 Berlin", "69007 Lyon");
+- a postcode and a capitalised place after a street or a box ("10115 Berlin", "69007 Lyon"),
+  and postcodes specific enough on their own (a full UK postcode, "City, ST 12345");
 - postal boxes: PO Box, PSC and Unit/Box with APO/FPO/DPO, BP / boîte postale, Apartado de
   Correos, Postfach, Casella Postale.
 
@@ -47,7 +48,7 @@ _FRENCH = (
     r"|faubourg|rond-point|sentier|lotissement|r[ée]sidence)\s+\S+)"
 )
 _ROMANCE_TYPES = (
-    r"Calle|C/|Avenida|Avda\.?|Av\.|Paseo|Pº|Plaza|Pza\.|Carrera|Camino|Ronda|Traves[íi]a"
+    r"Rua|Alameda|Travessa|Pra[çc]a|Rodovia|Estrada|Calle|C/|Avenida|Avda\.?|Av\.|Paseo|Pº|Plaza|Pza\.|Carrera|Camino|Ronda|Traves[íi]a"
     r"|Glorieta|Carretera|Rambla|Via|Viale|V\.le|Piazza|P\.za|Piazzale|Corso|C\.so|Largo"
     r"|Vicolo|Strada|Lungomare|Lungotevere|Contrada|Borgo|Salita|calle|avenida|paseo|plaza"
     r"|viale|piazza|corso|largo|vicolo"
@@ -59,13 +60,28 @@ _ROMANCE = (
 )
 _GERMAN = (
     r"\b[A-ZÄÖÜ][a-zäöüß-]*(?:stra(?:ß|ss)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee"
-    r"|pfad|steig|markt|graben|wall|zeile)\s+\d{1,4}\s?[a-zA-Z]?\b"
+    r"|pfad|steig|markt|graben|wall|zeile|straat|laan|plein|gracht|kade|dijk|singel)"
+    r"\s+\d{1,4}\s?[a-zA-Z]?\b"
     rf"{_NOT_QUANTITY}"
     r"|\b(?:Stra(?:ß|ss)e|Platz|Am|An der|Auf dem|Im|In der|Zum|Zur)\s+(?:[\wäöüß.]+\s+){1,3}"
     rf"\d{{1,4}}\s?[a-zA-Z]?\s*,\s*\d{{4,5}}\s+{_NAME_WORD}"
 )
 _POSTCODE_AFTER_NUMBER = (
     rf"\b\d{{1,4}}[a-zA-Z]?\s*,\s*(?:\d{{4,5}}|[A-Z]{{1,2}}-\d{{4,5}})\s+{_NAME_WORD}"
+)
+
+# Postcodes whose shape is specific enough to find a handful of doors: a full UK postcode
+# ("WR9 4YQ", "SW1A 1AA"), a US "City, ST 12345", a Dutch "1033 EY", a Brazilian CEP after a
+# comma ("72837-832 Ramos"), and a street-type word then a five-digit postcode and a place
+# ("rue Morel, 65361 Rousset").
+_POSTCODES = (
+    r"\b(?:[A-Z]{1,2}\d[A-Z\d]?|GIR) ?\d[ABD-HJLNP-UW-Z]{2}\b"
+    r"|,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+){0,3},?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?\b"
+    r"|,\s*\d{4}\s?[A-Z]{2}\s*,?\s+[A-Z][a-z]"
+    r"|,\s*\d{5}-\d{3}\s+[A-Z][a-z]"
+    r"|(?i:\b(?:rue|avenue|boulevard|chemin|all[ée]e|impasse|place|quai|route|calle|avenida"
+    r"|via|viale|piazza|corso|rua|stra(?:ß|ss)e|weg|road|street|lane)\b)[^,\n\d]{1,40},\s*\d{5}"
+    rf"\s+{_NAME_WORD}"
 )
 
 _POSTAL_BOX = (
@@ -79,7 +95,7 @@ _POSTAL_BOX = (
 _STREETS = re.compile(
     "|".join(
         f"(?:{pattern})"
-        for pattern in (_ENGLISH, _FRENCH, _ROMANCE, _GERMAN, _POSTCODE_AFTER_NUMBER)
+        for pattern in (_ENGLISH, _FRENCH, _ROMANCE, _GERMAN, _POSTCODE_AFTER_NUMBER, _POSTCODES)
     )
 )
 _BOXES = re.compile(_POSTAL_BOX)

@@ -28,6 +28,13 @@ from enum import Enum
 
 # Words: letters with inner apostrophes or hyphens ("O'Brien", "Jean-Baptiste").
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019\-][^\W\d_]+)*")
+# Surname particles between a given name and the surname ("Merijn de Smit", "Ludwig van
+# Beethoven", "Anna von Stein", "Carlos de la Fuente"), skipped when pairing.
+_PARTICLE = re.compile(r"van|von|de|der|den|del|della|di|da|dos|das|du|la|le|ten|ter|zu|y")
+_NAME_GAP = re.compile(
+    r"[ \u00a0](?:(?:van|von|de|der|den|del|della|di|da|dos|das|du|la|le"
+    r"|ten|ter|zu|y)[ \u00a0])*"
+)
 
 HONORIFICS = (
     # EN
@@ -114,7 +121,8 @@ tu un una uno vi
 FUNCTION_WORDS = frozenset(_FUNCTION_WORDS_TEXT.split())
 
 LABELS = (
-    r"name|full name|user|customer|client|contact|beneficiary|recipient|account holder"
+    r"name|full name|user|customer|client|contact|contact person|contact name|point of contact"
+    r"|person|beneficiary|recipient|account holder|holder|owner|signatory|attendee|employee"
     r"|cardholder|guest|passenger|patient|emergency contact|next of kin"
     r"|nom|nom complet|utilisateur|utilisatrice|destinataire|titulaire|passager|patiente?"
     r"|nombre|usuario|usuaria|destinatario|titular|pasajero|paciente|contacto"
@@ -208,7 +216,9 @@ class NameFinder:
                 continue
             word = match.group()
             folded = fold(word)
-            known = folded in self._first_names and folded not in self._common
+            known = folded in self._first_names and (
+                folded not in self._common or self._name_follows(text, words, index)
+            )
             if not (
                 known
                 if strength is _Cue.KNOWN_NAMES or word.islower()
@@ -225,10 +235,10 @@ class NameFinder:
 
     def first_name_pairs(self, text: str) -> Iterator[NameSpan]:
         """A capitalised known first name, then a capitalised word that is not a common word."""
-        words = list(_WORD.finditer(text))
+        words = [w for w in _WORD.finditer(text) if not _PARTICLE.fullmatch(w.group())]
         for first, second in itertools.pairwise(words):
             gap = text[first.end() : second.start()]
-            if gap not in (" ", "\u00a0"):
+            if not _NAME_GAP.fullmatch(gap):
                 continue
             given, surname = first.group(), second.group()
             if not (is_capitalised(given) and fold(given) in self._first_names):
@@ -256,6 +266,14 @@ class NameFinder:
             head = tail[: relation.start("cue")].rstrip()
             return _Cue.KNOWN_NAMES if not head or head[-1] in ".!?:;\n" else _Cue.NONE
         return _Cue.ANY_NAME
+
+    def _name_follows(self, text: str, words: list[re.Match[str]], index: int) -> bool:
+        """Whether a capitalised name-like word follows ``words[index]`` after one space."""
+        if index + 1 >= len(words) or not is_capitalised(words[index].group()):
+            return False
+        following = words[index + 1]
+        gap = text[words[index].end() : following.start()]
+        return gap == " " and self._name_like(following.group())
 
     def _name_like(self, word: str) -> bool:
         return is_capitalised(word) and fold(word) not in self._common
