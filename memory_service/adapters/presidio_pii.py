@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import phonenumbers
+import spacy
 import spacy.util
 import tldextract
 from presidio_analyzer import (
@@ -180,6 +181,9 @@ def resolve_spacy_model(name: str) -> str:
 
 
 LOWERCASE_LEMMAS = "memory_service_lowercase_lemmas"
+# Components of the spaCy pipelines that never set ``doc.ents`` (a shared ``tok2vec`` may
+# feed the recognizer, so it stays and :func:`keep_entities_only` decides).
+_NOT_FOR_ENTITIES = ("parser", "tagger", "morphologizer", "lemmatizer", "senter", "attribute_ruler")
 
 
 @Language.component(LOWERCASE_LEMMAS)
@@ -234,7 +238,13 @@ class PresidioPiiDetector:
                 labels_to_ignore=list(_NON_PERSON_LABELS),
             ),
         )
-        self._nlp_engine.load()
+        # Loaded here rather than by ``SpacyNlpEngine.load``, so the components that neither
+        # find entities nor feed the finder are never loaded: the French pipeline's
+        # lemmatizer tables, parser and morphologizer alone hold about 170 MB.
+        self._nlp_engine.nlp = {  # type: ignore[assignment]  # Presidio types it None until load
+            model["lang_code"]: spacy.load(model["model_name"], exclude=list(_NOT_FOR_ENTITIES))
+            for model in self._nlp_engine.models
+        }
         for language in NER_LANGUAGES:
             keep_entities_only(self._nlp_engine.get_nlp(language))
         self._nlp = self._nlp_engine.get_nlp(LANGUAGE)

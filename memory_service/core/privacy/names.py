@@ -211,11 +211,13 @@ class NameFinder:
         capitalised words that follow it (a surname, a second given name)."""
         words = list(_WORD.finditer(text))
         for index, match in enumerate(words):
+            word = match.group()
+            folded = fold(word)
+            if not (is_capitalised(word) or folded in self._first_names):
+                continue  # cheap test first: the cue regexes run on candidates only
             strength = self._cue_strength(text[: match.start()])
             if strength is _Cue.NONE:
                 continue
-            word = match.group()
-            folded = fold(word)
             known = folded in self._first_names and (
                 folded not in self._common or self._name_follows(text, words, index)
             )
