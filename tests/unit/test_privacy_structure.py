@@ -68,6 +68,9 @@ def test_capitalised_nouns_and_titles_are_not_names(text: str) -> None:
         ("Achète ses parfums chez Yves Rocher.", "Yves Rocher"),
         ("Liest Bücher von Thomas Mann.", "Thomas Mann"),
         ("Legge i romanzi di Umberto Eco.", "Umberto Eco"),
+        ("Shops at Gap and Tommy Hilfiger for work clothes.", "Tommy Hilfiger"),
+        ("Lit souvent Jules Verne et Alexandre Dumas.", "Alexandre Dumas"),
+        ("Reads mostly Stephen King.", "Stephen King"),
     ],
 )
 def test_a_name_in_a_brand_or_work_context_reads_as_a_brand(text: str, span: str) -> None:
@@ -82,6 +85,9 @@ def test_a_name_in_a_brand_or_work_context_reads_as_a_brand(text: str, span: str
         ("Meets with Jane Smith every week.", "Jane Smith"),
         ("Likes Tommy Hilfiger.", "Tommy Hilfiger"),  # cannot be told apart: refused
         ("Pays rent to Jane Smith monthly.", "Jane Smith"),
+        ("Reads to Emma Stone every night.", "Emma Stone"),
+        ("Shops at Lidl with Jane Smith.", "Jane Smith"),
+        ("Buys shoes at Zalando and asks Jane Smith first.", "Jane Smith"),
     ],
 )
 def test_a_name_without_a_brand_context_stays_a_name(text: str, span: str) -> None:

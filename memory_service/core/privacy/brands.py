@@ -65,17 +65,37 @@ _CUES_BEFORE = (
 )
 # A purchase, booking or banking verb, up to three words, then the preposition that names the
 # seller: "invests in ETFs through", "books hotels via", "compra ropa en", "kauft Kaffee bei".
+_SELLER = (
+    r"(?:at|with|through|from|via|chez|avec|sur|en|con|v[íi]a|bei|[üu]ber|von|da|presso"
+    r"|tramite)"
+)
 _COMMERCE = (
     r"(?:buys?|bought|shops?|orders?|banks?|invests?|books?|pays?|saves?|flies|fly|stays?"
     r"|subscribes?|rents?|leases?|insures?|purchases?|gets?|ach[eè]te|commande|r[ée]serve"
     r"|paie|investit|[ée]pargne|loue|voyage|compra|pide|reserva|paga|invierte|ahorra|alquila"
     r"|kauft|bestellt|bucht|zahlt|investiert|spart|mietet|fliegt|ordina|prenota|investe"
-    r"|risparmia|noleggia)(?:\s+[\w'-]+){0,3}\s+(?:at|with|through|from|via|chez|avec|sur|en"
-    r"|con|v[íi]a|bei|[üu]ber|von|da|presso|tramite)"
+    rf"|risparmia|noleggia)(?:\s+(?!{_SELLER}\b)[\w'-]+){{0,3}}\s+{_SELLER}"
+)
+# An adverb may stand between the verb and the name ("lit surtout Victor Hugo", "reads
+# mostly Stephen King"), and a brand coordinated with another in the same context is one too
+# ("compra en Zara y Massimo Dutti", "shops at Gap and Tommy Hilfiger").
+_ADVERB = (
+    r"(?:[a-z]+ly|[a-zé]+ment|[a-z]+mente|surtout|souvent|toujours|mostly|often|always|also"
+    r"|aussi|gern|gerne|oft|immer|auch|siempre|tambi[ée]n|sempre|spesso|anche|soprattutto"
+    r"|sobre todo|vor allem)"
+)
+_CONJUNCTION = r"(?:and|&|or|y|e|et|und|o|ou|oder)"
+_CONTEXT = rf"(?:{_CUES_BEFORE}|{_COMMERCE})"
+# A product noun and the preposition naming its maker or seller ("vestiti da", "ropa de").
+_GOODS_FROM = (
+    rf"(?:{_NOUNS_AFTER}|clothes|clothing|ropa|vestiti|v[êe]tements|kleidung|glasses|occhiali"
+    r"|gafas|lunettes|brillen?)\s+(?:from|by|da|de|di|del|von|chez|bei)"
 )
 _NOUN_AFTER = re.compile(rf"^\s*(?:{_NOUNS_AFTER})(?!\w)", re.IGNORECASE)
 _CUE_BEFORE = re.compile(
-    rf"(?<![\w'])(?:{_CUES_BEFORE}|{_COMMERCE})\s+(?:(?:the|le|la|les|el|los|il|die|der|des)\s+)?$",
+    rf"(?<![\w'])(?:{_CONTEXT}(?:\s+{_ADVERB})?"
+    rf"(?:(?:\s+(?-i:[A-Z0-9][\w'&.-]*)){{1,3}},?\s+{_CONJUNCTION})?|{_GOODS_FROM})"
+    r"\s+(?:(?:the|le|la|les|el|los|il|die|der|des|i|gli)\s+)?$",
     re.IGNORECASE,
 )
 _POSSESSIVE = re.compile(r"^['\u2019]s?(?!\w)")
