@@ -14,8 +14,9 @@ also found by structure (:mod:`memory_service.core.privacy.names`: a cue then a 
 first name of the names dictionary then a capitalised word), streets with a number and
 postal boxes by :mod:`memory_service.core.privacy.addresses`, and a name-like span in a
 brand or work context is let through by :mod:`memory_service.core.privacy.brands`.
-Presidio's pattern recognizers add dates of birth, passport and French social security
-numbers, and names after the lexicons' cues ("my name is", "je m'appelle", "née").
+Presidio's pattern recognizers (:mod:`memory_service.adapters.presidio_recognizers`) add
+dates of birth, passport and French social security numbers, and names after the lexicons'
+cues ("my name is", "je m'appelle", "née").
 
 What does not count as PII here: a city or country alone (``LOCATION``), nationalities
 (``NRP``), plain dates and organisations. Product names that look like first names
@@ -30,41 +31,37 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-import phonenumbers
 import spacy
 import spacy.util
-import tldextract
-from presidio_analyzer import (
-    AnalyzerEngine,
-    EntityRecognizer,
-    Pattern,
-    PatternRecognizer,
-    RecognizerRegistry,
-    RecognizerResult,
-)
+from presidio_analyzer import AnalyzerEngine, RecognizerRegistry, RecognizerResult
 from presidio_analyzer.nlp_engine import NerModelConfiguration, SpacyNlpEngine
-from presidio_analyzer.predefined_recognizers import (
-    CreditCardRecognizer,
-    CryptoRecognizer,
-    EmailRecognizer,
-    IbanRecognizer,
-    IpRecognizer,
-    PhoneRecognizer,
-    SpacyRecognizer,
-    UkNinoRecognizer,
-    UsSsnRecognizer,
-)
+from presidio_analyzer.predefined_recognizers import SpacyRecognizer
 from spacy.language import Language
 from spacy.tokens import Doc
 
 from memory_service.adapters.language_detection import NGramLanguageDetector
 from memory_service.adapters.names_dictionary import RARE, load_first_names
+from memory_service.adapters.presidio_recognizers import (
+    LANGUAGE,
+    OfflineEmailRecognizer,
+    build_recognizers,
+    offline_extractor,
+)
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.privacy.addresses import address_kinds
 from memory_service.core.privacy.brands import product_noun_after, reads_as_brand
 from memory_service.core.privacy.names import FUNCTION_WORDS, NameFinder, NameSpan
 
-LANGUAGE = "en"
+__all__ = [
+    "LOWERCASE_LEMMAS",
+    "OfflineEmailRecognizer",
+    "PresidioPiiDetector",
+    "SpacyModelMissingError",
+    "keep_entities_only",
+    "offline_extractor",
+    "resolve_spacy_model",
+]
+
 FRENCH = "fr"
 FRENCH_MODEL = "fr_core_news_sm"
 # The languages an NER model reads; notes in the other claimed languages get structure only.
@@ -87,81 +84,11 @@ PII_ENTITIES = (
 )
 # Presidio logs through this logger; nothing below WARNING, so no text ever reaches a log.
 _PRESIDIO_LOGGER = "presidio-analyzer"
-_CASE_SENSITIVE = re.DOTALL | re.MULTILINE
 _INTERNAL_NETWORKS = tuple(
     ipaddress.ip_network(net)
     for net in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7", "100.64.0.0/10")
 )
 _PUNCTUATION = ".,;:!?()\"'"
-_ACCENTS = {"e": "[eéèêë]", "a": "[aàâä]", "u": "[uùûü]", "i": "[iîï]", "o": "[oôö]", "c": "[cç]"}
-
-
-def offline_extractor() -> tldextract.TLDExtract:
-    """A domain parser on the bundled public suffix snapshot: no download, no disk cache."""
-    return tldextract.TLDExtract(cache_dir=None, suffix_list_urls=())
-
-
-class OfflineEmailRecognizer(EmailRecognizer):
-    """Presidio's e-mail recognizer validates domains with ``tldextract``, whose default
-    extractor downloads the public suffix list on first use. This one reads the snapshot
-    bundled with tldextract and never touches the network or the disk cache."""
-
-    _extractor = offline_extractor()
-
-    def validate_result(self, pattern_text: str) -> bool:
-        return self._extractor(pattern_text).fqdn != ""
-
-
-class FrNirRecognizer(PatternRecognizer):
-    """French social security number (NIR): 13 digits and a mod-97 key, spaces optional."""
-
-    PATTERN = (
-        r"\b[12]\s?\d{2}\s?(?:0[1-9]|1[0-2]|[2-9]\d)\s?(?:\d{2}|2[AB])\s?\d{3}\s?\d{3}\s?\d{2}\b"
-    )
-
-    def __init__(self, language: str = LANGUAGE) -> None:
-        super().__init__(
-            supported_entity="FR_NIR",
-            patterns=[Pattern("nir", self.PATTERN, 0.5)],
-            context=["sécurité sociale", "securite sociale", "nir", "insee", "social security"],
-            supported_language=language,
-        )
-
-    def validate_result(self, pattern_text: str) -> bool:
-        digits = "".join(pattern_text.split()).upper()
-        # Corsica: 2A and 2B count as 19 and 18 for the key.
-        number = digits[:13].replace("2A", "19").replace("2B", "18")
-        return number.isdigit() and int(digits[13:]) == 97 - int(number) % 97
-
-
-class InternationalPhoneRecognizer(PatternRecognizer):
-    """A phone number written with its country code ("+44 7700 900418", "0049 30 901820").
-
-    Presidio's phone recognizer keeps only numbers ``phonenumbers`` holds *valid*, which
-    drops real-looking numbers in ranges it does not know (reserved, new or fictional
-    ones) and every region outside its short default list. A number written with a country
-    code is a phone number whatever its range, so the shape decides here and
-    ``phonenumbers`` only checks that the length is possible for that country.
-    """
-
-    PATTERN = r"(?<![\w+])(?:\+|00)[1-9]\d{0,2}(?:[ .-]?\(?\d{1,5}\)?){2,6}(?![\w])"
-
-    def __init__(self, language: str = LANGUAGE) -> None:
-        super().__init__(
-            supported_entity="PHONE_NUMBER",
-            name="InternationalPhoneRecognizer",
-            patterns=[Pattern("number with a country code", self.PATTERN, 0.6)],
-            supported_language=language,
-        )
-
-    def validate_result(self, pattern_text: str) -> bool:
-        digits = "".join(ch for ch in pattern_text if ch.isdigit())
-        international = "+" + (digits[2:] if pattern_text.startswith("00") else digits)
-        try:
-            number = phonenumbers.parse(international, None)
-        except phonenumbers.NumberParseException:
-            return False
-        return phonenumbers.is_possible_number(number)
 
 
 class SpacyModelMissingError(LookupError):
@@ -555,97 +482,6 @@ def _is_internal_address(value: str) -> bool:
         return False
     internal = any(address in network for network in _INTERNAL_NETWORKS)
     return internal or address.is_loopback or address.is_link_local
-
-
-def build_recognizers(lexicons: Lexicons, language: str = LANGUAGE) -> list[EntityRecognizer]:
-    """Presidio's recognizers for the entities we count, plus the ones notes need, for one
-    of the NER languages (Presidio keys every recognizer by language)."""
-    recognizers: list[EntityRecognizer] = [
-        SpacyRecognizer(supported_language=language, supported_entities=["PERSON"]),
-        OfflineEmailRecognizer(supported_language=language),
-        PhoneRecognizer(supported_language=language),
-        InternationalPhoneRecognizer(language),
-        CreditCardRecognizer(supported_language=language),
-        IbanRecognizer(supported_language=language),
-        IpRecognizer(supported_language=language),
-        CryptoRecognizer(supported_language=language),
-        UsSsnRecognizer(supported_language=language),
-        UkNinoRecognizer(supported_language=language),
-        FrNirRecognizer(language),
-        _name_in_context(lexicons.name_cues, language),
-        _date_of_birth(lexicons.birth_cues, lexicons.months, language),
-        _passport(language),
-        _national_id(lexicons.national_id_cues, language),
-    ]
-    return recognizers
-
-
-def _national_id(cues: Sequence[str], language: str) -> PatternRecognizer:
-    """A long digit group a few words after a national id, social security, passport or tax
-    id cue ("numéro de sécu", "SSN", "tax id"), whatever its checksum: a mistyped key is
-    still someone's number."""
-    cue = "|".join(f"(?:{c})" for c in cues) or "(?!x)x"
-    number = r"(?<!\d)[A-Z]{0,2}\d(?:[ .\-/]?\d){7,}[A-Z]?(?![\w])"
-    pattern = rf"(?i:\b(?:{cue})\b[^\d\n.!?;]{{0,40}}?{number})"
-    return PatternRecognizer(
-        supported_entity="NATIONAL_ID",
-        name="NationalIdAfterCueRecognizer",
-        patterns=[Pattern("long number after a national id cue", pattern, 0.85)],
-        supported_language=language,
-    )
-
-
-def _name_in_context(cues: Sequence[str], language: str) -> PatternRecognizer:
-    """A capitalised name right after a cue. Only the name is the match, so the product
-    allow-list still applies ("a tool called Jenkins" is not a person)."""
-    word = r"\p{Lu}[\p{L}'\u2019-]+"
-    name = rf"(?:(?:Dr|Mr|Mrs|Ms|Mme|Mlle|M)\.?\s+)?{word}(?:\s+{word}){{0,2}}"
-    pattern = rf"(?<=(?i:\b(?:{'|'.join(cues)}))\s*:?\s+){name}"
-    # French compound given names ("Jean-Baptiste Moreau") that the English model misses.
-    compound = r"\b\p{Lu}\p{Ll}+-\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+\b"
-    return PatternRecognizer(
-        supported_entity="PERSON",
-        name="NameInContextRecognizer",
-        patterns=[
-            Pattern("name after a cue", pattern, 0.85),
-            Pattern("compound given name and surname", compound, 0.6),
-        ],
-        supported_language=language,
-        global_regex_flags=_CASE_SENSITIVE,
-    )
-
-
-def _date_of_birth(cues: Sequence[str], months: Sequence[str], language: str) -> PatternRecognizer:
-    month = "|".join(_accent_tolerant(m) for m in months)
-    date = (
-        rf"(?:\d{{1,2}}(?:st|nd|rd|th|er)?\s+(?:of\s+)?(?:{month})\.?(?:,?\s+\d{{2,4}})?"
-        rf"|(?:{month})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
-        r"|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}"
-        r"|(?:in\s+|en\s+)?(?:19|20)\d{2})"
-    )
-    pattern = rf"(?i:\b(?:{'|'.join(cues)})\s*:?\s*(?:the\s+|on\s+)?{date})"
-    return PatternRecognizer(
-        supported_entity="DATE_OF_BIRTH",
-        name="DateOfBirthRecognizer",
-        patterns=[Pattern("date after a birth cue", pattern, 0.85)],
-        supported_language=language,
-    )
-
-
-def _passport(language: str) -> PatternRecognizer:
-    cue = r"(?:passport|passeport)(?:\s+(?:number|no\.?|n°|num[ée]ro|#))?\s*:?\s*"
-    pattern = rf"(?i:(?<=\b{cue})(?=[A-Z]*\d)[A-Z0-9]{{6,9}}\b)"
-    return PatternRecognizer(
-        supported_entity="PASSPORT",
-        name="PassportRecognizer",
-        patterns=[Pattern("number after 'passport'", pattern, 0.85)],
-        supported_language=language,
-    )
-
-
-def _accent_tolerant(word: str) -> str:
-    """'février' also matches 'fevrier' and 'FÉVRIER' (folded letters get a class)."""
-    return "".join(_ACCENTS.get(ch, ch) for ch in fold(word).lower())
 
 
 def _is_url_userinfo(text: str, start: int, match: str) -> bool:
