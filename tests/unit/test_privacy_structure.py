@@ -148,6 +148,8 @@ def test_a_street_without_a_number_versions_and_counts_are_not_addresses(text: s
     [
         ("I want to add Edvard de Vries as a beneficiary.", "Edvard de Vries"),
         ("Contact person: Malte Brennecke", "Malte Brennecke"),
+        ("Contact person: V. Tóth Mónika", "Tóth Mónika"),
+        ("Invoices go to Mr. J. Okonkwo.", "Okonkwo"),
     ],
 )
 def test_particles_and_contact_labels_keep_the_name_whole(text: str, name: str) -> None:

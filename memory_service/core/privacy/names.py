@@ -155,6 +155,9 @@ _NAMING = re.compile(rf"(?<![\w'])(?:{_alternation(NAMING)})\s*:?\s+$", re.IGNOR
 _LABEL = re.compile(rf"(?:^|[\n;(,.])\s*(?:{_alternation(LABELS)})\s*:\s*$", re.IGNORECASE)
 
 
+_INITIALS_END = re.compile(r"(?:(?<=\s)[A-Z]\.\s*)+$")
+
+
 class _Cue(Enum):
     NONE = 0
     KNOWN_NAMES = 1  # only a first name of the dictionary may follow
@@ -253,6 +256,9 @@ class NameFinder:
             yield NameSpan(first.start(), second.end(), cue=False)
 
     def _cue_strength(self, before: str) -> _Cue:
+        # An initial between the cue and the name ("Mr. J. Smith", "Contact: V. Tóth") is
+        # part of the name: the cue is read before it.
+        before = _INITIALS_END.sub("", before)
         tail = before[-60:]
         if _HONORIFIC.search(tail) or _NAMING.search(tail) or _LABEL.search(tail):
             return _Cue.ANY_NAME
