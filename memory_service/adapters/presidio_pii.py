@@ -199,7 +199,10 @@ class PresidioPiiDetector:
         self._score_threshold = score_threshold
         self._business = BusinessContext(lexicons)
         self._months = frozenset(fold(month).lower() for month in lexicons.months)
-        common = lexicons.stopwords | self._months | FUNCTION_WORDS
+        # Month abbreviations ("jan", "mar") are also common first names: only whole month
+        # names keep a capitalised word from being a name.
+        months = frozenset(month for month in self._months if len(month) > 3)
+        common = lexicons.stopwords | months | FUNCTION_WORDS
         self._first_names = load_first_names() | {
             fold(name).lower() for name in lexicons.first_names
         }

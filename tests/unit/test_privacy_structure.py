@@ -137,6 +137,7 @@ def test_a_street_with_its_number_or_a_postal_box_is_an_address(text: str, kind:
         "Wohnt in der Hauptstraße.",
         "Size M shirts, 32 waist.",
         "BP stations on the motorway are preferred.",
+        "Bought 12000 Euro (EU) bonds in 2020.",
     ],
 )
 def test_a_street_without_a_number_versions_and_counts_are_not_addresses(text: str) -> None:
@@ -150,6 +151,7 @@ def test_a_street_without_a_number_versions_and_counts_are_not_addresses(text: s
         ("Contact person: Malte Brennecke", "Malte Brennecke"),
         ("Contact person: V. Tóth Mónika", "Tóth Mónika"),
         ("Invoices go to Mr. J. Okonkwo.", "Okonkwo"),
+        ("The account holder is Nachiket Soni.", "Nachiket Soni"),
     ],
 )
 def test_particles_and_contact_labels_keep_the_name_whole(text: str, name: str) -> None:
@@ -163,6 +165,8 @@ def test_particles_and_contact_labels_keep_the_name_whole(text: str, name: str) 
         "Address: Flat 6, Davies Road, Potterton, WR9 4YQ.",
         "Livrer rue Morel, 65361 Rousset.",
         "Adres: Mirthelaan 1, 1033 EY, Papekop.",
+        "Recapito: Vicolo Stretto, 6, 24055, Cologno al Serio (BG)",
+        "Dirección: C. de la Paz 8, Ávila",
     ],
 )
 def test_postcodes_specific_enough_to_find_a_door_are_addresses(text: str) -> None:

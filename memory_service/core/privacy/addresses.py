@@ -48,7 +48,7 @@ _FRENCH = (
     r"|faubourg|rond-point|sentier|lotissement|r[ée]sidence)\s+\S+)"
 )
 _ROMANCE_TYPES = (
-    r"Rua|Alameda|Travessa|Pra[çc]a|Rodovia|Estrada|Calle|C/|Avenida|Avda\.?|Av\.|Paseo|Pº|Plaza|Pza\.|Carrera|Camino|Ronda|Traves[íi]a"
+    r"Rua|Alameda|Travessa|Pra[çc]a|Rodovia|Estrada|Calle|C/|C\.|Avenida|Avda\.?|Av\.|Paseo|Pº|Plaza|Pza\.|Carrera|Camino|Ronda|Traves[íi]a"
     r"|Glorieta|Carretera|Rambla|Via|Viale|V\.le|Piazza|P\.za|Piazzale|Corso|C\.so|Largo"
     r"|Vicolo|Strada|Lungomare|Lungotevere|Contrada|Borgo|Salita|calle|avenida|paseo|plaza"
     r"|viale|piazza|corso|largo|vicolo"
@@ -79,6 +79,7 @@ _POSTCODES = (
     r"|,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+){0,3},?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?\b"
     r"|,\s*\d{4}\s?[A-Z]{2}\s*,?\s+[A-Z][a-z]"
     r"|,\s*\d{5}-\d{3}\s+[A-Z][a-z]"
+    r"|,\s*\d{5},?\s+[A-Z][\w' ]{1,40}\s\([A-Z]{2}\)"
     r"|(?i:\b(?:rue|avenue|boulevard|chemin|all[ée]e|impasse|place|quai|route|calle|avenida"
     r"|via|viale|piazza|corso|rua|stra(?:ß|ss)e|weg|road|street|lane)\b)[^,\n\d]{1,40},\s*\d{5}"
     rf"\s+{_NAME_WORD}"

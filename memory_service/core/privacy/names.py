@@ -152,7 +152,11 @@ _RELATION = re.compile(
     re.IGNORECASE,
 )
 _NAMING = re.compile(rf"(?<![\w'])(?:{_alternation(NAMING)})\s*:?\s+$", re.IGNORECASE)
-_LABEL = re.compile(rf"(?:^|[\n;(,.])\s*(?:{_alternation(LABELS)})\s*:\s*$", re.IGNORECASE)
+_LABEL = re.compile(
+    rf"(?:(?:^|[\n;(,.])\s*(?:{_alternation(LABELS)})\s*:"
+    rf"|(?<![\w'])(?:{_alternation(LABELS)})\s+(?:is|was|est|es|ist|[èe]|heißt|heisst))\s*$",
+    re.IGNORECASE,
+)
 
 
 _INITIALS_END = re.compile(r"(?:(?<=\s)[A-Z]\.\s*)+$")
