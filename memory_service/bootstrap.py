@@ -215,6 +215,7 @@ def load_pii_detector(spacy_model: str) -> PiiDetector:
     except SpacyModelMissingError as exc:
         raise ConfigurationError(str(exc)) from exc
     detector.entity_types("Warm-up: the user prefers aisle seats.")
+    detector.entity_types("Préchauffage : préfère les places côté couloir.")  # the French model
     return detector
 
 

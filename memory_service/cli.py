@@ -331,6 +331,10 @@ def tenant_policy(
         bool | None,
         typer.Option(help="A note sent with confirmed=true counts as confirmed"),
     ] = None,
+    refuse_sensitive: Annotated[
+        bool | None,
+        typer.Option(help="Refuse special-category notes (health, religion...) instead of holding"),
+    ] = None,
 ) -> None:
     """Show the tenant's note policy, or change the fields given. Prints the policy as JSON."""
     import dataclasses
@@ -355,6 +359,7 @@ def tenant_policy(
             for name, value in (
                 ("confirm_all", confirm_all),
                 ("agent_confirmation", agent_confirmation),
+                ("refuse_sensitive", refuse_sensitive),
             )
             if value is not None
         }

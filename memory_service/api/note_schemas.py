@@ -6,13 +6,13 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from memory_service.core.model import ReasonCode
 from memory_service.services.notes import NoteResult
 
 
 class ReasonOut(BaseModel):
-    code: Literal[
-        "invalid", "pii", "secret", "speculative", "ephemeral", "not_actionable", "instruction"
-    ]
+    # The core's vocabulary itself, so a new reason code can never answer 500.
+    code: ReasonCode
     detail: str
 
 

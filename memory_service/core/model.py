@@ -65,6 +65,9 @@ class ReasonCode(StrEnum):
     EPHEMERAL = "ephemeral"
     NOT_ACTIONABLE = "not_actionable"
     INSTRUCTION = "instruction"
+    # GDPR art. 9 special categories and criminal records: held for the user's confirmation
+    # (or refused, by tenant policy), never stored on legitimate interest alone.
+    SENSITIVE = "sensitive"
 
 
 DEFAULT_PURPOSE = "general"

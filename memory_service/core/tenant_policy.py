@@ -7,6 +7,11 @@ The default asks for no confirmation. A held note is stored with status
 ``agent_confirmation`` says whether a note sent with ``confirmed: true`` (the agent says the
 user confirmed it in the conversation) already counts as confirmed. A tenant that does not
 trust its agents with that turns it off, and then only the confirm endpoint confirms.
+
+``refuse_sensitive``: a note in a special category of data (health, religion, orientation...,
+see :mod:`memory_service.core.privacy.sensitive`) is held for confirmation by default and
+stored with ``explicit_consent`` once confirmed; a tenant that must never hold such data sets
+this and those notes are refused with reason ``sensitive`` instead.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from typing import Any, Protocol
 from memory_service.core.errors import InvalidRequest
 from memory_service.core.model import Source
 
-_FIELDS = ("confirm_sources", "confirm_all", "agent_confirmation")
+_FIELDS = ("confirm_sources", "confirm_all", "agent_confirmation", "refuse_sensitive")
 
 
 @dataclass(frozen=True)
@@ -26,6 +31,7 @@ class TenantPolicy:
     confirm_sources: frozenset[Source] = frozenset()
     confirm_all: bool = False
     agent_confirmation: bool = True
+    refuse_sensitive: bool = False
 
     def needs_confirmation(self, source: Source, *, confirmed: bool) -> bool:
         """Whether a note of this source must wait for the confirm call."""
@@ -33,11 +39,16 @@ class TenantPolicy:
             return False
         return not (confirmed and self.agent_confirmation)
 
+    def holds_sensitive(self, *, confirmed: bool) -> bool:
+        """Whether a special-category note waits for the confirm call (when not refused)."""
+        return not (confirmed and self.agent_confirmation)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "confirm_sources": sorted(source.value for source in self.confirm_sources),
             "confirm_all": self.confirm_all,
             "agent_confirmation": self.agent_confirmation,
+            "refuse_sensitive": self.refuse_sensitive,
         }
 
 
@@ -65,7 +76,7 @@ def parse_tenant_policy(document: object) -> TenantPolicy:
             allowed = ", ".join(source.value for source in Source)
             raise InvalidRequest(f"confirm_sources must be among {allowed}") from None
     flags = {}
-    for name in ("confirm_all", "agent_confirmation"):
+    for name in ("confirm_all", "agent_confirmation", "refuse_sensitive"):
         value = document.get(name, getattr(DEFAULT_TENANT_POLICY, name))
         if not isinstance(value, bool):
             raise InvalidRequest(f"{name} must be true or false")

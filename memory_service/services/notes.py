@@ -17,6 +17,11 @@ checked for shape and otherwise ignored; trimming relies on it.
 Legal basis: ``consent`` when the user confirmed the note (``confirmed: true``, or the
 confirm call), otherwise ``legitimate_interest``: remembering what a customer told the
 agent to serve them better, within the session's purpose.
+
+Special categories (health, religion, orientation..., :mod:`memory_service.core.privacy.sensitive`)
+are checked on every save: such a note is held for confirmation (``needs_confirmation`` with a
+``sensitive`` reason naming the categories) and stored with ``explicit_consent`` once the user
+confirmed it; a tenant policy with ``refuse_sensitive`` refuses it instead.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from memory_service.core.model import (
     Session,
 )
 from memory_service.core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from memory_service.core.privacy.sensitive import EXPLICIT_CONSENT, check_sensitive
 from memory_service.core.retention import DEFAULT_POLICY, RetentionPolicy
 from memory_service.core.scope import TenantScope
 from memory_service.core.tenant_policy import TenantPolicyStore
@@ -92,38 +98,44 @@ def save_memory_note(
     session and Conflict for an ended one, whatever the note.
     """
     validation = validate_note(_without_nulls(arguments), pii=deps.pii)
+    sensitive = _sensitive_reasons(validation.draft)
     # Read before the unit of work, so the subject's lock is held only for the writes.
     policy = deps.policies.get(scope.tenant_id)
+    refused = validation.reasons + (sensitive if policy.refuse_sensitive else ())
     with deps.uow_factory(scope.tenant_id) as uow:
         session = require_open_session(uow, session_id)
         if subject_id is not None and subject_id != session.subject_id:
             raise NotFound("no such session")
-        if validation.draft is None or validation.reasons:
+        if validation.draft is None or refused:
             if not dry_run:
-                _audit_rejection(uow, scope, session, validation.reasons, deps.clock)
+                _audit_rejection(uow, scope, session, refused, deps.clock)
                 uow.commit()
-            log.info("note rejected in session %s: %s", session.id, _codes(validation.reasons))
-            return NoteResult(NoteStatus.REJECTED, None, validation.reasons)
+            log.info("note rejected in session %s: %s", session.id, _codes(refused))
+            return NoteResult(NoteStatus.REJECTED, None, refused)
         draft = validation.draft
         lock_open_session(uow, session)
         duplicate = uow.memories.find_active_duplicate(session.subject_id, draft.text)
         if duplicate is not None:
             log.info("note in session %s duplicates memory %s", session.id, duplicate.id)
             return NoteResult(NoteStatus.DUPLICATE, duplicate.id)
-        held = policy.needs_confirmation(draft.source, confirmed=draft.confirmed)
+        held = policy.needs_confirmation(draft.source, confirmed=draft.confirmed) or bool(
+            sensitive and policy.holds_sensitive(confirmed=draft.confirmed)
+        )
         # The judgment model was unsure (a possible guess or passing state): the user settles it.
         unsure = validation.held if not (draft.confirmed and policy.agent_confirmation) else ()
         held = held or bool(unsure)
         turn = _latest_turn(uow, session)
         memory = _memory(scope, session, draft, arguments, turn=turn, held=held, deps=deps)
+        if sensitive and not held:
+            memory = memory.with_changes(legal_basis=EXPLICIT_CONSENT)
         status = NoteStatus.NEEDS_CONFIRMATION if held else NoteStatus.SAVED
         if dry_run:
-            return NoteResult(status, None, unsure)
+            return NoteResult(status, None, (*sensitive, *unsure))
         uow.memories.add(memory)
         _audit(uow, scope, memory, "note.held" if held else "note.saved")
         uow.commit()
     log.info("note %s %s in session %s", memory.id, status.value, session.id)
-    return NoteResult(status, memory.id, unsure)
+    return NoteResult(status, memory.id, (*sensitive, *unsure))
 
 
 def confirm_note(
@@ -158,13 +170,21 @@ def confirm_note(
             _audit(uow, scope, superseded, "note.confirmed_duplicate", superseded_by=duplicate.id)
             uow.commit()
             return NoteResult(NoteStatus.DUPLICATE, duplicate.id)
+        basis = EXPLICIT_CONSENT if check_sensitive(memory.text, memory.keywords) else CONSENT
         confirmed = memory.with_changes(
-            status=MemoryStatus.ACTIVE, legal_basis=CONSENT, updated_at=now
+            status=MemoryStatus.ACTIVE, legal_basis=basis, updated_at=now
         )
         uow.memories.save(confirmed)
         _audit(uow, scope, confirmed, "note.confirmed")
         uow.commit()
     return NoteResult(NoteStatus.SAVED, memory.id)
+
+
+def _sensitive_reasons(draft: NoteDraft | None) -> tuple[Reason, ...]:
+    """The ``sensitive`` reason of a well-formed note in a special category, else nothing."""
+    if draft is None:
+        return ()
+    return tuple(check_sensitive(draft.text, draft.keywords))
 
 
 def _without_nulls(arguments: object) -> object:

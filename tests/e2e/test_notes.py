@@ -135,6 +135,19 @@ def test_a_held_note_waits_for_the_confirm_call(
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
 
 
+def test_a_special_category_note_is_held_over_http_and_confirmed_with_explicit_consent(
+    client: TestClient, session: NoteSession
+) -> None:
+    held = _result(session.save({"text": "Has coeliac disease, so no gluten in suggestions."}))
+
+    assert held["status"] == "needs_confirmation" and held["memory_id"]
+    assert held["reasons"] == [{"code": "sensitive", "detail": "health"}]
+    url = f"/v1/sessions/{session.id}/notes/{held['memory_id']}/confirm"
+    assert _result(client.post(url, headers=session.tenant.agent))["status"] == "saved"
+    [memory] = session.memories()
+    assert (memory.status, memory.legal_basis) == (MemoryStatus.ACTIVE, "explicit_consent")
+
+
 def test_a_dry_run_answers_like_a_save_and_stores_nothing(session: NoteSession) -> None:
     events_before = session.audit_kinds()
 

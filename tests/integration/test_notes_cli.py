@@ -34,6 +34,7 @@ def test_the_policy_command_shows_changes_and_clears_the_note_policy(home: Path)
         "confirm_sources": ["model_inferred"],
         "confirm_all": False,
         "agent_confirmation": False,
+        "refuse_sensitive": False,
     }
     assert policy()["confirm_sources"] == ["model_inferred"]  # read back from the database
     assert policy("--confirm-sources", "")["confirm_sources"] == []

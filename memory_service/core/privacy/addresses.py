@@ -1,0 +1,112 @@
+"""Street addresses with a number, and postal boxes, in the formats of EN/FR/ES/DE/IT countries.
+
+A street alone ("lives on Hauptstraße", "near Via Roma") names a place, like a city; with a
+house number it finds a door, so only a street *with its number* counts. The shapes:
+
+- English: number, name, street type ("4417 Birchwood Lane", "221B Baker Street");
+- French: number (bis/ter), street type, name ("12 rue des Lilas", "8 bis avenue Jean Jaurès");
+- Spanish and Italian: street type, name, number ("Calle Mayor 3", "Avenida de la
+  Constitución 12", "Via Roma 10", "Corso Vittorio Emanuele II 101");
+- German: a street-type compound, then the number ("Hauptstraße 5", "Kastanienweg 4a",
+  "Lindenallee 17"), or a separate type word ("Straße des 17. Juni 31", "Am Markt 3");
+- a postcode and a capitalised place after a street or a box ("10115 Berlin", "69007 Lyon"),
+  and postcodes specific enough on their own (a full UK postcode, "City, ST 12345");
+- postal boxes: PO Box, PSC and Unit/Box with APO/FPO/DPO, BP / boîte postale, Apartado de
+  Correos, Postfach, Casella Postale.
+
+Only the kind of value leaves this module (``STREET_ADDRESS`` or ``POSTAL_BOX``).
+"""
+
+from __future__ import annotations
+
+import re
+
+STREET_ADDRESS = "STREET_ADDRESS"
+POSTAL_BOX = "POSTAL_BOX"
+
+_NAME_WORD = r"[A-ZÀ-ÖØ-Þ][\w'\u2019.-]*"
+_NUMBER = r"\d{1,5}[a-zA-Z]?(?:\s?(?:bis|ter))?"
+# A house number must not be a quantity: "via Slack 2 times", "Plaza 3 nights".
+_NOT_QUANTITY = (
+    r"(?![\w,.]?\s*(?:times|x\b|%|am\b|pm\b|h\b|min|nights?|days?|weeks?|months?|years?|hours?"
+    r"|euros?|€|\$|km|mi\b|veces|fois|volte|mal\b|tage|notti|noches|nuits))"
+)
+
+# After a Spanish or Italian house number comes the end, punctuation, a postcode, a floor
+# ("3º") or a place after a preposition, not a counted noun ("Via Slack, 2 reminders").
+_NOT_A_COUNT = r"(?![ \t]+(?!(?:a|in|en|de|di|del|della|y|e|piso|planta|scala|int)\b)[a-z])"
+
+_ENGLISH = (
+    rf"\b\d{{1,5}}[A-Za-z]?,?\s+(?:{_NAME_WORD}\s+){{1,4}}"
+    r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Square"
+    r"|Sq|Terrace|Way|Close|Crescent|Parkway|Pkwy|Highway|Hwy|Row|Mews|Gardens|Circle|Cir"
+    r"|Trail|Walk|Hill|Grove|Park)\b"
+)
+_FRENCH = (
+    r"(?i:\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|av\.|boulevard|bd|place|impasse"
+    r"|all[ée]e|chemin|quai|route|cours|square|passage|esplanade|promenade|voie|cit[ée]"
+    r"|faubourg|rond-point|sentier|lotissement|r[ée]sidence)\s+\S+)"
+)
+_ROMANCE_TYPES = (
+    r"Rua|Alameda|Travessa|Pra[çc]a|Rodovia|Estrada|Calle|C/|C\.|Avenida|Avda\.?|Av\.|Paseo|Pº|Plaza|Pza\.|Carrera|Camino|Ronda|Traves[íi]a"
+    r"|Glorieta|Carretera|Rambla|Via|Viale|V\.le|Piazza|P\.za|Piazzale|Corso|C\.so|Largo"
+    r"|Vicolo|Strada|Lungomare|Lungotevere|Contrada|Borgo|Salita|calle|avenida|paseo|plaza"
+    r"|viale|piazza|corso|largo|vicolo"
+)
+_ROMANCE = (
+    rf"\b(?:{_ROMANCE_TYPES})\s+(?:(?:de|del|de la|de los|de las|dei|della|delle|degli|di)\s+)?"
+    rf"(?:{_NAME_WORD}\s+){{0,3}}(?:{_NAME_WORD}|[IVX]+),?\s+(?:n\.?\s?[º°o]?\s?)?\d{{1,4}}"
+    rf"[a-zA-Z]?\b{_NOT_QUANTITY}{_NOT_A_COUNT}"
+)
+_GERMAN = (
+    r"\b[A-ZÄÖÜ][a-zäöüß-]*(?:stra(?:ß|ss)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee"
+    r"|pfad|steig|markt|graben|wall|zeile|straat|laan|plein|gracht|kade|dijk|singel)"
+    r"\s+\d{1,4}\s?[a-zA-Z]?\b"
+    rf"{_NOT_QUANTITY}"
+    r"|\b(?:Stra(?:ß|ss)e|Platz|Am|An der|Auf dem|Im|In der|Zum|Zur)\s+(?:[\wäöüß.]+\s+){1,3}"
+    rf"\d{{1,4}}\s?[a-zA-Z]?\s*,\s*\d{{4,5}}\s+{_NAME_WORD}"
+)
+_POSTCODE_AFTER_NUMBER = (
+    rf"\b\d{{1,4}}[a-zA-Z]?\s*,\s*(?:\d{{4,5}}|[A-Z]{{1,2}}-\d{{4,5}})\s+{_NAME_WORD}"
+)
+
+# Postcodes whose shape is specific enough to find a handful of doors: a full UK postcode
+# ("WR9 4YQ", "SW1A 1AA"), a US "City, ST 12345", a Dutch "1033 EY", a Brazilian CEP after a
+# comma ("72837-832 Ramos"), and a street-type word then a five-digit postcode and a place
+# ("rue Morel, 65361 Rousset").
+_POSTCODES = (
+    r"\b(?:[A-Z]{1,2}\d[A-Z\d]?|GIR) ?\d[ABD-HJLNP-UW-Z]{2}\b"
+    r"|,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+){0,3},?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?\b"
+    r"|,\s*\d{4}\s?[A-Z]{2}\s*,?\s+[A-Z][a-z]"
+    r"|,\s*\d{5}-\d{3}\s+[A-Z][a-z]"
+    r"|,\s*\d{5},?\s+[A-Z][\w' ]{1,40}\s\([A-Z]{2}\)"
+    r"|(?i:\b(?:rue|avenue|boulevard|chemin|all[ée]e|impasse|place|quai|route|calle|avenida"
+    r"|via|viale|piazza|corso|rua|stra(?:ß|ss)e|weg|road|street|lane)\b)[^,\n\d]{1,40},\s*\d{5}"
+    rf"\s+{_NAME_WORD}"
+)
+
+_POSTAL_BOX = (
+    r"(?i:\b(?:p\.?\s?o\.?\s?box|post\s+office\s+box|postfach|casella\s+postale|c\.?\s?p\.?\s"
+    r"(?=\d)|apartado(?:\s+de\s+correos)?|apdo\.?|bo[îi]te\s+postale|b\.?\s?p\.?|psc)"
+    r"\s*:?\s*\d[\d ]{0,9}\b)"
+    r"|(?i:\bunit\s+\d{3,5}\s*,?\s*box\s+\d{2,5})"
+    r"|\b(?:APO|FPO|DPO)\s+(?:AA|AE|AP)\s+\d{5}\b"
+)
+
+_STREETS = re.compile(
+    "|".join(
+        f"(?:{pattern})"
+        for pattern in (_ENGLISH, _FRENCH, _ROMANCE, _GERMAN, _POSTCODE_AFTER_NUMBER, _POSTCODES)
+    )
+)
+_BOXES = re.compile(_POSTAL_BOX)
+
+
+def address_kinds(text: str) -> frozenset[str]:
+    """``STREET_ADDRESS`` and/or ``POSTAL_BOX`` when the text holds one; never the value."""
+    kinds = set()
+    if _STREETS.search(text):
+        kinds.add(STREET_ADDRESS)
+    if _BOXES.search(text):
+        kinds.add(POSTAL_BOX)
+    return frozenset(kinds)

@@ -1,0 +1,300 @@
+"""People's names found by structure, in the five languages the service claims.
+
+Two shapes name a person whatever the NER model says:
+
+- **a cue, then a name**: an honorific ("Mrs. Alvarez", "Herr Müller", "Mme Dupont",
+  "la señora Beltrán", "il signor Brambilla"), a relationship or role word ("my neighbour
+  Jane", "daughter Emma", "su hermana Lucía", "Ihr Sohn Malte"), a naming verb ("s'appelle",
+  "heißt", "si chiama", "a nombre de") or a label ("Contact:", "Ansprechpartner:"). After a
+  cue the name may be in lower case ("my neighbour priya") when it is a known first name;
+- **a known first name, then a capitalised word** ("Edvard Petrussen", "Ágnes Földesy"),
+  with the first names of many countries from a names dictionary the adapter hands in.
+
+A German noun is capitalised, so a capitalised word alone never counts here: it needs a cue
+or a known first name before it. What a pair that looks like a name still is instead (a
+brand, a work, a street named after someone) is :mod:`memory_service.core.privacy.brands`'s
+call. Matching is on the original text (spans are offsets into it), case-sensitive for the
+name and case-insensitive for the cue.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+from collections.abc import Container, Iterator
+from dataclasses import dataclass
+from enum import Enum
+
+# Words: letters with inner apostrophes or hyphens ("O'Brien", "Jean-Baptiste").
+_WORD = re.compile(r"[^\W\d_]+(?:['\u2019\-][^\W\d_]+)*")
+# Surname particles between a given name and the surname ("Merijn de Smit", "Ludwig van
+# Beethoven", "Anna von Stein", "Carlos de la Fuente"), skipped when pairing.
+_PARTICLE = re.compile(r"van|von|de|der|den|del|della|di|da|dos|das|du|la|le|ten|ter|zu|y")
+_NAME_GAP = re.compile(
+    r"[ \u00a0](?:(?:van|von|de|der|den|del|della|di|da|dos|das|du|la|le"
+    r"|ten|ter|zu|y)[ \u00a0])*"
+)
+
+HONORIFICS = (
+    # EN
+    r"mr|mrs|ms|miss|mx|dr|prof|sir|dame|lady|lord",
+    # FR
+    r"m|mme|mlle|monsieur|madame|mademoiselle|ma[iî]tre|docteur|pr",
+    # ES
+    r"sr|sra|srta|señor|señora|señorita|senor|senora|senorita|doña|dona|doctor|doctora",
+    # DE
+    r"herr|herrn|frau|hr|fr",
+    # IT
+    r"sig|sig\.ra|sigra|signor|signora|signorina|dott|dott\.ssa|dottor|dottore|dottoressa"
+    r"|avv|avvocato|ing|ingegnere",
+)
+RELATIONS = (
+    # EN
+    r"wife|husband|partner|spouse|fianc[ée]e?|girlfriend|boyfriend|son|daughter|child|kid|baby"
+    r"|mother|mum|mom|father|dad|brother|sister|sibling|uncle|aunt|cousin|nephew|niece"
+    r"|grandson|granddaughter|grandmother|grandma|grandfather|grandpa|stepson|stepdaughter"
+    r"|neighbou?r|friend|colleague|coworker|co-worker|boss|manager|assistant|landlord|landlady"
+    r"|tenant|roommate|flatmate|housemate|nanny|caregiver|carer|doctor|dentist|nurse|lawyer"
+    r"|attorney|accountant|notary|therapist|beneficiary|guardian|(?:brother|sister|mother"
+    r"|father|son|daughter)-in-law|stepmother|stepfather|godmother|godfather|godson"
+    r"|goddaughter|plumber|cleaner|babysitter|driver|tutor|coach|trainer|physio",
+    # FR
+    r"mari|femme|[ée]poux|[ée]pouse|conjointe?|compagnon|compagne|fils|fille|enfant|b[ée]b[ée]"
+    r"|m[èe]re|maman|p[èe]re|papa|fr[èe]re|s(?:œ|oe)ur|oncle|tante|cousine?|neveu|ni[èe]ce"
+    r"|petit-fils|petite-fille|grand-m[èe]re|grand-p[èe]re|voisine?|amie?|copain|copine"
+    r"|coll[èe]gue|patronne?|cheffe?|responsable|assistante?|propri[ée]taire|locataire"
+    r"|m[ée]decin|dentiste|infirmi[èe]re?|avocate?|comptable|notaire|b[ée]n[ée]ficiaire"
+    r"|beau-fr[èe]re|belle-s(?:œ|oe)ur|belle-m[èe]re|beau-p[èe]re|gendre|belle-fille|parrain"
+    r"|marraine|filleule?|nounou|kin[ée]|plombier|femme de m[ée]nage|chauffeur",
+    # ES
+    r"marido|esposo|esposa|mujer|pareja|novio|novia|hijo|hija|niño|niña|madre|mam[áa]|padre"
+    r"|pap[áa]|hermano|hermana|t[íi]o|t[íi]a|primo|prima|sobrino|sobrina|nieto|nieta|abuelo"
+    r"|abuela|vecino|vecina|amigo|amiga|colega|compañero|compañera|jefe|jefa|asistente"
+    r"|casero|casera|m[ée]dico|m[ée]dica|abogado|abogada|contable|gestor|gestora|beneficiario"
+    r"|beneficiaria|cuñado|cuñada|cunado|cunada|suegro|suegra|yerno|nuera|padrino|madrina"
+    r"|ahijado|ahijada|canguro|fontanero|asistenta|chófer|chofer|entrenador|entrenadora",
+    # DE
+    r"mann|ehemann|ehefrau|gattin|gatte|partnerin|verlobter?|freundin|freund|sohn|tochter"
+    r"|kind|mutter|mama|vater|papa|bruder|schwester|onkel|tante|cousine?|neffe|nichte|enkel"
+    r"|enkelin|oma|opa|gro(?:ß|ss)mutter|gro(?:ß|ss)vater|nachbarin|nachbar|kollegin|kollege"
+    r"|chefin|chef|vermieterin|vermieter|[äa]rztin|arzt|anw[äa]ltin|anwalt|steuerberater(?:in)?"
+    r"|betreuerin|betreuer|schwager|schw[äa]gerin|schwiegermutter|schwiegervater"
+    r"|schwiegersohn|schwiegertochter|pate|patin|patenkind|babysitter(?:in)?|putzhilfe"
+    r"|fahrer(?:in)?|trainer(?:in)?|nachhilfelehrer(?:in)?",
+    # IT
+    r"marito|moglie|compagno|compagna|fidanzato|fidanzata|figlio|figlia|bambino|bambina|madre"
+    r"|mamma|padre|pap[àa]|fratello|sorella|zio|zia|cugino|cugina|nipote|nonno|nonna|vicino"
+    r"|vicina|amico|amica|collega|capo|responsabile|assistente|padrone di casa|medico|dentista"
+    r"|avvocato|avvocata|commercialista|notaio|beneficiario|beneficiaria|cognato|cognata"
+    r"|suocero|suocera|genero|nuora|padrino|madrina|figlioccio|figlioccia|babysitter|badante"
+    r"|idraulico|colf|autista|allenatore|allenatrice",
+)
+NAMING = (
+    r"my name is|name is|named|called|his name is|her name is|goes by|known as"
+    r"|in the name of|addressed to|to the attention of|attn\.?"
+    r"|je m'appelle|s'appelle|appel[ée]e?|nomm[ée]e?|pr[ée]nomm[ée]e?|au nom de|à l'attention de"
+    r"|me llamo|se llama|llamad[oa]|a nombre de|a la atención de"
+    r"|ich hei(?:ß|ss)e|hei(?:ß|ss)t|namens|genannt|auf den namen|zu h[äa]nden(?: von)?"
+    r"|mi chiamo|si chiama|chiamat[oa]|di nome|a nome di|intestat[oa] a|all'attenzione di",
+)
+# Closed-class words of the five languages (pronouns, auxiliaries, modals, articles,
+# prepositions, conjunctions) that the names dictionary also holds as someone's first name
+# ("will", "may", "an", "can", "sale"): never a name in lower case after a cue, nor a surname.
+_FUNCTION_WORDS_TEXT = """
+a an and are as at be but by can could did do does for from had has have he her him his
+i if in is it its may me might must my no nor not of on or our shall she should so than
+that the their them then there they this to up us was we were what when which who will
+with would you your also just only still very well
+au aux avec ce ces dans de des du elle elles en est et eux il ils je la le les leur lui
+ma mais me mes moi mon ne nos notre nous on ou par pas pour qu que qui sa se ses son sur
+ta te tes toi ton tu un une vos votre vous
+al como con del el ella ellas ellos en es esta este los las lo mas mi mis muy nos para
+pero por que se sin sobre su sus tu un una uno y ya
+aber als am an auch auf aus bei bin bis das dass dem den der des die doch du ein eine
+einem einen einer er es hat ich ihm ihn ihr im in ist ja kann man mit nach nicht noch
+nur oder sehr sein sie sind so um und uns von vor war was wer wie wir wird zu zum zur
+ai alla alle anche che chi ci come con da dal dalla dei del della di e gli ha ho il in io
+la le lei lo loro lui ma mi ne nel nella no non per piu qui se si sono su sua suo ti tra
+tu un una uno vi
+"""
+FUNCTION_WORDS = frozenset(_FUNCTION_WORDS_TEXT.split())
+
+LABELS = (
+    r"name|full name|user|customer|client|contact|contact person|contact name|point of contact"
+    r"|person|beneficiary|recipient|account holder|holder|owner|signatory|attendee|employee"
+    r"|cardholder|guest|passenger|patient|emergency contact|next of kin"
+    r"|nom|nom complet|utilisateur|utilisatrice|destinataire|titulaire|passager|patiente?"
+    r"|nombre|usuario|usuaria|destinatario|titular|pasajero|paciente|contacto"
+    r"|kontakt|ansprechpartner(?:in)?|empf[äa]nger(?:in)?|inhaber(?:in)?|kunde|kundin|gast"
+    r"|nome|utente|destinatario|intestatario|referente|contatto|ospite|passeggero",
+)
+
+_POSSESSIVES = (
+    r"my|his|her|their|our|your|the user's|the customer's|mon|ma|mes|son|sa|ses|leur|notre"
+    r"|votre|mi|mis|su|sus|nuestro|nuestra|tu|mein|meine|meinem|meinen|meiner|sein|seine"
+    r"|seinem|seinen|seiner|ihr|ihre|ihrem|ihren|ihrer|unser|unsere|mio|mia|suo|sua|nostro"
+    r"|nostra|il|la|lo|le|el|der|die|den|dem"
+)
+
+
+def _alternation(groups: tuple[str, ...]) -> str:
+    return "|".join(f"(?:{group})" for group in groups)
+
+
+# An honorific with its optional dot; a relationship word with an optional possessive before
+# it and a comma, "is", "named"... after it; a naming verb; a label and its colon.
+_HONORIFIC = re.compile(rf"(?<![\w.])(?:{_alternation(HONORIFICS)})\.?\s+$", re.IGNORECASE)
+_RELATION = re.compile(
+    rf"(?<![\w'])(?:(?P<possessive>{_POSSESSIVES})\s+)?(?P<cue>{_alternation(RELATIONS)})"
+    r"(?:\s*,|\s+(?:is|est|es|ist|[èe]|se llama|s'appelle|hei(?:ß|ss)t|si chiama|named|called))?"
+    r"\s+$",
+    re.IGNORECASE,
+)
+_NAMING = re.compile(rf"(?<![\w'])(?:{_alternation(NAMING)})\s*:?\s+$", re.IGNORECASE)
+_LABEL = re.compile(
+    rf"(?:(?:^|[\n;(,.])\s*(?:{_alternation(LABELS)})\s*:"
+    rf"|(?<![\w'])(?:{_alternation(LABELS)})\s+(?:is|was|est|es|ist|[èe]|heißt|heisst))\s*$",
+    re.IGNORECASE,
+)
+
+
+_INITIALS_END = re.compile(r"(?:(?<=\s)[A-Z]\.\s*)+$")
+
+
+class _Cue(Enum):
+    NONE = 0
+    KNOWN_NAMES = 1  # only a first name of the dictionary may follow
+    ANY_NAME = 2  # any capitalised word that is not a common word, or a known first name
+
+
+@dataclass(frozen=True)
+class NameSpan:
+    """Where a name is, in the text the caller passed. ``cue`` says a cue introduced it:
+    such a span is a person whatever it looks like; a first-name pair may still be a brand."""
+
+    start: int
+    end: int
+    cue: bool
+
+
+def fold(word: str) -> str:
+    """Lower case without accents, as the names dictionary and the stop words are kept."""
+    decomposed = unicodedata.normalize("NFKD", word.replace("\u2019", "'"))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+
+
+def is_capitalised(word: str) -> bool:
+    """'Margaret', "O'Brien", 'Jean-Baptiste', 'Ágnes'; not 'GPT', 'iPhone' or 'Slack2'."""
+    return len(word) > 1 and word[0].isupper() and any(ch.islower() for ch in word[1:3])
+
+
+class NameFinder:
+    """Finds names by cue and by first-name pair. Build once: the word sets are large.
+
+    ``first_names`` holds folded, lower-case first names; ``common_words`` folded words that
+    are never a name after a cue or as a surname (stop words, months, weekdays).
+    ``rare_first_names`` are the dictionary's rarest entries, many of them words of some
+    language ("Tiene", a Spanish verb, is a first name somewhere): a capital at the start of
+    a sentence is no evidence, so a sentence's first word counts only when it is not rare.
+    """
+
+    def __init__(
+        self,
+        *,
+        first_names: Container[str],
+        common_words: Container[str],
+        rare_first_names: Container[str] = frozenset(),
+    ) -> None:
+        self._first_names = first_names
+        self._common = common_words
+        self._rare = rare_first_names
+
+    def find(self, text: str) -> list[NameSpan]:
+        return [*self.after_cues(text), *self.first_name_pairs(text)]
+
+    def after_cues(self, text: str) -> Iterator[NameSpan]:
+        """A capitalised word (or a known first name in any case) right after a cue, with the
+        capitalised words that follow it (a surname, a second given name)."""
+        words = list(_WORD.finditer(text))
+        for index, match in enumerate(words):
+            word = match.group()
+            folded = fold(word)
+            if not (is_capitalised(word) or folded in self._first_names):
+                continue  # cheap test first: the cue regexes run on candidates only
+            strength = self._cue_strength(text[: match.start()])
+            if strength is _Cue.NONE:
+                continue
+            known = folded in self._first_names and (
+                folded not in self._common or self._name_follows(text, words, index)
+            )
+            if not (
+                known
+                if strength is _Cue.KNOWN_NAMES or word.islower()
+                else (known or self._name_like(word))
+            ):
+                continue
+            end = match.end()
+            for following in words[index + 1 : index + 3]:
+                gap = text[end : following.start()]
+                if gap.strip() or not self._name_like(following.group()):
+                    break
+                end = following.end()
+            yield NameSpan(match.start(), end, cue=True)
+
+    def first_name_pairs(self, text: str) -> Iterator[NameSpan]:
+        """A capitalised known first name, then a capitalised word that is not a common word."""
+        words = [w for w in _WORD.finditer(text) if not _PARTICLE.fullmatch(w.group())]
+        for first, second in itertools.pairwise(words):
+            gap = text[first.end() : second.start()]
+            if not _NAME_GAP.fullmatch(gap):
+                continue
+            given, surname = first.group(), second.group()
+            if not (is_capitalised(given) and fold(given) in self._first_names):
+                continue
+            head = text[: first.start()].rstrip()
+            if (not head or head[-1] in ".!?;\n") and fold(given) in self._rare:
+                continue
+            if fold(given) in self._common or not self._name_like(surname):
+                continue
+            yield NameSpan(first.start(), second.end(), cue=False)
+
+    def _cue_strength(self, before: str) -> _Cue:
+        # An initial between the cue and the name ("Mr. J. Smith", "Contact: V. Tóth") is
+        # part of the name: the cue is read before it.
+        before = _INITIALS_END.sub("", before)
+        tail = before[-60:]
+        if _HONORIFIC.search(tail) or _NAMING.search(tail) or _LABEL.search(tail):
+            return _Cue.ANY_NAME
+        relation = _RELATION.search(tail)
+        if relation is None:
+            return _Cue.NONE
+        if _AMBIGUOUS_WITHOUT_POSSESSIVE.fullmatch(relation["cue"]) and not relation["possessive"]:
+            # English "son" is French "his/her", "Mann" a surname: only "my son", "ihr Mann".
+            return _Cue.NONE
+        if relation["cue"][0].isupper() and not relation["possessive"]:
+            # "Partner Portal", "Family Link": a capitalised role word starts a title; at the
+            # start of a sentence ("Daughter Emma ...") only a known first name follows.
+            head = tail[: relation.start("cue")].rstrip()
+            return _Cue.KNOWN_NAMES if not head or head[-1] in ".!?:;\n" else _Cue.NONE
+        return _Cue.ANY_NAME
+
+    def _name_follows(self, text: str, words: list[re.Match[str]], index: int) -> bool:
+        """Whether a capitalised name-like word follows ``words[index]`` after one space."""
+        if index + 1 >= len(words) or not is_capitalised(words[index].group()):
+            return False
+        following = words[index + 1]
+        gap = text[words[index].end() : following.start()]
+        return gap == " " and self._name_like(following.group())
+
+    def _name_like(self, word: str) -> bool:
+        return is_capitalised(word) and fold(word) not in self._common
+
+
+# Role words that also name a product's part or a job title ("printer driver Canon",
+# "integration partner Stripe", "voice assistant Alexa"): a name only after a possessive.
+_AMBIGUOUS_WITHOUT_POSSESSIVE = re.compile(
+    r"son|mann|kind|capo|mujer|femme|partner|assistant|manager|boss|driver|coach|trainer"
+    r"|cleaner|tutor|chauffeur|fahrer|fahrerin|autista|responsable|responsabile|chef|cheffe",
+    re.IGNORECASE,
+)

@@ -1,0 +1,247 @@
+"""Special categories of personal data (GDPR art. 9) and criminal records (art. 10).
+
+A note about the user's health, religion or belief, sex life or sexual orientation, ethnic
+origin, political opinion, union membership, genetic or biometric data, or criminal past is
+not refused by default: it is held until the user confirms it (``needs_confirmation``) and
+then stored with the legal basis ``explicit_consent`` (art. 9(2)(a)). A tenant may refuse such
+notes outright instead (:class:`~memory_service.core.tenant_policy.TenantPolicy`).
+
+Where the line is drawn, on purpose:
+
+- **Health is a named condition, not a habit.** A diagnosis, a disease or disorder, an
+  allergy or intolerance ("allergic to peanuts", "lactose intolerant"), a disability, a
+  pregnancy, a treatment or medication is health data: an allergy is an immune condition
+  and saying so tells a doctor something. A diet the user chose ("vegetarian", "vegan",
+  "no red meat", "avoids gluten", "prefers lactose-free milk") names no condition and is a
+  preference. Diets tied to a faith ("halal", "kosher") reveal a belief and are held.
+- **Detection is structural where the language allows it**: a condition is found as a
+  medical head noun ("... disease", "trouble ...", "Störung"), a medical suffix right after
+  a health verb ("has tendinitis", "tiene artritis"), or a cue ("diagnosed with", "souffre
+  de", "leidet an"); a belief, orientation or opinion after a copula ("is a practising
+  Catholic", "ist schwul"), a party after a vote verb. A bounded list names the common
+  conditions that carry no head noun (diabetes, asthma, epilepsy...).
+- **Mentioning a topic is not stating a fact about the person**: "follows European monetary
+  policy", "works in healthcare" and "uses fingerprint unlock" are not special categories.
+  The cost of a miss is a sensitive note kept under ordinary legitimate interest; the cost
+  of a false hold is one confirmation question, so ambiguous phrasings lean to holding.
+
+Matching runs on the folded (accent-free), lower-cased text and returns category names only.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from enum import StrEnum
+
+from memory_service.core.model import Reason, ReasonCode
+
+EXPLICIT_CONSENT = "explicit_consent"
+
+
+class SensitiveCategory(StrEnum):
+    HEALTH = "health"
+    RELIGION = "religion_or_belief"
+    SEXUAL_ORIENTATION = "sex_life_or_orientation"
+    ETHNIC_ORIGIN = "ethnic_origin"
+    POLITICAL_OPINION = "political_opinion"
+    UNION_MEMBERSHIP = "union_membership"
+    GENETIC = "genetic"
+    BIOMETRIC = "biometric"
+    CRIMINAL_RECORD = "criminal_record"
+
+
+# A copula or an article right before a word that describes the person ("is a devout ...",
+# "est", "es", "ist", "è", "soy", "bin"), optionally with an intensifier in between.
+_COPULA = (
+    r"(?:is|am|are|was|been|being|a|an|est|suis|etait|un|une|es|soy|era|fue|un|una|ist|bin|war"
+    r"|ein|eine|e|sono|era|uno|una)"
+)
+# A verb "to be" alone: an ideology after an article is too often a measure ("a conservative
+# estimate", "a liberal amount").
+_BE = r"(?:is|am|are|was|est|suis|etait|es|soy|era|fue|ist|bin|war|e|sono)"
+_DEVOUT = (
+    r"(?:(?:devout|practising|practicing|observant|strict|lifelong|committed|fervent|pratiquant|e"
+    r"|croyant|e|fervente?|practicante|devot[oa]|glaubige[rn]?|praktizierende[rn]?|strenge[rn]?"
+    r"|praticante|devot[oa]|osservante)\s+)?"
+)
+
+# Medical suffixes (arthritis, arthrite, artritis, Arthritis, artrite; sclerosis, sclérose;
+# carcinoma; anaemia, anémie; neuropathy; fibromyalgia; hemiplegia): a condition once a
+# health verb comes first.
+_MEDICAL_SUFFIX = (
+    r"[a-z]{3,}(?:itis|itide|osis|emia|aemia|emie|plegia|plegie|phrenia|phrenie|frenia)"
+)
+_HEALTH_VERB = (
+    r"(?:has|have|had|with|got|a|ai|avait|tiene|tengo|tenia|padece|sufre|hat|habe|hatte|ha|ho"
+    r"|aveva|soffre|suffers from|souffre d[e']?|leidet an|leidet unter|soffre di)"
+)
+_HEALTH_HEADS = (
+    # EN
+    r"disease|disorder|syndrome|illness|allerg(?:y|ies|ic)|intoleran(?:t|ce)|cancer|tumou?r"
+    r"|infection|deficiency|impairment|disabilit(?:y|ies)|chronic pain|diagnos(?:is|ed)"
+    r"|medication|chemotherapy|chemo|dialysis|insulin|therapy for|in remission"
+    r"|pregnan(?:t|cy)|wheelchair|hearing aid|mental health|panic attacks?|eating disorder"
+    r"|(?:is|was) (?:deaf|blind|autistic|diabetic|epileptic|asthmatic|anorexic|bipolar|disabled)"
+    # FR
+    r"|maladie|syndrome|allergi(?:e|que)s?|intoleran(?:t|te|ce)|handicapee?|diagnostiquee?"
+    r"|en situation de handicap|porteur d'un handicap"
+    r"|traitement (?:contre|pour)|sous traitement|enceinte|grossesse|fauteuil roulant"
+    r"|(?:est|suis) (?:sourde?|aveugle|autiste|diabetique|epileptique|asthmatique|bipolaire)"
+    # ES
+    r"|enfermedad|trastorno|sindrome|alergi(?:a|co|ca)s?|intoleran(?:te|cia)|discapacidad"
+    r"|diagnosticad[oa]|tratamiento (?:para|contra)|embarazada|embarazo|silla de ruedas"
+    r"|(?:es|soy) (?:sord[oa]|ciego|ciega|autista|diabetic[oa]|epileptic[oa]|asmatic[oa])"
+    # DE
+    r"|krankheit|erkrankung|erkrankt|storung|syndrom|allergi(?:e|sch)|unvertraglich\w*"
+    r"|behinderung|behindert|diagnose (?:von|mit)|diagnostiziert|medikament\w*|schwanger\w*"
+    r"|rollstuhl"
+    r"|(?:ist|bin) (?:taub|blind|autist\w*|diabetiker\w*|epileptiker\w*|asthmatiker\w*)"
+    # IT
+    r"|malattia|disturbo|sindrome|allergi(?:a|co|ca|e)|intolleran(?:te|za)|disabilita"
+    r"|diagnosticat[oa]|in cura per|incinta|gravidanza|sedia a rotelle"
+    r"|(?:e|sono) (?:sord[oa]|ciec[oa]|autistic[oa]|diabetic[oa]|epilettic[oa]|asmatic[oa])"
+)
+# Conditions usually named without a head noun, in the five languages (folded spellings).
+_NAMED_CONDITIONS = (
+    r"diabetes|diabete|asthma|asthme|asma|epilepsy|epilepsie|epilepsia|epilessia|migraines?"
+    r"|migrana|migrane|emicrania|hypertension|hipertension|ipertensione|bluthochdruck"
+    r"|depression|depresion|depressione|clinical depression|anxiety disorder|adhd|tdah|adhs"
+    r"|autism|autisme|autismo|autismus|dyslexia|dyslexie|dislexia|legasthenie|dislessia"
+    r"|coeliac|celiac|celiaque|celiaco|zoliakie|celiachia|crohn'?s?|multiple sclerosis"
+    r"|sclerose en plaques|esclerosis multiple|multiple sklerose|sclerosi multipla"
+    r"|parkinson'?s?|alzheimer'?s?|dementia|demence|demencia|demenz|schizophreni\w+"
+    r"|carcinoma|melanoma|lymphoma|glaucoma|myeloma|fibromyalgia|fibromyalgie|fibromialgia"
+    r"|neuralgia|neuropathy|neuropathie|anorexi[ac]|bulimi[ac]"
+    r"|esquizofrenia|schizofrenia|hiv|vih|sida|long covid|covid longue|cancer|cancro"
+    r"|krebs|leukemia|leucemie|leucemia|leukamie|bipolar\w*|bipolaire|ptsd|tept|tdah"
+)
+_HEALTH = (
+    rf"(?:{_HEALTH_HEADS}|{_NAMED_CONDITIONS}|(?<![a-z]){_HEALTH_VERB}\s+(?:an?\s+)?"
+    rf"{_MEDICAL_SUFFIX}"
+    r"|diagnosed with|living with|treated for|recovering from|takes \w+ for|suffers? from"
+    r"|souffre d|soffre di|padece|sufre de|leidet (?:an|unter)"
+    r"|suivi pour|soigne pour|atteint[e]? d[e']|en tratamiento|in behandlung|in terapia)"
+)
+_RELIGION_TERMS = (
+    r"muslim|moslem|christian|catholic|protestant|evangelical|mormon|jehovah'?s witness"
+    r"|jewish|jew|hindu|buddhist|sikh|atheist|agnostic|orthodox christian|quaker|baptist"
+    r"|musulman[e]?|chretien(?:ne)?|catholique|protestant[e]?|juif|juive|hindou[e]?|bouddhiste"
+    r"|athee|agnostique|musulman[a]?|cristian[oa]|catolic[oa]|protestante|judi[oa]|hindu"
+    r"|budista|ate[oa]|agnostic[oa]|katholisch\w*|evangelisch\w*|jud(?:e|in|isch\w*)|christ(?:in)?"
+    r"|muslimisch\w*|buddhist\w*|atheist\w*|cattolic[oa]|ebre[oa]|musulman[oa]|buddista"
+)
+_RELIGION = (
+    rf"(?:(?<![a-z]){_COPULA}\s+{_DEVOUT}(?:{_RELIGION_TERMS})(?![a-z])"
+    rf"|(?:{_RELIGION_TERMS}) (?:faith|religion|church|community|believer|foi|fe|glaube|fede)"
+    r"|religion|religious|religieu(?:x|se)|religios[oa]|religios\w*|religione|religioso|religiosa"
+    r"|goes to (?:church|mass|mosque|synagogue|temple)|attends (?:church|mass|mosque|synagogue)"
+    r"|prays|prie|reza|betet|prega|ramadan|shabbat|sabbath|observes lent|careme|cuaresma"
+    r"|fastenzeit|quaresima|halal|kosher|casher|cacher|koscher|va a la (?:misa|iglesia|mezquita)"
+    r"|va a messa|va (?:a la messe|a l'eglise|a la mosquee)|geht (?:in die|zur) (?:kirche|messe"
+    r"|moschee|synagoge)|in die messe|zur messe|a messa|alla messa)"
+)
+_ORIENTATION = (
+    r"(?:gay|lesbian|lesbienne|lesbiana|lesbica|lesbisch|bisexual\w*|bisexuel\w*|bisessual\w*"
+    r"|bisexuell\w*|homosexual\w*|homosexuel\w*|homosessual\w*|omosessual\w*|homosexuell\w*"
+    r"|schwul\w*|queer|asexual|pansexual|transgender|transgenre|transexual\w*|transsexuel\w*"
+    r"|trans (?:woman|man)|same-sex (?:partner|husband|wife|couple|spouse|marriage)"
+    r"|coming out|sexual orientation|orientation sexuelle|orientacion sexual"
+    r"|sexuelle orientierung|orientamento sessuale)"
+)
+_ETHNIC = (
+    r"(?:of [a-z-]+ (?:descent|heritage|ancestry|origin|extraction)|ethnic(?:ity)?|ethnie"
+    r"|ethnic (?:origin|background|group|minority)|etnia|ethnisch\w*|racial"
+    rf"|(?<![a-z]){_COPULA} (?:d'origine|de origen|di origine) [a-z]+"
+    r"|(?:ist|sind) [a-z]+ (?:herkunft|abstammung)|[a-z]+ (?:herkunft|abstammung)"
+    r"|gitan[oa]?|indigenous|autochtone|indigena|aborigin\w*)"
+)
+_IDEOLOGY = (
+    r"(?:conservative|liberal|progressive|socialist|communist|libertarian|republican|democrat"
+    r"|left-wing|right-wing|far-left|far-right|leftist|de gauche|de droite|socialiste"
+    r"|communiste|ecologiste|conservat(?:eur|rice)|de izquierdas?|de derechas?|socialista"
+    r"|comunista|conservador[a]?|konservativ\w*|sozialist\w*|kommunist\w*|links|rechts"
+    r"|di sinistra|di destra|conservatore|conservatrice)"
+)
+_POLITICAL = (
+    r"(?:votes? (?:for |labour|tory|green|conservative|democrat|republican|[a-z]+ in )"
+    r"|voted (?:for |labour|tory|green|conservative|democrat|republican|[a-z]+ in )"
+    r"|vote (?:pour|a gauche|a droite)|vota (?:por|a|al|per|il|la|pd|psoe|pp)|votaba|votera"
+    r"|wahlt (?:die |afd|spd|cdu|csu|fdp|grune|linke)|wahler (?:der|von)"
+    r"|political (?:views|opinions?|affiliation|leanings?)|party member|member of the \w+ party"
+    r"|supporter of the \w+ party|opinion politique|opinions politiques"
+    r"|membre du parti|partido politico|militante del|afiliad[oa] al partido|ideologia"
+    r"|politische (?:einstellung|meinung|uberzeugung)|parteimitglied|mitglied der \w+ partei"
+    r"|opinione politica|iscritt[oa] al partito|tesserat[oa]"
+    rf"|(?<![a-z]){_BE}\s+(?:an? |une? |una |uno )?(?:staunch |lifelong |convinced |convaincu"
+    r" |convencid[oa] )?"
+    rf"{_IDEOLOGY}(?![a-z]))"
+)
+_UNION = (
+    r"(?:union member|member of (?:the |a )?(?:[a-z']+ ){0,3}union|trade union|labou?r union"
+    r"|teamsters|union rep|unionized|unionised|union dues|syndique[e]?s?|membre (?:du|d'un)"
+    r" syndicat|adherent[e]? (?:du|d'un|a la) (?:syndicat|cgt|cfdt|fo)|sindicato|sindicad[oa]"
+    r"|sindicalista|gewerkschaft\w*|sindacat\w*|sindacalista"
+    r"|iscritt[oa] (?:al|alla) (?:cgil|cisl|uil))"
+)
+_GENETIC = (
+    r"(?:genetic (?:test|testing|data|results?|profile|predisposition|condition|disorder|marker)"
+    r"|dna (?:test|results?|profile|sample)|brca[12]?|(?:test|analyse|donnees) genetiques?"
+    r"|(?:prueba|analisis|datos) geneticos?|(?:test|dati|analisi) genetic[oi]"
+    r"|genetische (?:daten|untersuchung|test\w*)|gentest|dna-test|test (?:du|de|del) (?:adn|dna)"
+    r"|prueba de adn)"
+)
+_BIOMETRIC = (
+    r"(?:biometric (?:data|template|record|profile|scan|id)|fingerprints? (?:data|template|record"
+    r"|scan|on file)|face ?(?:print|template|scan data)|iris scan|retina scan|voiceprint"
+    r"|donnees biometriques|empreintes? digitales?|datos biometricos|huellas? dactilar(?:es)?"
+    r"|biometrische daten|fingerabdr\w*|dati biometrici|impront[ae] digital[ei])"
+)
+_CRIMINAL = (
+    r"(?:convicted|criminal conviction|prior convictions?|criminal record|criminal history"
+    r"|felony|felon|misdemeanou?r|dui|dwi|jail|prison|incarcerated|probation|on parole"
+    r"|paroled|arrested|sentenced|ex-convict"
+    r"|sex offender|on bail|condamne[e]?s?|casier judiciaire|incarcere[e]?|garde a vue"
+    r"|en sursis|condenad[oa]s?|antecedentes penales|carcel|prision|arrestad[oa]"
+    r"|libertad condicional|vorbestraft|vorstrafe\w*|verurteilt|gefangnis|haftstrafe"
+    r"|bewahrungsstrafe|auf bewahrung|fuhrungszeugnis|condannat[oa]|precedenti penali"
+    r"|fedina penale|carcere|arrestat[oa]|liberta vigilata)"
+)
+
+_PATTERNS: tuple[tuple[SensitiveCategory, re.Pattern[str]], ...] = tuple(
+    (category, re.compile(rf"(?<![a-z]){pattern}(?![a-z])"))
+    for category, pattern in (
+        (SensitiveCategory.HEALTH, _HEALTH),
+        (SensitiveCategory.RELIGION, _RELIGION),
+        (SensitiveCategory.SEXUAL_ORIENTATION, _ORIENTATION),
+        (SensitiveCategory.ETHNIC_ORIGIN, _ETHNIC),
+        (SensitiveCategory.POLITICAL_OPINION, _POLITICAL),
+        (SensitiveCategory.UNION_MEMBERSHIP, _UNION),
+        (SensitiveCategory.GENETIC, _GENETIC),
+        (SensitiveCategory.BIOMETRIC, _BIOMETRIC),
+        (SensitiveCategory.CRIMINAL_RECORD, _CRIMINAL),
+    )
+)
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+
+
+def _folded(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.translate(_APOSTROPHES))
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+    return plain.replace("ß", "ss")
+
+
+def sensitive_categories(text: str) -> frozenset[SensitiveCategory]:
+    """The special categories a note states about its person; empty for an ordinary note."""
+    folded = _folded(text)
+    return frozenset(category for category, pattern in _PATTERNS if pattern.search(folded))
+
+
+def check_sensitive(text: str, keywords: Iterable[str] = ()) -> list[Reason]:
+    """One ``sensitive`` reason naming the categories (never the words that matched)."""
+    found = sensitive_categories("\n".join((text, *keywords)))
+    if not found:
+        return []
+    return [Reason(ReasonCode.SENSITIVE, ", ".join(sorted(c.value for c in found)))]

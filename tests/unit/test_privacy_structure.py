@@ -1,0 +1,173 @@
+"""Names, addresses and brands found by structure (core, no model): EN/FR/ES/DE/IT."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_service.core.privacy.addresses import POSTAL_BOX, STREET_ADDRESS, address_kinds
+from memory_service.core.privacy.brands import product_noun_after, reads_as_brand
+from memory_service.core.privacy.names import FUNCTION_WORDS, NameFinder
+
+FIRST_NAMES = frozenset(
+    {"jane", "emma", "priya", "edvard", "agnes", "lucia", "malte", "charles", "thomas", "max"}
+)
+FINDER = NameFinder(first_names=FIRST_NAMES, common_words=FUNCTION_WORDS | {"june"})
+
+
+def _names(text: str) -> set[str]:
+    return {text[span.start : span.end] for span in FINDER.find(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Mrs. Alvarez prefers morning calls.", "Alvarez"),
+        ("My neighbour Jane keeps the spare key.", "Jane"),
+        ("Pick-ups are done by daughter Emma.", "Emma"),
+        ("Invoices go to Herr Müller.", "Müller"),
+        ("Le dossier est suivi par Mme Dupont.", "Dupont"),
+        ("Los paquetes los recoge su hermana Lucía.", "Lucía"),
+        ("Sein Enkel Malte repariert den Router.", "Malte"),
+        ("Le chiavi le ha il signor Cattaneo.", "Cattaneo"),
+        ("my neighbour priya waters the plants", "priya"),
+        ("I want to add Edvard Petrussen as a beneficiary", "Edvard Petrussen"),
+        ("User: Ágnes Földesy", "Ágnes Földesy"),
+        ("La reserva está a nombre de Ximena Olabarrieta", "Ximena Olabarrieta"),
+        ("Das Konto läuft auf den Namen Dragana Hadžić.", "Dragana Hadžić"),
+    ],
+)
+def test_a_name_after_a_cue_or_a_known_first_name_is_found(text: str, name: str) -> None:
+    assert name in _names(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nimmt lieber den Zug der Bahn als das Flugzeug.",
+        "Bekommt Angebote lieber als PDF per Post.",
+        "Partner Portal access is managed by IT.",
+        "My friend will call back.",
+        "Son Mac est trop lent pour le montage.",
+        "Liest gern Bücher am Wochenende.",
+        "Prefers the June release of the report.",
+    ],
+)
+def test_capitalised_nouns_and_titles_are_not_names(text: str) -> None:
+    assert _names(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Has a retirement account with Charles Schwab.", "Charles Schwab"),
+        ("Invests in ETFs through Charles Schwab.", "Charles Schwab"),
+        ("Drinks Jack Daniel's with cola.", "Jack Daniel's"),
+        ("Wears Tommy Hilfiger shirts.", "Tommy Hilfiger"),
+        ("Reads Agatha Christie on holiday.", "Agatha Christie"),
+        ("Collects Marriott Bonvoy points.", "Marriott Bonvoy"),
+        ("Achète ses parfums chez Yves Rocher.", "Yves Rocher"),
+        ("Liest Bücher von Thomas Mann.", "Thomas Mann"),
+        ("Legge i romanzi di Umberto Eco.", "Umberto Eco"),
+        ("Shops at Gap and Tommy Hilfiger for work clothes.", "Tommy Hilfiger"),
+        ("Lit souvent Jules Verne et Alexandre Dumas.", "Alexandre Dumas"),
+        ("Reads mostly Stephen King.", "Stephen King"),
+    ],
+)
+def test_a_name_in_a_brand_or_work_context_reads_as_a_brand(text: str, span: str) -> None:
+    start = text.index(span)
+    assert reads_as_brand(text, start, start + len(span))
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Uses Jane Doe's card for groceries.", "Jane Doe"),
+        ("Meets with Jane Smith every week.", "Jane Smith"),
+        ("Likes Tommy Hilfiger.", "Tommy Hilfiger"),  # cannot be told apart: refused
+        ("Pays rent to Jane Smith monthly.", "Jane Smith"),
+        ("Reads to Emma Stone every night.", "Emma Stone"),
+        ("Shops at Lidl with Jane Smith.", "Jane Smith"),
+        ("Buys shoes at Zalando and asks Jane Smith first.", "Jane Smith"),
+    ],
+)
+def test_a_name_without_a_brand_context_stays_a_name(text: str, span: str) -> None:
+    start = text.index(span)
+    assert not reads_as_brand(text, start, start + len(span))
+
+
+def test_a_product_noun_after_an_honorific_names_a_product() -> None:
+    text = "Only buys the vegan Dr. Martens line."
+    assert product_noun_after(text, text.index("Martens") + len("Martens"))
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Ship to 4417 Birchwood Lane, Apt 3B, Tulsa", STREET_ADDRESS),
+        ("Lives at 221B Baker Street", STREET_ADDRESS),
+        ("Livrer au 12 rue des Lilas", STREET_ADDRESS),
+        ("Livrer au 3 ter boulevard Gambetta, 31000 Toulouse", STREET_ADDRESS),
+        ("Enviar a Calle Mayor 3", STREET_ADDRESS),
+        ("Vive en Paseo de Gracia 92, Barcelona", STREET_ADDRESS),
+        ("Wohnt in der Hauptstraße 5, 10115 Berlin", STREET_ADDRESS),
+        ("Lieferadresse: Birkenweg 12b", STREET_ADDRESS),
+        ("Abita in Via Roma 10", STREET_ADDRESS),
+        ("Abita in Corso Umberto I 45, Napoli", STREET_ADDRESS),
+        ("Mail to P.O. Box 880, Austin", POSTAL_BOX),
+        ("PSC 802, Box 74, APO AE 09499", POSTAL_BOX),
+        ("Please return to Unit 4719 Box 7394 DPO AP 70942", POSTAL_BOX),
+        ("Adresse postale : BP 77, Nouméa", POSTAL_BOX),
+        ("Apartado de Correos 55, Cádiz", POSTAL_BOX),
+        ("Post bitte an Postfach 12 34", POSTAL_BOX),
+        ("Casella postale 12, Bari", POSTAL_BOX),
+    ],
+)
+def test_a_street_with_its_number_or_a_postal_box_is_an_address(text: str, kind: str) -> None:
+    assert kind in address_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lives near Via Roma and walks to work.",
+        "Sends files via Dropbox 3 times a week.",
+        "Via Slack, 2 reminders at most.",
+        "Runs Ubuntu 22.04 on a ThinkPad.",
+        "Stays at the Plaza Hotel 2 nights a month.",
+        "Wohnt in der Hauptstraße.",
+        "Size M shirts, 32 waist.",
+        "BP stations on the motorway are preferred.",
+        "Bought 12000 Euro (EU) bonds in 2020.",
+    ],
+)
+def test_a_street_without_a_number_versions_and_counts_are_not_addresses(text: str) -> None:
+    assert address_kinds(text) == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("I want to add Edvard de Vries as a beneficiary.", "Edvard de Vries"),
+        ("Contact person: Malte Brennecke", "Malte Brennecke"),
+        ("Contact person: V. Tóth Mónika", "Tóth Mónika"),
+        ("Invoices go to Mr. J. Okonkwo.", "Okonkwo"),
+        ("The account holder is Nachiket Soni.", "Nachiket Soni"),
+    ],
+)
+def test_particles_and_contact_labels_keep_the_name_whole(text: str, name: str) -> None:
+    assert name in _names(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ship to 3301 Jenkins Gateway, North Gregorystad, NC 75496.",
+        "Address: Flat 6, Davies Road, Potterton, WR9 4YQ.",
+        "Livrer rue Morel, 65361 Rousset.",
+        "Adres: Mirthelaan 1, 1033 EY, Papekop.",
+        "Recapito: Vicolo Stretto, 6, 24055, Cologno al Serio (BG)",
+        "Dirección: C. de la Paz 8, Ávila",
+    ],
+)
+def test_postcodes_specific_enough_to_find_a_door_are_addresses(text: str) -> None:
+    assert STREET_ADDRESS in address_kinds(text)
