@@ -138,7 +138,7 @@ def test_a_held_note_waits_for_the_confirm_call(
 def test_a_special_category_note_is_held_over_http_and_confirmed_with_explicit_consent(
     client: TestClient, session: NoteSession
 ) -> None:
-    held = _result(session.save({"text": "Has coeliac disease, so no gluten in suggestions."}))
+    held = _result(session.save({"text": "Has coeliac disease: no gluten in meal plans."}))
 
     assert held["status"] == "needs_confirmation" and held["memory_id"]
     assert held["reasons"] == [{"code": "sensitive", "detail": "health"}]

@@ -93,7 +93,7 @@ def test_the_reason_names_categories_never_the_words() -> None:
     assert reason.detail == "health, religion_or_belief"
 
 
-HEALTH_NOTE = {"text": "Has type 2 diabetes, so suggest low-sugar meals."}
+HEALTH_NOTE = {"text": "Has type 2 diabetes and wants low-sugar meals."}
 
 
 @pytest.fixture
