@@ -6,7 +6,7 @@ logs or repeats the note: every ``detail`` is a fixed sentence, a count or a lis
 types, so a rejected note's text cannot leak through a reason.
 
 Language data (hedges, time markers, greetings, injection phrases) lives in
-``core/lexicons/*.json``; secret formats live in :mod:`memory_service.core.secret_detection`.
+``core/lexicons/*.json``; secret formats live in :mod:`memory_service.core.privacy.secrets`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Protocol
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.model import DEFAULT_PURPOSE, Durability, Reason, ReasonCode, Source
 from memory_service.core.purpose import PURPOSE_SHAPE
-from memory_service.core.secret_detection import check_secrets
+from memory_service.core.privacy.secrets import check_secrets
 from memory_service.core.text import normalize_keyword
 
 MAX_TEXT_CHARS = 280

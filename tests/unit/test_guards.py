@@ -21,7 +21,7 @@ from memory_service.core.guards import (
 )
 from memory_service.core.lexicons import Lexicons, load_lexicons
 from memory_service.core.model import Durability, ReasonCode, Source
-from memory_service.core.secret_detection import looks_like_password
+from memory_service.core.privacy.secrets import looks_like_password
 
 
 class FakePii:
