@@ -26,6 +26,7 @@ from memory_service.core.consolidation import Judge
 from memory_service.core.guards import PiiDetector
 from memory_service.core.ports import (
     Clock,
+    IdentifierDetector,
     KeyStore,
     MaintenanceStore,
     RateLimiter,
@@ -56,6 +57,8 @@ class Container:
     history: HistoryDeps
     # Presidio with its spaCy model, built and warmed once: every note is as fast as the first.
     pii: PiiDetector
+    # python-stdnum, phonenumbers and the BIP-39 lists behind the core's identifier port.
+    identifiers: IdentifierDetector
     notes: NoteDeps
     admin: AdminDeps
     retention_store: RetentionStore
@@ -92,6 +95,7 @@ def build_container(settings: Settings) -> Container:
     keyring = Keyring(settings.master_key())
     uow_factory = SqlUnitOfWorkFactory(engine, keyring, clock)
     pii = load_pii_detector(settings.spacy_model)
+    identifiers = load_identifier_detector()
     consolidation = ConsolidationDeps(
         uow_factory=uow_factory, clock=clock, judge=build_judge(settings)
     )
@@ -115,11 +119,13 @@ def build_container(settings: Settings) -> Container:
             uow_factory=uow_factory, clock=clock, keep_turns=settings.history_turns
         ),
         pii=pii,
+        identifiers=identifiers,
         notes=NoteDeps(
             uow_factory=uow_factory,
             pii=pii,
             policies=SqlTenantPolicyStore(engine, clock),
             clock=clock,
+            identifiers=identifiers,
             retention=load_retention_policy(settings.retention_file),
         ),
         admin=AdminDeps(
@@ -127,6 +133,7 @@ def build_container(settings: Settings) -> Container:
             clock=clock,
             pii=pii,
             cache=_subject_cache(settings),
+            identifiers=identifiers,
             retention=load_retention_policy(settings.retention_file),
         ),
         retention_store=SqlRetentionStore(engine),
@@ -177,6 +184,14 @@ def load_pii_detector(spacy_model: str) -> PiiDetector:
         raise ConfigurationError(str(exc)) from exc
     detector.entity_types("Warm-up: the user prefers aisle seats.")
     return detector
+
+
+@cache
+def load_identifier_detector() -> IdentifierDetector:
+    """One per process: listing python-stdnum's checksum formats reads their sources once."""
+    from memory_service.adapters.identifier_library import LibraryIdentifierDetector
+
+    return LibraryIdentifierDetector()
 
 
 def _task_queue(settings: Settings, consolidation: ConsolidationDeps) -> TaskQueue:

@@ -125,10 +125,13 @@ def load_rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
 def evaluate(path: Path | str = DEFAULT_SET, *, pii: PiiDetector | None = None) -> EvaluationReport:
     """Run every row through the guards; builds the real Presidio detector unless given one."""
     detector = pii if pii is not None else _default_detector()
+    from memory_service.bootstrap import load_identifier_detector
+
+    library = load_identifier_detector()
     outcomes = []
     for line, row in load_rows(Path(path)):
         arguments = {key: value for key, value in row.items() if key not in EXPECTATION_KEYS}
-        validation = validate_note(arguments, pii=detector)
+        validation = validate_note(arguments, pii=detector, identifiers=library)
         outcomes.append(
             Outcome(
                 line=line,

@@ -419,3 +419,17 @@ class RateLimiter(Protocol):
         """Take one token from ``key``'s bucket. Never raises: a limiter that cannot reach
         its store lets the call through rather than turn an outage into refusals."""
         ...
+
+
+class IdentifierDetector(Protocol):
+    """Identifier values only a library knows, found in a note the privacy guards normalised.
+
+    National, tax and social-security numbers with their checksums, phone numbers written
+    with a country code, seed phrases from a BIP-39 word list. ``text`` is the normalised
+    note (:mod:`memory_service.core.privacy.normalise`); ``codes`` are the letter-digit codes
+    in it whose shape the core could not rule out (not a date, a time, a version, a price),
+    separators removed. The answer is entity types such as ``NATIONAL_ID``,
+    ``PHONE_NUMBER`` or ``SEED_PHRASE``, never values.
+    """
+
+    def identifier_types(self, text: str, codes: Sequence[str]) -> frozenset[str]: ...

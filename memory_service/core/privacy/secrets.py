@@ -1,8 +1,12 @@
-"""Secrets in a note: known key and token formats, "password is ..." cues, random-looking strings.
+"""Secrets in a note: known key and token formats, a value after a credential word, random strings.
 
-The formats and the shape of a password are language-agnostic; the cue phrases are language
-data (``secret_cues`` and ``credential_cues`` in ``core/lexicons``). Only the kinds found
-leave this module, never the matched text.
+Fails closed: any value after a credential word in EN/FR/ES/DE/IT ("PIN for the debit card
+is 7351", "pw = correcthorsebatterystaple", "Das Passwort für das VPN lautet Birke!2022",
+"Login is jsmith / hunter2") is a secret, whatever it looks like, unless it is plainly a
+word about the credential rather than the credential ("Password is required", "PIN has 4
+digits"). The formats and the shape of a value are language-agnostic; the cue words are
+data (:mod:`memory_service.core.privacy.vocabulary` and ``core/lexicons``). Only the kinds
+found leave this module, never the matched text.
 """
 
 from __future__ import annotations
@@ -14,6 +18,12 @@ from functools import lru_cache
 
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.model import Reason, ReasonCode
+from memory_service.core.privacy.vocabulary import (
+    ASSIGNMENT_WORDS,
+    CREDENTIAL_CUES,
+    NOT_CREDENTIAL,
+    UNITS,
+)
 
 _SECRET_FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("PRIVATE_KEY", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY( BLOCK)?-----")),
@@ -65,12 +75,22 @@ _WORD_EDGES = "\"'()[]{}<>,;:.\u201c\u201d\u00ab\u00bb"
 
 def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> frozenset[str]:
     """Kinds of secret in the text: known key formats, 'password is …' cues, random tokens."""
-    kinds = {kind for kind, pattern in _SECRET_FORMATS if pattern.search(folded_text)}
-    if lexicons.search("secret_cues", folded_text) or _credential_after_cue(folded_text, lexicons):
+    kinds = set(format_kinds(folded_text))
+    if (
+        lexicons.search("secret_cues", folded_text)
+        or _credential_after_cue(folded_text, lexicons)
+        or value_after_credential_word(folded_text)
+    ):
         kinds.add("PASSWORD")
     if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)):
         kinds.add("HIGH_ENTROPY_STRING")
     return frozenset(kinds)
+
+
+def format_kinds(text: str) -> frozenset[str]:
+    """Known key and token formats only: for a form of the note glued from its parts, where
+    a cue phrase could straddle the text and a keyword by accident."""
+    return frozenset(kind for kind, pattern in _SECRET_FORMATS if pattern.search(text))
 
 
 def _credential_after_cue(folded_text: str, lexicons: Lexicons) -> bool:
@@ -135,3 +155,111 @@ def check_secrets(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> li
     """One ``secret`` reason naming the kinds found; the detail never holds the value."""
     kinds = secret_kinds(folded_text, lexicons)
     return [Reason(ReasonCode.SECRET, ", ".join(sorted(kinds)))] if kinds else []
+
+
+# --- a value after a credential word, in any of the five languages --------------------------
+
+_CUE = re.compile(rf"(?<![\w-])(?:{'|'.join(CREDENTIAL_CUES)})(?![\w-])", re.I)
+_NOT_CREDENTIAL = re.compile(rf"(?<![\w-])(?:{'|'.join(NOT_CREDENTIAL)})(?![\w-])", re.I)
+_ASSIGNMENT = "|".join(
+    re.escape(word) if not word.isalpha() else rf"(?<![\w]){word}(?![\w])"
+    for word in sorted(ASSIGNMENT_WORDS, key=len, reverse=True)
+)
+# Up to five short words between the cue and the assignment ("for the office VPN",
+# "für das VPN", "del portal", "de la box"), none of them a sentence end.
+_VALUE_AFTER_CUE = re.compile(
+    rf"^(?P<between>(?:\s+[^\s.!?;:=]+){{0,5}}?)\s*(?P<marker>{_ASSIGNMENT})\s*"
+    r"(?P<value>[^\s]+)(?P<rest>[^\n]{0,40})",
+    re.I,
+)
+_DIRECT_VALUE = re.compile(r"^\s*[:#=]?\s*(?P<value>[^\s]+)(?P<rest>[^\n]{0,40})")
+_LOGIN_PAIR = re.compile(r"^(?:\s+[^\s.!?;/]+){0,5}?\s+[^\s/]{2,}\s*/\s*\S{3,}")
+_SEED_WORDS = re.compile(r"^\s*[:=-]?\s*(?:[a-z]{3,8}[\s,]+){5,}[a-z]{3,8}", re.I)
+_LOGIN_CUE = re.compile(r"log|user|ident|benutzer|usuario|utente", re.I)
+_SEED_CUE = re.compile(r"phrase|words|mnemonic|semilla|seme", re.I)
+_UNITS = frozenset(UNITS)
+MIN_DIGIT_VALUE = 3
+LONG_PASSPHRASE_CHARS = 12
+# A digits-only value this long straight after a cue, without "is" or ":" ("PIN 7351").
+MIN_DIRECT_DIGITS = 4
+
+
+def value_after_credential_word(folded_text: str) -> bool:
+    """Whether a credential word is followed by its value.
+
+    - After an assignment ("is", ":", "=", "lautet", "es", "est", "è"...): a value with a
+      digit or a symbol (3+ digits when digits only, not followed by a unit: "PIN is 4
+      digits" is not one), a passphrase-long word, a word with inner capitals, or any word
+      that ends the clause ("pw = correcthorse", "Passwort: Birke").
+    - Straight after the cue: a password-shaped word, or 4+ digits ("PIN 7351").
+    - "login ... X / Y": a user and password pair.
+    - "seed phrase: word word word ...": six or more short words after a seed cue.
+    """
+    for cue in _CUE.finditer(folded_text):
+        if _names_something_else(folded_text, cue):
+            continue
+        rest = folded_text[cue.end() :]
+        if _assigned_value(rest) or _direct_value(rest):
+            return True
+        if _LOGIN_PAIR.match(rest) and _LOGIN_CUE.search(cue.group()):
+            return True
+        if _SEED_CUE.search(cue.group()) and _SEED_WORDS.match(rest):
+            return True
+    return False
+
+
+def _names_something_else(text: str, cue: re.Match[str]) -> bool:
+    """ "postal code", "codice fiscale", "source code": a cue word inside another noun."""
+    window = text[max(0, cue.start() - 24) : cue.end() + 32]
+    offset = cue.start() - max(0, cue.start() - 24)
+    return any(
+        m.start() <= offset + 1 and m.end() >= offset + len(cue.group()) - 1
+        for m in _NOT_CREDENTIAL.finditer(window)
+    )
+
+
+def _assigned_value(rest: str) -> bool:
+    match = _VALUE_AFTER_CUE.match(rest)
+    if match is None:
+        return False
+    value = match.group("value").strip(_WORD_EDGES)
+    if not value:
+        return False
+    if any(ch.isdigit() for ch in value):
+        return _digit_value(value, match.group("rest"))
+    if any(not ch.isalnum() and ch not in "-'" for ch in value):
+        return True
+    if len(value) >= LONG_PASSPHRASE_CHARS or _inner_capital(value):
+        return True
+    return _ends_clause(match.group("rest")) and match.group("marker") in (":", "=", "->", "=>")
+
+
+def _direct_value(rest: str) -> bool:
+    match = _DIRECT_VALUE.match(rest)
+    if match is None:
+        return False
+    value = match.group("value").strip(_WORD_EDGES)
+    if value.isdigit():
+        return len(value) >= MIN_DIRECT_DIGITS and _digit_value(value, match.group("rest"))
+    return looks_like_password(value)
+
+
+def _digit_value(value: str, rest: str) -> bool:
+    """Digits are a value unless they count something ("4 digits", "8 characters")."""
+    digits = sum(ch.isdigit() for ch in value)
+    if digits < MIN_DIGIT_VALUE and value.isdigit():
+        return False
+    following = re.match(r"\s*([a-z%]+)", rest, re.I)
+    return not (value.isdigit() and following and following.group(1).lower() in _UNITS)
+
+
+def _inner_capital(value: str) -> bool:
+    return any(ch.isupper() for ch in value[1:]) and any(ch.islower() for ch in value)
+
+
+def _ends_clause(rest: str) -> bool:
+    return (
+        not rest.strip()
+        or rest.lstrip()[0] in ".,;!?)("
+        or rest.lstrip().lower().startswith(("and ", "et ", "y ", "und ", "e "))
+    )
