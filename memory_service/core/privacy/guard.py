@@ -11,7 +11,8 @@ shape readers (:mod:`memory_service.core.privacy.identifiers`,
 from __future__ import annotations
 
 import re
-from typing import Protocol
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Protocol
 
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.model import Reason, ReasonCode
@@ -23,6 +24,7 @@ from memory_service.core.privacy.secrets import format_kinds, secret_kinds
 # What the library detector may report that is a secret rather than personal data.
 SECRET_TYPES = frozenset({"SEED_PHRASE"})
 _ENTITY_TYPE = re.compile(r"[A-Z][A-Z0-9_]{0,39}")
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,63}")
 
 
 class PiiDetector(Protocol):
@@ -68,3 +70,57 @@ def _types_detail(found: set[str] | frozenset[str]) -> str:
     """Anything that is not a plain type name is reported as ``PII``, so a misbehaving
     detector cannot put a value into a detail."""
     return ", ".join(sorted({t if _ENTITY_TYPE.fullmatch(t) else "PII" for t in found}))
+
+
+class _NoPii:
+    def entity_types(self, text: str) -> frozenset[str]:
+        return frozenset()
+
+
+def state_refusals(
+    state: Mapping[str, Any], *, pii: PiiDetector, identifiers: IdentifierDetector
+) -> list[tuple[str, tuple[ReasonCode, ...]]]:
+    """Each key path of a subject's state whose key or value the privacy guards refuse,
+    with the reason codes; the paths are built from keys that passed the guards themselves
+    (a refused key is named by its parent path and ``<key>``), never from values.
+
+    The NER detector reads every text of the state at once (one call, the slow part); only
+    when it finds something is it asked again per text, to name the path.
+    """
+    texts = list(_state_texts(state, ""))
+    ner_found = bool(texts) and bool(pii.entity_types("\n".join(text for _, text in texts)))
+    per_text: PiiDetector = pii if ner_found else _NoPii()
+    refusals: dict[str, set[ReasonCode]] = {}
+    for path, text in texts:
+        reasons = check_privacy(text, pii=per_text, identifiers=identifiers)
+        if reasons:
+            refusals.setdefault(path, set()).update(reason.code for reason in reasons)
+    return [(path, tuple(sorted(codes))) for path, codes in refusals.items()]
+
+
+def _state_texts(value: object, path: str) -> Iterator[tuple[str, str]]:
+    """(path, text) for every key and every string or number of the state. A key appears in
+    a path only when it is a plain name (``home_airport``) the shape guards accept."""
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            key_text = str(key)
+            plain = _PLAIN_KEY.fullmatch(key_text) and not check_privacy(
+                key_text, pii=_NoPii(), identifiers=_NO_LIBRARY
+            )
+            name = key_text if plain else "<key>"
+            child = f"{path}.{name}" if path else name
+            yield f"{child} (key)", key_text
+            yield from _state_texts(item, child)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _state_texts(item, f"{path}[{index}]")
+    elif isinstance(value, str | int | float) and not isinstance(value, bool):
+        yield path, str(value)
+
+
+class _NoLibrary:
+    def identifier_types(self, text: str, codes: Sequence[str]) -> frozenset[str]:
+        return frozenset()
+
+
+_NO_LIBRARY = _NoLibrary()
