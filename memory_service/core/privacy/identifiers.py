@@ -23,7 +23,8 @@ Harmless shapes (a run or code with one of them is not an identifier):
 - a date (``d/m/y``, ``y-m-d``, ``d.m.y`` with a real month and day) or a year range
   (``2019-2023``); a clock time (``14:30``, ``9am``, ``14h30``);
 - a price or a quantity: a unit or currency right before or after (``1 299 €``, ``16GB``,
-  ``125000 points``), or thousands grouped by threes (``1.000.000``, ``1 234 567``);
+  ``125000 points``); digits grouped by threes without a unit are not enough, since phone
+  numbers are written that way too ("330 188 912 275");
 - a version (``3.11.4``, ``v2.0.1``, ``10.15``): dot-separated groups of at most 4 digits;
 - a seat (``12A``, ``A12``), a flight number (``AF1234``, ``U2 1234``: a two-character
   airline code and at most 4 digits), an ordinal (``21st``, ``3e``, ``1er``);
@@ -43,7 +44,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from memory_service.core.privacy.vocabulary import HARMLESS_NUMBER_NOUNS, IDENTIFIER_CUES, UNITS
+from memory_service.core.privacy.vocabulary import (
+    HARMLESS_NUMBER_NOUNS,
+    IDENTIFIER_ACRONYMS,
+    IDENTIFIER_CUES,
+    UNITS,
+)
 
 LONG_DIGIT_RUN = 7
 CARD_DIGITS = range(12, 20)
@@ -98,8 +104,8 @@ _PLATE_CUE = re.compile(
     re.I,
 )
 _IDENTIFIER_CUE = re.compile(
-    rf"(?<![\w])(?:{'|'.join(IDENTIFIER_CUES)})(?![\w])\s*(?:is|was|est|es|ist|lautet|e|:|#|=)?\s*",
-    re.I,
+    rf"(?<![\w])(?:(?i:{'|'.join(IDENTIFIER_CUES)})|{'|'.join(IDENTIFIER_ACRONYMS)})(?![\w])"
+    r"\s*(?i:is|was|est|es|ist|lautet|e|:|#|=)?\s*",
 )
 # A token of a code: letters and digits, joined inside by - . / (one at a time).
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:[-./_][A-Za-z0-9]+)*")
@@ -114,7 +120,6 @@ _TIME = re.compile(
     r"\d{1,2}(?::\d{2}){1,2}|\d{1,2}(?:[.:]\d{2})?(?:am|pm|h|uhr)|\d{1,2}h\d{2}", re.I
 )
 _VERSION = re.compile(r"v?\d{1,4}(?:\.\d{1,4}){1,3}(?:[-+.]?[a-z]+\d*)?", re.I)
-_THOUSANDS = re.compile(r"\d{1,3}(?:([ .,'])\d{3})(?:\1\d{3})*(?:[.,]\d{1,2})?")
 _ORDINAL = re.compile(r"\d{1,4}(?:st|nd|rd|th|e|er|eme|re|o|a|º|ª|te|ter|ten)", re.I)
 _SEAT = re.compile(r"\d{1,2}[A-K]|[A-K]\d{1,2}", re.I)
 _FLIGHT = re.compile(r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{1,4}[A-Z]?", re.I)
@@ -153,7 +158,7 @@ def identifier_types(text: str) -> frozenset[str]:
         found.add("MAC_ADDRESS")
     if _has_gps(text):
         found.add("GPS_COORDINATES")
-    if _PLATES.search(text) or any(_has_digit(m.group(1)) for m in _PLATE_CUE.finditer(text)):
+    if _has_plate(text) or any(_has_digit(m.group(1)) for m in _PLATE_CUE.finditer(text)):
         found.add("LICENSE_PLATE")
     cued = _cued_spans(text)
     for run in _runs(_EMAIL.sub(" ", without_urls)):
@@ -287,14 +292,16 @@ def _plain_shape(run: _Run) -> bool:
         return True
     if _VERSION.fullmatch(raw) and run.digits <= MAX_VERSION_DIGITS:
         return True
-    return bool(_THOUSANDS.fullmatch(raw)) or _next_to_unit(run)
+    return _next_to_unit(run)
 
 
 def _harmless_code(run: _Run) -> bool:
     raw, compact = run.raw, run.compact
     if run.digits == 0:
         return True
-    for shape in (_TIME, _VERSION, _ORDINAL, _SEAT, _FLIGHT):
+    if _VERSION.fullmatch(raw) and run.digits <= MAX_VERSION_DIGITS:
+        return True
+    for shape in (_TIME, _ORDINAL, _SEAT, _FLIGHT):
         if shape.fullmatch(raw) or shape.fullmatch(compact):
             return True
     unit = _NUMBER_WITH_UNIT.fullmatch(compact)
@@ -367,6 +374,14 @@ def _cued_value(rest: str) -> str | None:
     if digits >= CUED_MIN_DIGITS or (digits and len(compact) >= 6 and not compact.isalpha()):
         return "ID_NUMBER"
     return None
+
+
+def _has_plate(text: str) -> bool:
+    """A plate shape whose letters are not a currency or unit ("1040 CHF" is a price)."""
+    return any(
+        not any(group.lower() in _UNITS for group in re.findall(r"[A-Z]+", match.group()))
+        for match in _PLATES.finditer(text)
+    )
 
 
 def _has_handle(text: str) -> bool:

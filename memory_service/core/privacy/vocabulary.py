@@ -83,7 +83,8 @@ CREDENTIAL_CUES = (
     # DE
     r"passwort(?:es)?",
     r"kennwort(?:es)?",
-    r"(?:\w+)?schlussel",
+    r"[\w-]*schlussel",
+    r"[\w-]*(?:passwort|kennwort)",
     r"(?:zugangs|tur|tor|alarm|sicherheits|wlan|wifi|geheim|entsperr|pin)-?(?:code|nummer|daten)",
     r"zugangsdaten",
     r"benutzer(?:name)?",
@@ -150,7 +151,9 @@ UNITS = (
     "lines", "words", "pages", "items", "units", "copies", "rows", "records", "requests",
     "tokens", "followers", "subscribers", "downloads", "views", "stars", "likes", "digits",
     "characters", "chars", "chiffres", "caracteres", "ziffern", "zeichen", "cifre",
-    "caratteri", "digitos", "bytes", "bits", "x",
+    "caratteri", "digitos", "bytes", "bits", "x", "chf", "sek", "nok", "dkk", "pln", "czk",
+    "huf", "mxn", "brl", "inr", "cny", "krw", "zar", "nzd", "sgd", "hkd", "rub", "ars", "clp",
+    "cop",
 )  # fmt: skip
 
 # Nouns before a number that make it a harmless label rather than an identifier.
@@ -168,6 +171,10 @@ HARMLESS_NUMBER_NOUNS = (
     "ano", "jahr", "anno", "born", "ne", "nee", "nacido", "geboren", "nato",
 )  # fmt: skip
 
+# Acronyms that are also common words in one of the languages ("ein", "sin", "nie", "pan",
+# "tin"): cues only when written in capitals.
+IDENTIFIER_ACRONYMS = ("EIN", "TIN", "SIN", "NIE", "PAN", "UID", "RUT", "PPS", "IRD", "NIN")
+
 # Cues after which a code with digits is a personal identifier (travel, loyalty, account,
 # customer and document numbers), whatever its shape.
 IDENTIFIER_CUES = (
@@ -179,8 +186,8 @@ IDENTIFIER_CUES = (
     r"|id|identity|national id|social security|tax|vat|insurance|health insurance|medicare"
     r"|medicaid|nhs|card|bank|routing|sort|meter|serial|plate|number plate|licen[cs]e plate)"
     r"\s*(?:number|no\.?|nr\.?|num\.?|#|code|id|ref(?:erence)?)",
-    r"(?:ktn|ssn|sin|nino|nin|itin|ein|tin|nif|nie|dni|nir|insee|cpf|cnp|pesel|bsn|aadhaar"
-    r"|pan|uid|ahv|avs|cuil|cuit|rut|curp|rfc|tfn|ird|pps|personnummer|steuer-?id"
+    r"(?:ktn|ssn|nino|itin|nif|dni|nir|insee|cpf|cnp|pesel|bsn|aadhaar"
+    r"|ahv|avs|cuil|cuit|curp|rfc|tfn|personnummer|steuer-?id"
     r"|steuernummer|codice fiscale|partita iva|tessera sanitaria|mrn|pnr|kundennummer"
     r"|mitgliedsnummer|versicherungsnummer|sozialversicherungsnummer|ausweisnummer"
     r"|reisepassnummer|fuhrerscheinnummer|kontonummer|personalausweis|reisepass|fuhrerschein"
