@@ -110,6 +110,8 @@ _IDENTIFIER_CUE = re.compile(
 # A token of a code: letters and digits, joined inside by - . / (one at a time).
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:[-./_][A-Za-z0-9]+)*")
 _GROUPS = re.compile(r"[A-Za-z]+|\d+")
+# What may stand between two groups of one value: a space, one of - . /, parentheses.
+_GAP = re.compile(r"\)?\s?[-./]?\s?\(?|\)\s?\(?")
 
 _DATE = re.compile(
     r"(?:(?P<d>\d{1,2})[./-](?P<m>\d{1,2})[./-](?:\d{4}|\d{2})"
@@ -119,7 +121,7 @@ _YEAR_RANGE = re.compile(r"(?:19|20)\d{2}[-/](?:(?:19|20)\d{2}|\d{2})")
 _TIME = re.compile(
     r"\d{1,2}(?::\d{2}){1,2}|\d{1,2}(?:[.:]\d{2})?(?:am|pm|h|uhr)|\d{1,2}h\d{2}", re.I
 )
-_VERSION = re.compile(r"v?\d{1,4}(?:\.\d{1,4}){1,3}(?:[-+.]?[a-z]+\d*)?", re.I)
+_VERSION = re.compile(r"v?\d{1,4}(?:\.\d{1,3}){1,3}(?:[-+.]?[a-z]+\d*)?", re.I)
 _ORDINAL = re.compile(r"\d{1,4}(?:st|nd|rd|th|e|er|eme|re|o|a|º|ª|te|ter|ten)", re.I)
 _SEAT = re.compile(r"\d{1,2}[A-K]|[A-K]\d{1,2}", re.I)
 _FLIGHT = re.compile(r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{1,4}[A-Z]?", re.I)
@@ -240,7 +242,7 @@ def _joins(
     text: str, left: re.Match[str], right: re.Match[str], *, backwards: bool = False
 ) -> bool:
     gap = text[left.end() : right.start()]
-    if gap not in (" ", "-", " - ", ".", "/", " / "):
+    if not _GAP.fullmatch(gap):
         return False
     a, b = left.group(), right.group()
     if _has_digit(a) and _has_digit(b):
@@ -360,13 +362,20 @@ def _after_harmless_noun(run: _Run) -> bool:
 
 
 def _cued_spans(text: str) -> list[int]:
-    return [match.end() for match in _IDENTIFIER_CUE.finditer(text)]
+    """Where a value after an identifier cue starts; not after "flight number", "seat no"."""
+    spans = []
+    for match in _IDENTIFIER_CUE.finditer(text):
+        before = re.findall(r"[a-z]+", text[max(0, match.start() - 24) : match.start()].lower())
+        if before and before[-1] in _HARMLESS_NOUNS:
+            continue
+        spans.append(match.end())
+    return spans
 
 
 def _cued_value(rest: str) -> str | None:
     """A code right after an identifier cue: 4 or more digits, or a mixed code of 6 or more
     characters, whatever its shape ("Bonvoy 123456", "passport C01X00T47")."""
-    match = re.match(r"[A-Za-z0-9](?:[A-Za-z0-9]|[ .\-/](?=[A-Za-z0-9])){2,30}", rest)
+    match = re.match(r"[(+]?[A-Za-z0-9](?:[A-Za-z0-9]|[ .\-/()]+(?=[A-Za-z0-9])){2,30}", rest)
     if match is None:
         return None
     compact = re.sub(r"[^A-Za-z0-9]", "", match.group())

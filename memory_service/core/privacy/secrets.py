@@ -46,7 +46,12 @@ _SECRET_FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"|(?:AKIA|ASIA)[A-Z0-9]{16}"
             r"|AIza[0-9A-Za-z_-]{20,}"
             r"|glpat-[A-Za-z0-9_-]{16,}"
-            r"|hf_[A-Za-z0-9]{20,})"
+            r"|hf_[A-Za-z0-9]{20,}"
+            r"|npm_[A-Za-z0-9]{36}"
+            r"|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{20,}"
+            r"|SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}"
+            r"|SK[0-9a-fA-F]{32}"
+            r"|\d{8,10}:AA[0-9A-Za-z_-]{32,33})"
         ),
     ),
     (

@@ -178,6 +178,18 @@ IDENTIFIER_ACRONYMS = ("EIN", "TIN", "SIN", "NIE", "PAN", "UID", "RUT", "PPS", "
 # Cues after which a code with digits is a personal identifier (travel, loyalty, account,
 # customer and document numbers), whatever its shape.
 IDENTIFIER_CUES = (
+    # Phones: the number after the cue is one, whatever its grouping.
+    r"(?:tele)?phone(?: number| no\.?| #)?|tel\.?|mobile|cell(?: ?phone)?|fax|whatsapp|sms"
+    r"|telephone|portable|numero de (?:telephone|portable)|telefono|movil|celular|cellulare"
+    r"|telefon(?:nummer)?|handy(?:nummer)?|mobil(?:nummer|telefon)?|rufnummer",
+    # A number of something that belongs to someone ("client number", "numéro client").
+    r"(?:number|numero|nummer|no\.?|n°|nr\.?|num\.?)(?: de| di| du| del| des)?\s+"
+    r"(?:client|cliente|customer|kunde|membre|member|socio|adherent|compte|account|conto"
+    r"|cuenta|konto|contrat|contratto|contrato|vertrag|dossier|pratica|expediente|tessera"
+    r"|carte|card|tarjeta|carta|karte|passeport|pasaporte|passaporto|permis|patente|police"
+    r"|poliza|polizza|police|versicherung|assure|assicurato|asegurado)",
+    # Any number, when nothing before it says it is harmless (see HARMLESS_NUMBER_NOUNS).
+    r"number|numero|nummer",
     r"(?:frequent|frequent-)?flyer(?: number| no\.?| #)?",
     r"(?:loyalty|rewards?|member(?:ship)?|customer|client|account|acct|policy|patient"
     r"|employee|staff|student|badge|subscriber|contract|ticket|booking|reservation"
