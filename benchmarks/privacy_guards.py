@@ -81,8 +81,8 @@ def key_samples() -> dict[str, str]:
         "github fine-grained": f"github_pat_{_token(alnum, 22)}_{_token(alnum, 59)}",
         "gitlab token": f"glpat-{_token(alnum, 20)} in the runner",
         "slack bot token": f"xoxb-{_token(string.digits, 12)}-{_token(alnum, 24)}",
-        "slack webhook": f"https://hooks.slack.com/services/T{_token(upper, 8)}/B{_token(upper, 8)}/"
-        + _token(alnum, 24),
+        "slack webhook": "https://hooks.slack.com/services/"
+        + f"T{_token(upper, 8)}/B{_token(upper, 8)}/{_token(alnum, 24)}",
         "stripe live key": f"sk_live_{_token(alnum, 24)}",
         "openai key": f"sk-proj-{_token(alnum, 40)}",
         "google api key": f"AIza{_token(alnum + '_-', 35)}",

@@ -23,6 +23,7 @@ from memory_service.core.privacy.secrets import format_kinds, secret_kinds
 
 # What the library detector may report that is a secret rather than personal data.
 SECRET_TYPES = frozenset({"SEED_PHRASE"})
+SHAPE_ONLY_TYPE = "ID_NUMBER"
 _ENTITY_TYPE = re.compile(r"[A-Z][A-Z0-9_]{0,39}")
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,63}")
 
@@ -52,6 +53,10 @@ def check_privacy(
     kinds |= format_kinds(views.glued)
     kinds |= library & SECRET_TYPES
     entity_types |= library - SECRET_TYPES
+    if kinds and entity_types == {SHAPE_ONLY_TYPE}:
+        # The code the shape reader saw is the secret's value ("hunter2", a key): the note
+        # is refused as a secret; calling it an identifier as well would say nothing more.
+        entity_types = set()
     reasons = []
     if entity_types:
         reasons.append(Reason(ReasonCode.PII, _types_detail(entity_types)))

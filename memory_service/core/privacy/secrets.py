@@ -178,7 +178,7 @@ _VALUE_AFTER_CUE = re.compile(
     re.I,
 )
 _DIRECT_VALUE = re.compile(r"^\s*[:#=]?\s*(?P<value>[^\s]+)(?P<rest>[^\n]{0,40})")
-_LOGIN_PAIR = re.compile(r"^(?:\s+[^\s.!?;/]+){0,5}?\s+[^\s/]{2,}\s*/\s*\S{3,}")
+_LOGIN_PAIR = re.compile(r"^(?:\s+[^\s.!?;/<>]+){0,5}?\s+[^\s/<>]{2,}\s*/\s*[^\s/<>]{3,}")
 _SEED_WORDS = re.compile(r"^\s*[:=-]?\s*(?:[a-z]{3,8}[\s,]+){5,}[a-z]{3,8}", re.I)
 _LOGIN_CUE = re.compile(r"log|user|ident|benutzer|usuario|utente", re.I)
 _SEED_CUE = re.compile(r"phrase|words|mnemonic|semilla|seme", re.I)
