@@ -39,6 +39,7 @@ def codes(text: str, keywords: list[str] | None = None) -> set[str]:
         "pw = correcthorsebatterystaple",
         "Das Passwort für das VPN lautet Birke!2022",
         "La contraseña del portal es Gato_Azul7",
+        "Seed phrase: apple river stone",
         "Seed phrase: apple river stone table window garden orange lemon",
         "Backup words legal winner thank year wave sausage worth useful legal winner thank yellow",
         "Il codice del cancello è 5521",
@@ -99,6 +100,7 @@ def test_a_value_split_between_text_and_keywords_is_one_value() -> None:
         "Prefers ISO 8601 dates in reports.",
         "Postal code is not needed on invoices.",
         "Keeps the seed phrase offline, never in the cloud.",
+        "Seed phrase: kept in the safe at home.",
     ],
 )
 def test_durable_look_alikes_pass(text: str) -> None:

@@ -84,7 +84,7 @@ def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> fro
     if (
         lexicons.search("secret_cues", folded_text)
         or _credential_after_cue(folded_text, lexicons)
-        or value_after_credential_word(folded_text)
+        or value_after_credential_word(folded_text, lexicons)
     ):
         kinds.add("PASSWORD")
     if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)):
@@ -179,7 +179,15 @@ _VALUE_AFTER_CUE = re.compile(
 )
 _DIRECT_VALUE = re.compile(r"^\s*[:#=]?\s*(?P<value>[^\s]+)(?P<rest>[^\n]{0,40})")
 _LOGIN_PAIR = re.compile(r"^(?:\s+[^\s.!?;/<>]+){0,5}?\s+[^\s/<>]{2,}\s*/\s*[^\s/<>]{3,}")
-_SEED_WORDS = re.compile(r"^\s*[:=-]?\s*(?:[a-z]{3,8}[\s,]+){5,}[a-z]{3,8}", re.I)
+# After a seed cue: three or more short words after ":" or "=" ("Seed phrase: apple river
+# stone"), six or more after "is" or nothing; the words are seed words only when none is a stop word
+# ("seed phrase: kept in the safe" is about the phrase, not the phrase).
+_SEED_WORDS = re.compile(
+    rf"^\s*(?P<marker>[:=-]|(?:{_ASSIGNMENT})(?=\s))?\s*(?P<words>(?:[a-z]{{3,8}}[\s,]+){{2,}}[a-z]{{3,8}})",
+    re.I,
+)
+MIN_SEED_WORDS_AFTER_MARKER = 3
+MIN_SEED_WORDS = 6
 _LOGIN_CUE = re.compile(r"log|user|ident|benutzer|usuario|utente", re.I)
 _SEED_CUE = re.compile(r"phrase|words|mnemonic|semilla|seme", re.I)
 _UNITS = frozenset(UNITS)
@@ -189,7 +197,7 @@ LONG_PASSPHRASE_CHARS = 12
 MIN_DIRECT_DIGITS = 4
 
 
-def value_after_credential_word(folded_text: str) -> bool:
+def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
     """Whether a credential word is followed by its value.
 
     - After an assignment ("is", ":", "=", "lautet", "es", "est", "è"...): a value with a
@@ -208,9 +216,19 @@ def value_after_credential_word(folded_text: str) -> bool:
             return True
         if _LOGIN_PAIR.match(rest) and _LOGIN_CUE.search(cue.group()):
             return True
-        if _SEED_CUE.search(cue.group()) and _SEED_WORDS.match(rest):
+        if _SEED_CUE.search(cue.group()) and _seed_words_follow(rest, lexicons):
             return True
     return False
+
+
+def _seed_words_follow(rest: str, lexicons: Lexicons) -> bool:
+    match = _SEED_WORDS.match(rest)
+    if match is None:
+        return False
+    words = re.findall(r"[a-z]+", match.group("words").lower())
+    symbol = match.group("marker") in (":", "=", "-")
+    needed = MIN_SEED_WORDS_AFTER_MARKER if symbol else MIN_SEED_WORDS
+    return len(words) >= needed and not any(word in lexicons.stopwords for word in words)
 
 
 def _names_something_else(text: str, cue: re.Match[str]) -> bool:
