@@ -20,8 +20,8 @@ Identifiers (entity type reported):
 
 Harmless shapes (a run or code with one of them is not an identifier):
 
-- a date (``d/m/y``, ``y-m-d``, ``d.m.y`` with a real month and day) or a year range
-  (``2019-2023``); a clock time (``14:30``, ``9am``, ``14h30``);
+- a date (``d/m/y``, ``y-m-d``, ``d.m.y`` with a real month and day), a year range
+  (``2019-2023``) or a list of years; a clock time (``14:30``, ``9am``, ``14h30``);
 - a price or a quantity: a unit or currency right before or after (``1 299 €``, ``16GB``,
   ``125000 points``); digits grouped by threes without a unit are not enough, since phone
   numbers are written that way too ("330 188 912 275");
@@ -104,12 +104,15 @@ _PLATE_CUE = re.compile(
     re.I,
 )
 _IDENTIFIER_CUE = re.compile(
-    rf"(?<![\w])(?:(?i:{'|'.join(IDENTIFIER_CUES)})|{'|'.join(IDENTIFIER_ACRONYMS)})(?![\w])"
-    r"\s*(?i:is|was|est|es|ist|lautet|e|:|#|=)?\s*",
+    rf"(?<![\w])(?:(?i:{'|'.join(IDENTIFIER_CUES)})|{'|'.join(IDENTIFIER_ACRONYMS)})"
+    # A cue ending in a letter needs a word edge after it; one ending in "#" or "." does not.
+    r"(?:(?<=\W)|(?!\w))\s*(?i:is|was|est|es|ist|lautet|e|:|#|=)?\s*",
 )
 # A token of a code: letters and digits, joined inside by - . / (one at a time).
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:[-./_][A-Za-z0-9]+)*")
 _GROUPS = re.compile(r"[A-Za-z]+|\d+")
+_CUED_CODE = re.compile(r"[(+]?[A-Za-z0-9]+(?:[ .\-/()]{1,3}\d[A-Za-z0-9]*){0,8}")
+_YEAR = re.compile(r"(?:19|20)\d{2}")
 # What may stand between two groups of one value: a space, one of - . /, parentheses.
 _GAP = re.compile(r"\)?\s?[-./]?\s?\(?|\)\s?\(?")
 
@@ -292,6 +295,8 @@ def _plain_shape(run: _Run) -> bool:
         return True
     if _YEAR_RANGE.fullmatch(raw) or _TIME.fullmatch(raw):
         return True
+    if all(_YEAR.fullmatch(group) for group in re.findall(r"\d+", raw)):
+        return True  # a list of years, "2015 2018 2023"
     if _VERSION.fullmatch(raw) and run.digits <= MAX_VERSION_DIGITS:
         return True
     return _next_to_unit(run)
@@ -373,16 +378,14 @@ def _cued_spans(text: str) -> list[int]:
 
 
 def _cued_value(rest: str) -> str | None:
-    """A code right after an identifier cue: 4 or more digits, or a mixed code of 6 or more
-    characters, whatever its shape ("Bonvoy 123456", "passport C01X00T47")."""
-    match = re.match(r"[(+]?[A-Za-z0-9](?:[A-Za-z0-9]|[ .\-/()]+(?=[A-Za-z0-9])){2,30}", rest)
+    """A code right after an identifier cue with 4 or more digits, whatever its shape
+    ("Bonvoy 123456", "passport C01X00T47", "phone (0)6 12 34 56 78"). The code is the first
+    token and the digit groups that follow it, so "Phone: iPhone 15 Pro" holds no code."""
+    match = _CUED_CODE.match(rest)
     if match is None:
         return None
-    compact = re.sub(r"[^A-Za-z0-9]", "", match.group())
-    digits = sum(ch.isdigit() for ch in compact)
-    if digits >= CUED_MIN_DIGITS or (digits and len(compact) >= 6 and not compact.isalpha()):
-        return "ID_NUMBER"
-    return None
+    digits = sum(ch.isdigit() for ch in match.group())
+    return "ID_NUMBER" if digits >= CUED_MIN_DIGITS else None
 
 
 def _has_plate(text: str) -> bool:
