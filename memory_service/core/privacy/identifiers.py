@@ -59,6 +59,7 @@ MODEL_MAX_GROUPS = 4
 SHORT_CODE_CHARS = 6
 CUED_MIN_DIGITS = 4
 MAX_VERSION_DIGITS = 8
+MAX_QUANTITY_DIGITS = 6
 
 _UNITS = frozenset(UNITS)
 _HARMLESS_NOUNS = frozenset(HARMLESS_NUMBER_NOUNS)
@@ -312,7 +313,7 @@ def _harmless_code(run: _Run) -> bool:
         if shape.fullmatch(raw) or shape.fullmatch(compact):
             return True
     unit = _NUMBER_WITH_UNIT.fullmatch(compact)
-    if unit and unit.group(2).lower() in _UNITS:
+    if unit and unit.group(2).lower() in _UNITS and run.digits <= MAX_QUANTITY_DIGITS:
         return True
     if _after_harmless_noun(run):
         return True

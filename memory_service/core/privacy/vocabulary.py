@@ -188,8 +188,6 @@ IDENTIFIER_CUES = (
     r"|cuenta|konto|contrat|contratto|contrato|vertrag|dossier|pratica|expediente|tessera"
     r"|carte|card|tarjeta|carta|karte|passeport|pasaporte|passaporto|permis|patente|police"
     r"|poliza|polizza|police|versicherung|assure|assicurato|asegurado)",
-    # Any number, when nothing before it says it is harmless (see HARMLESS_NUMBER_NOUNS).
-    r"number|numero|nummer",
     r"(?:frequent|frequent-)?flyer(?: number| no\.?| #)?",
     r"(?:loyalty|rewards?|member(?:ship)?|customer|client|account|acct|policy|patient"
     r"|employee|staff|student|badge|subscriber|contract|ticket|booking|reservation"
@@ -211,4 +209,7 @@ IDENTIFIER_CUES = (
     r"|carte (?:vitale|de fidelite|d'identite|grise)|tarjeta (?:de fidelidad|sanitaria)"
     r"|miles (?:&|and) more|bonvoy|honors|skywards|avios|flying blue|aadvantage|mileageplus"
     r"|skymiles|executive club|nectar|payback)",
+    # Any number, when nothing before it says it is harmless (see HARMLESS_NUMBER_NOUNS);
+    # last, so that the longer cues above win.
+    r"number|numero|nummer",
 )
