@@ -101,7 +101,7 @@ _PLATE_CUE = re.compile(
     r"(?:licen[cs]e plate|number plate|plate number|plate|registration(?: number)?"
     r"|reg(?:istration)? no\.?|immatriculation|plaque(?: d'immatriculation)?|matricula"
     r"|kennzeichen|nummernschild|targa)\s*(?:is|est|es|ist|lautet|e|:|#|no\.?)?\s*"
-    r"([A-Za-z0-9][A-Za-z0-9 -]{2,10}[A-Za-z0-9])",
+    r"([A-Za-z0-9][A-Za-z0-9 .-]{2,10}[A-Za-z0-9])",
     re.I,
 )
 _IDENTIFIER_CUE = re.compile(
