@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.model import DEFAULT_PURPOSE, Durability, Reason, ReasonCode, Source
 from memory_service.core.ports import IdentifierDetector
-from memory_service.core.privacy.guard import PiiDetector, check_pii, check_privacy
+from memory_service.core.privacy.guard import PiiDetector, check_privacy
 from memory_service.core.privacy.tool_call import TOOL_CALL_ID_RULE, valid_tool_call_id
 from memory_service.core.purpose import PURPOSE_SHAPE
 from memory_service.core.text import normalize_keyword
@@ -56,7 +56,7 @@ DETAILS = {
 }
 
 
-__all__ = ["PiiDetector", "check_pii", "validate_note"]
+__all__ = ["PiiDetector", "validate_note"]
 
 
 @dataclass(frozen=True)

@@ -65,12 +65,6 @@ def check_privacy(
     return reasons
 
 
-def check_pii(text: str, pii: PiiDetector) -> list[Reason]:
-    """Personal data the NER-based detector finds in ``text`` as written, by entity type."""
-    found = pii.entity_types(text)
-    return [Reason(ReasonCode.PII, _types_detail(found))] if found else []
-
-
 def _types_detail(found: set[str] | frozenset[str]) -> str:
     """Anything that is not a plain type name is reported as ``PII``, so a misbehaving
     detector cannot put a value into a detail."""

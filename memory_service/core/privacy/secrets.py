@@ -17,7 +17,6 @@ from collections import Counter
 from functools import lru_cache
 
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
-from memory_service.core.model import Reason, ReasonCode
 from memory_service.core.privacy.vocabulary import (
     ASSIGNMENT_WORDS,
     CREDENTIAL_CUES,
@@ -154,12 +153,6 @@ def _looks_random(token: str) -> bool:
     counts = Counter(token)
     entropy = -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
     return entropy >= MIN_TOKEN_ENTROPY_BITS
-
-
-def check_secrets(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> list[Reason]:
-    """One ``secret`` reason naming the kinds found; the detail never holds the value."""
-    kinds = secret_kinds(folded_text, lexicons)
-    return [Reason(ReasonCode.SECRET, ", ".join(sorted(kinds)))] if kinds else []
 
 
 # --- a value after a credential word, in any of the five languages --------------------------
