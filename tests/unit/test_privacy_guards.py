@@ -129,7 +129,14 @@ def test_state_values_and_keys_are_refused_by_path_and_code_never_by_value() -> 
 
 
 def test_a_plain_state_passes() -> None:
-    state = {"plan": "gold", "home_airport": "CDG", "since": "2021-03-04", "seats": [12, "14A"]}
+    state = {
+        "plan": "gold",
+        "home_airport": "CDG",
+        "since": "2021-03-04",
+        "updated": "2024-12-01T10:00:00+01:00",
+        "locale": "fr-FR",
+        "seats": [12, "14A"],
+    }
     assert state_refusals(state, pii=NoNer(), identifiers=LIBRARY) == []
 
 

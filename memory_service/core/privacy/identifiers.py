@@ -20,8 +20,9 @@ Identifiers (entity type reported):
 
 Harmless shapes (a run or code with one of them is not an identifier):
 
-- a date (``d/m/y``, ``y-m-d``, ``d.m.y`` with a real month and day), a year range
-  (``2019-2023``) or a list of years; a clock time (``14:30``, ``9am``, ``14h30``);
+- a date (``d/m/y``, ``y-m-d``, ``d.m.y`` with a real month and day, or an ISO 8601
+  timestamp), a year range (``2019-2023``) or a list of years; a clock time (``14:30``,
+  ``9am``, ``14h30``);
 - a price or a quantity: a unit or currency right before or after (``1 299 €``, ``16GB``,
   ``125000 points``); digits grouped by threes without a unit are not enough, since phone
   numbers are written that way too ("330 188 912 275");
@@ -114,6 +115,8 @@ _TOKEN = re.compile(r"[A-Za-z0-9]+(?:[-./_][A-Za-z0-9]+)*")
 _GROUPS = re.compile(r"[A-Za-z]+|\d+")
 _CUED_CODE = re.compile(r"[(+]?[A-Za-z0-9]+(?:[ .\-/()]{1,3}\d[A-Za-z0-9]*){0,8}")
 _YEAR = re.compile(r"(?:19|20)\d{2}")
+# An ISO 8601 date and the hour of its time ("2024-12-01T10", then ":00:00Z").
+_ISO_DATE_HOUR = re.compile(r"(?:19|20)\d{2}-\d{2}-\d{2}T\d{2}")
 # What may stand between two groups of one value: a space, one of - . /, parentheses.
 _GAP = re.compile(r"\)?\s?[-./]?\s?\(?|\)\s?\(?")
 
@@ -246,7 +249,8 @@ def _joins(
     text: str, left: re.Match[str], right: re.Match[str], *, backwards: bool = False
 ) -> bool:
     gap = text[left.end() : right.start()]
-    if not _GAP.fullmatch(gap):
+    if not _GAP.fullmatch(gap) or text.startswith(":", right.end()):
+        # A group followed by ":" is a clock time, never part of a number ("2024-12-01 10:00").
         return False
     a, b = left.group(), right.group()
     if _has_digit(a) and _has_digit(b):
@@ -294,7 +298,7 @@ def _plain_shape(run: _Run) -> bool:
     raw = run.raw
     if _DATE.fullmatch(raw) and _real_date(raw):
         return True
-    if _YEAR_RANGE.fullmatch(raw) or _TIME.fullmatch(raw):
+    if _YEAR_RANGE.fullmatch(raw) or _TIME.fullmatch(raw) or _ISO_DATE_HOUR.fullmatch(raw):
         return True
     if all(_YEAR.fullmatch(group) for group in re.findall(r"\d+", raw)):
         return True  # a list of years, "2015 2018 2023"
@@ -308,6 +312,8 @@ def _harmless_code(run: _Run) -> bool:
     if run.digits == 0:
         return True
     if _VERSION.fullmatch(raw) and run.digits <= MAX_VERSION_DIGITS:
+        return True
+    if _ISO_DATE_HOUR.fullmatch(raw):
         return True
     for shape in (_TIME, _ORDINAL, _SEAT, _FLIGHT):
         if shape.fullmatch(raw) or shape.fullmatch(compact):
