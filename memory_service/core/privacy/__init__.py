@@ -7,6 +7,7 @@ lists sit behind :class:`memory_service.core.ports.IdentifierDetector`.
 
 - :mod:`~memory_service.core.privacy.normalise`: the note as the guards read it (never stored);
 - :mod:`~memory_service.core.privacy.identifiers`: identifiers by the shape of the value;
+- :mod:`~memory_service.core.privacy.locators`: e-mail, handles, IP, MAC, GPS, plates;
 - :mod:`~memory_service.core.privacy.secrets`: key formats and values after credential words;
 - :mod:`~memory_service.core.privacy.vocabulary`: the cue words, per language;
 - :mod:`~memory_service.core.privacy.guard`: the reasons for a note, a state, fail closed;

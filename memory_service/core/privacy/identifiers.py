@@ -8,15 +8,12 @@ Identifiers (entity type reported):
 
 - ``CREDIT_CARD``: 12 to 19 digits, Luhn-valid, whatever the prefix and the separators;
 - ``IBAN_CODE``: country letters, two check digits and 11 to 30 letters or digits, mod-97;
-- ``EMAIL_ADDRESS``; ``SOCIAL_HANDLE`` ("@name", not "@here"/"@channel"/"@everyone");
-- ``IP_ADDRESS`` (public IPv4 and IPv6; private, loopback and link-local ones name a
-  server), ``MAC_ADDRESS``; ``GPS_COORDINATES`` (a decimal pair with three or more decimals
-  in range, or degrees-minutes-seconds);
-- ``LICENSE_PLATE``: the FR, UK, DE, IT, ES plate shapes in capitals, or any code after a
-  plate cue;
-- ``ID_NUMBER``: a run of 7 or more digits, a mixed letter-digit code, or a code of 4 or
-  more digits after an identifier cue (loyalty, frequent flyer, customer, passport...),
-  none of which has a harmless shape.
+- ``EMAIL_ADDRESS``, ``SOCIAL_HANDLE``, ``IP_ADDRESS``, ``MAC_ADDRESS``, ``GPS_COORDINATES``,
+  ``LICENSE_PLATE``: values with a syntax of their own, read by
+  :mod:`memory_service.core.privacy.locators`;
+- ``ID_NUMBER``: a run of 7 or more digits or a mixed letter-digit code without a harmless
+  shape; or, whatever its shape, a code of 4 or more digits after an identifier cue (phone,
+  customer or member number, loyalty, frequent flyer, passport, tax id...).
 
 Harmless shapes (a run or code with one of them is not an identifier):
 
@@ -26,7 +23,8 @@ Harmless shapes (a run or code with one of them is not an identifier):
 - a price or a quantity: a unit or currency right before or after (``1 299 €``, ``16GB``,
   ``125000 points``); digits grouped by threes without a unit are not enough, since phone
   numbers are written that way too ("330 188 912 275");
-- a version (``3.11.4``, ``v2.0.1``, ``10.15``): dot-separated groups of at most 4 digits;
+- a version (``3.11.4``, ``v2.0.1``, ``10.15``): a group of at most 4 digits, then dotted
+  groups of at most 3, 8 digits in all;
 - a seat (``12A``, ``A12``), a flight number (``AF1234``, ``U2 1234``: a two-character
   airline code and at most 4 digits), an ordinal (``21st``, ``3e``, ``1er``);
 - a product model: at most 5 digits, at most 10 letters and digits, at most 4 alternating
@@ -40,11 +38,11 @@ A code a harmless shape lets through can still be caught by the library detector
 
 from __future__ import annotations
 
-import ipaddress
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from memory_service.core.privacy.locators import locator_types, without_emails
 from memory_service.core.privacy.vocabulary import (
     HARMLESS_NUMBER_NOUNS,
     IDENTIFIER_ACRONYMS,
@@ -64,47 +62,6 @@ MAX_QUANTITY_DIGITS = 6
 
 _UNITS = frozenset(UNITS)
 _HARMLESS_NOUNS = frozenset(HARMLESS_NUMBER_NOUNS)
-_INTERNAL_NETWORKS = tuple(
-    ipaddress.ip_network(net)
-    for net in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7", "100.64.0.0/10")
-)
-
-_EMAIL = re.compile(
-    r"(?<![\w.+-])[a-z0-9][a-z0-9._%+-]{0,63}@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}(?![\w])",
-    re.I,
-)
-_URL_USERINFO = re.compile(r"[a-z][a-z0-9+.-]*://[^\s/@]*@", re.I)
-_HANDLE = re.compile(r"(?<![\w@.])@([a-z0-9_](?:[a-z0-9_.]{0,28}[a-z0-9_])?)(?![\w@])", re.I)
-_GROUP_MENTIONS = frozenset({"here", "channel", "everyone", "all", "team", "home"})
-_IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.]|\.\d)")
-_IPV6 = re.compile(r"(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![\w:])", re.I)
-_MAC = re.compile(
-    r"(?<![\w:-])[0-9a-f]{2}(?:([:-])[0-9a-f]{2})(?:\1[0-9a-f]{2}){4}(?![\w:-])", re.I
-)
-_GPS_DECIMAL = re.compile(
-    r"(?<![\w.])(-?\d{1,2}\.\d{3,})\s*°?\s*([NS])?\s*[,;/ ]\s*"
-    r"(-?\d{1,3}\.\d{3,})\s*°?\s*([EWO])?(?![\w.])",
-    re.I,
-)
-_GPS_DMS = re.compile(
-    r"\d{1,3}\s*°\s*\d{1,2}\s*['\u2032]\s*(?:\d{1,2}(?:\.\d+)?\s*[\"\u2033]?)?\s*[NSEWO]\b"
-)
-_PLATES = re.compile(
-    r"(?<![\w-])(?:"
-    r"[A-Z]{2}-\d{3}-[A-Z]{2}"  # FR (SIV)
-    r"|[A-Z]{2}\d{2} ?[A-Z]{3}"  # UK
-    r"|[A-Z]{1,3}-[A-Z]{1,2} ?\d{1,4}[EH]?"  # DE
-    r"|[A-Z]{2} ?\d{3} ?[A-Z]{2}"  # IT
-    r"|\d{4} ?-?[BCDFGHJKLMNPRSTVWXYZ]{3}"  # ES
-    r")(?![\w-])"
-)
-_PLATE_CUE = re.compile(
-    r"(?:licen[cs]e plate|number plate|plate number|plate|registration(?: number)?"
-    r"|reg(?:istration)? no\.?|immatriculation|plaque(?: d'immatriculation)?|matricula"
-    r"|kennzeichen|nummernschild|targa)\s*(?:is|est|es|ist|lautet|e|:|#|no\.?)?\s*"
-    r"([A-Za-z0-9][A-Za-z0-9 .-]{2,10}[A-Za-z0-9])",
-    re.I,
-)
 _IDENTIFIER_CUE = re.compile(
     rf"(?<![\w])(?:(?i:{'|'.join(IDENTIFIER_CUES)})|{'|'.join(IDENTIFIER_ACRONYMS)})"
     # A cue ending in a letter needs a word edge after it; one ending in "#" or "." does not.
@@ -155,26 +112,12 @@ class _Run:
 
 def identifier_types(text: str) -> frozenset[str]:
     """Entity types of the identifiers in the normalised ``text``; never the values."""
-    found: set[str] = set()
-    without_urls = _URL_USERINFO.sub(" ", text)
-    if _EMAIL.search(without_urls):
-        found.add("EMAIL_ADDRESS")
-    if _has_handle(without_urls):
-        found.add("SOCIAL_HANDLE")
-    if _has_public_ip(text):
-        found.add("IP_ADDRESS")
-    if _MAC.search(text):
-        found.add("MAC_ADDRESS")
-    if _has_gps(text):
-        found.add("GPS_COORDINATES")
-    if _has_plate(text) or any(_has_digit(m.group(1)) for m in _PLATE_CUE.finditer(text)):
-        found.add("LICENSE_PLATE")
-    cued = _cued_spans(text)
-    for run in _runs(_EMAIL.sub(" ", without_urls)):
+    found = set(locator_types(text))
+    for run in _runs(without_emails(text)):
         kind = _classify(run)
         if kind:
             found.add(kind)
-    for start in cued:
+    for start in _cued_spans(text):
         kind = _cued_value(text[start:])
         if kind:
             found.add(kind)
@@ -187,7 +130,7 @@ def candidate_codes(text: str) -> tuple[str, ...]:
     quantity ("a product model"): what a national-id checksum is tried on as a second
     opinion. Codes the shape rules refuse already are not tried: the note is refused."""
     codes = []
-    for run in _runs(_EMAIL.sub(" ", text)):
+    for run in _runs(without_emails(text)):
         if (
             8 <= len(run.compact) <= 24
             and run.digits >= 2
@@ -393,40 +336,3 @@ def _cued_value(rest: str) -> str | None:
         return None
     digits = sum(ch.isdigit() for ch in match.group())
     return "ID_NUMBER" if digits >= CUED_MIN_DIGITS else None
-
-
-def _has_plate(text: str) -> bool:
-    """A plate shape whose letters are not a currency or unit ("1040 CHF" is a price)."""
-    return any(
-        not any(group.lower() in _UNITS for group in re.findall(r"[A-Z]+", match.group()))
-        for match in _PLATES.finditer(text)
-    )
-
-
-def _has_handle(text: str) -> bool:
-    return any(
-        match.group(1).lower() not in _GROUP_MENTIONS and not match.group(1).isdigit()
-        for match in _HANDLE.finditer(text)
-    )
-
-
-def _has_public_ip(text: str) -> bool:
-    for match in (*_IPV4.finditer(text), *_IPV6.finditer(text)):
-        try:
-            address = ipaddress.ip_address(match.group())
-        except ValueError:
-            continue
-        internal = any(address in network for network in _INTERNAL_NETWORKS)
-        if not (internal or address.is_loopback or address.is_link_local or address.is_unspecified):
-            return True
-    return False
-
-
-def _has_gps(text: str) -> bool:
-    if _GPS_DMS.search(text):
-        return True
-    for match in _GPS_DECIMAL.finditer(text):
-        latitude, longitude = float(match.group(1)), float(match.group(3))
-        if abs(latitude) <= 90 and abs(longitude) <= 180:
-            return True
-    return False
