@@ -49,6 +49,7 @@ from memory_service.services import admin
 from memory_service.services.consolidation import expire_due_memories
 from memory_service.services.retention import purge_expired_memories
 from tests.support.fakes import FixedClock
+from tests.support.notes import NoLibraryIdentifiers
 from tests.support.scratch_database import scratch_postgres_database
 
 log = logging.getLogger("benchmarks.admin")
@@ -238,6 +239,7 @@ def bench_erasure(server_url: str, sizes: list[int], background: int) -> list[di
             clock=FixedClock(now),
             pii=_NoPii(),
             cache=NoSubjectCache(),
+            identifiers=NoLibraryIdentifiers(),
         )
         scope = TenantScope(tenant, Role.ADMIN, "bench")
         for size in sizes:

@@ -10,7 +10,11 @@ For SQLite (a file, the embedded default) and PostgreSQL (a scratch database), i
   loopback, one keep-alive client; then notes/s with 1, 4 and 16 concurrent clients (threads,
   each on its own subject);
 - warm start: the first request after the server is up against the hundredth (the spaCy
-  model and the Presidio engine load at start, not on the first note).
+  model and the Presidio engine load at start, not on the first note);
+- guards: p50 of the guards alone (``validate_note``) and of the privacy layers added by
+  issue 10 alone (normalisation, shape readers on the normalised note, the library
+  identifier detector), on the benchmark's notes and on 1,000 generated notes
+  (``tests/support/privacy_corpus.py``, seed 7), beside the in-process save p50.
 
     /work/venv/bin/python -m benchmarks.save_note
     /work/venv/bin/python -m benchmarks.save_note --notes 100 --no-postgres  # quicker
@@ -43,7 +47,11 @@ from sqlalchemy import Engine, text
 from memory_service.adapters import migrate
 from memory_service.bootstrap import Container, build_container
 from memory_service.config import Settings
+from memory_service.core.guards import validate_note
 from memory_service.core.model import NoteStatus, Role
+from memory_service.core.privacy.identifiers import candidate_codes, identifier_types
+from memory_service.core.privacy.normalise import normalise
+from memory_service.core.privacy.secrets import format_kinds, secret_kinds
 from memory_service.core.scope import TenantScope
 from memory_service.services.notes import save_memory_note
 from memory_service.services.sessions import open_session
@@ -288,12 +296,43 @@ def bench_first_request(
     return durations[0], durations[99]
 
 
+def bench_guards(container: Container, notes_: list[dict[str, Any]]) -> tuple[float, float]:
+    """p50 of the whole guards and of the privacy layers issue 10 added, per note."""
+    library = container.identifiers
+
+    def layers(note: dict[str, Any]) -> None:
+        views = normalise(str(note["text"]), tuple(note.get("keywords", ())))
+        identifier_types(views.note)
+        library.identifier_types(views.note, candidate_codes(views.note))
+        secret_kinds(views.note)
+        format_kinds(views.glued)
+
+    def guards(note: dict[str, Any]) -> None:
+        validate_note(note, pii=container.pii, identifiers=library)
+
+    for note in notes_[:20]:  # warm the caches and the regex engine
+        guards(note)
+    whole = timed_calls(len(notes_), lambda i: guards(notes_[i]))
+    added = timed_calls(len(notes_), lambda i: layers(notes_[i]))
+    return percentile(whole, 0.5), percentile(added, 0.5)
+
+
+def generated_notes() -> list[dict[str, Any]]:
+    from tests.support.privacy_corpus import generate
+
+    keys = ("text", "keywords", "durability", "source")
+    return [{k: row[k] for k in keys} for row in generate(1000, 7)]
+
+
 def run_backend(backend: Backend, calls: int) -> dict[str, Any]:
     source = notes()
     container = build_container(Settings.from_env(env_for(backend)))
     tenant = f"bench-{secrets.token_hex(3)}"
     _, key = container.keys.create(tenant, Role.AGENT)
     in_process = bench_in_process(container, tenant, source, calls)
+    plain = list(itertools.islice(notes(), calls))
+    guards_plain = bench_guards(container, plain)
+    guards_generated = bench_guards(container, generated_notes())
     bare = bench_bare_insert(container, tenant, calls)
     container.engine.dispose()
     with server_process(backend) as base:
@@ -310,6 +349,8 @@ def run_backend(backend: Backend, calls: int) -> dict[str, Any]:
         "throughput": throughput,
         "first": first,
         "hundredth": hundredth,
+        "guards_plain": guards_plain,
+        "guards_generated": guards_generated,
     }
 
 
@@ -337,6 +378,16 @@ def report(results: list[dict[str, Any]], calls: int) -> None:
     print("\nwarm start: first note after the server is up vs the hundredth (ms)")
     for r in results:
         print(f"{r['backend']:<12}first {ms(r['first'])}   hundredth {ms(r['hundredth'])}")
+    print("\nguards per note, p50 (ms): whole guards, privacy layers of issue 10, in-process save")
+    for r in results:
+        for label, (whole, added) in (
+            ("benchmark notes", r["guards_plain"]),
+            ("generated notes", r["guards_generated"]),
+        ):
+            print(
+                f"{r['backend']:<12}{label:<17}guards {ms(whole)}   new layers {ms(added)}"
+                f"   save {ms(r['in_process'][0])}"
+            )
 
 
 def main() -> None:

@@ -28,6 +28,7 @@ from memory_service.core.consolidation import Judge
 from memory_service.core.guards import PiiDetector
 from memory_service.core.ports import (
     Clock,
+    IdentifierDetector,
     KeyStore,
     MaintenanceStore,
     RateLimiter,
@@ -59,6 +60,8 @@ class Container:
     history: HistoryDeps
     # Presidio with its spaCy model, built and warmed once: every note is as fast as the first.
     pii: PiiDetector
+    # python-stdnum, phonenumbers and the BIP-39 lists behind the core's identifier port.
+    identifiers: IdentifierDetector
     notes: NoteDeps
     admin: AdminDeps
     retention_store: RetentionStore
@@ -128,6 +131,7 @@ def build_container(settings: Settings) -> Container:
     keyring = build_keyring(settings)
     uow_factory = SqlUnitOfWorkFactory(engine, keyring, clock)
     pii = load_pii_detector(settings.spacy_model)
+    identifiers = load_identifier_detector()
     consolidation = ConsolidationDeps(
         uow_factory=uow_factory, clock=clock, judge=build_judge(settings)
     )
@@ -153,11 +157,13 @@ def build_container(settings: Settings) -> Container:
             uow_factory=uow_factory, clock=clock, keep_turns=settings.history_turns
         ),
         pii=pii,
+        identifiers=identifiers,
         notes=NoteDeps(
             uow_factory=uow_factory,
             pii=pii,
             policies=SqlTenantPolicyStore(engine, clock),
             clock=clock,
+            identifiers=identifiers,
             retention=load_retention_policy(settings.retention_file),
         ),
         admin=AdminDeps(
@@ -165,6 +171,7 @@ def build_container(settings: Settings) -> Container:
             clock=clock,
             pii=pii,
             cache=_subject_cache(settings),
+            identifiers=identifiers,
             retention=load_retention_policy(settings.retention_file),
         ),
         retention_store=SqlRetentionStore(engine),
@@ -217,6 +224,14 @@ def load_pii_detector(spacy_model: str) -> PiiDetector:
     detector.entity_types("Warm-up: the user prefers aisle seats.")
     detector.entity_types("Préchauffage : préfère les places côté couloir.")  # the French model
     return detector
+
+
+@cache
+def load_identifier_detector() -> IdentifierDetector:
+    """One per process: listing python-stdnum's checksum formats reads their sources once."""
+    from memory_service.adapters.identifier_library import LibraryIdentifierDetector
+
+    return LibraryIdentifierDetector()
 
 
 def _task_queue(

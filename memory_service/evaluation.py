@@ -9,8 +9,10 @@ Every key other than ``expect_status``, ``expect_reasons``, ``lang`` and ``note`
 to the guards as a tool argument, so a row can also carry unknown or mistyped fields.
 
 Run ``python -m memory_service.evaluation [path]``; it prints precision and recall per
-reason code and per status, the PII and secret notes accepted and the durable notes
-wrongly rejected. The report names rows by line number and codes, never by their text.
+reason code and per status, then per language the PII and secret notes accepted and the
+durable notes wrongly rejected. The report names rows by line number and codes, never by
+their text. :func:`evaluate_rows` takes rows from anywhere (the generated privacy set of
+``tests/support/privacy_corpus.py`` and ``benchmarks/privacy_guards.py`` use it).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 
 from memory_service.core.guards import PiiDetector, validate_note
 from memory_service.core.model import Durability, NoteStatus, ReasonCode
+from memory_service.core.ports import IdentifierDetector
 from memory_service.core.progress import SILENT, Progress
 
 DEFAULT_SET = Path(__file__).resolve().parent.parent / "tests" / "eval" / "notes.jsonl"
@@ -90,6 +93,10 @@ class EvaluationReport:
         )
 
     @property
+    def leak_notes(self) -> tuple[Outcome, ...]:
+        return tuple(o for o in self.outcomes if o.expected_codes & LEAK_CODES)
+
+    @property
     def durable_expected_saved(self) -> tuple[Outcome, ...]:
         return tuple(
             o for o in self.outcomes if o.durable and o.expected_status == NoteStatus.SAVED.value
@@ -127,17 +134,33 @@ def evaluate(
     path: Path | str = DEFAULT_SET,
     *,
     pii: PiiDetector | None = None,
+    identifiers: IdentifierDetector | None = None,
     progress: Progress = SILENT,
 ) -> EvaluationReport:
-    """Run every row through the guards; builds the real Presidio detector unless given one."""
+    """Run every row through the guards; builds the real detectors unless given them."""
+    return evaluate_rows(load_rows(Path(path)), pii=pii, identifiers=identifiers, progress=progress)
+
+
+def evaluate_rows(
+    rows: Sequence[tuple[int, dict[str, Any]]],
+    *,
+    pii: PiiDetector | None = None,
+    identifiers: IdentifierDetector | None = None,
+    progress: Progress = SILENT,
+) -> EvaluationReport:
+    """Run (line, row) pairs through the guards; builds the real detectors unless given."""
     detector = pii if pii is not None else _default_detector()
+    if identifiers is None:
+        from memory_service.bootstrap import load_identifier_detector
+
+        identifiers = load_identifier_detector()
+    library = identifiers
     outcomes = []
-    rows = load_rows(Path(path))
     progress.start(len(rows))
     for line, row in rows:
         progress.advance()
         arguments = {key: value for key, value in row.items() if key not in EXPECTATION_KEYS}
-        validation = validate_note(arguments, pii=detector)
+        validation = validate_note(arguments, pii=detector, identifiers=library)
         outcomes.append(
             Outcome(
                 line=line,
@@ -180,9 +203,11 @@ def format_report(report: EvaluationReport) -> str:
     lines += [_table("status", report.statuses), ""]
     durable = len(report.durable_expected_saved)
     lines += [
-        f"PII and secret notes accepted: {len(report.leaks_accepted)}",
+        f"PII and secret notes accepted: {len(report.leaks_accepted)}/{len(report.leak_notes)}",
         f"durable notes wrongly rejected: {len(report.durable_wrongly_rejected)}/{durable}"
         f" ({report.durable_wrongly_rejected_rate:.1%})",
+        "",
+        _language_table(report),
     ]
     if report.mismatches:
         lines += ["", "mismatches (line: expected -> got):"]
@@ -192,6 +217,23 @@ def format_report(report: EvaluationReport) -> str:
             for o in report.mismatches
         ]
     return "\n".join(lines)
+
+
+def _language_table(report: EvaluationReport) -> str:
+    """Per language: PII and secret notes accepted, durable notes wrongly rejected."""
+    header = f"{'language':<10}{'notes':>7}{'pii+secret accepted':>21}{'durable refused':>17}"
+    rows = [header, "-" * len(header)]
+    for lang in sorted({o.lang for o in report.outcomes}):
+        mine = [o for o in report.outcomes if o.lang == lang]
+        leaks = [o for o in mine if o.expected_codes & LEAK_CODES]
+        accepted = [o for o in leaks if o.status == NoteStatus.SAVED.value]
+        durable = [o for o in mine if o.durable and o.expected_status == NoteStatus.SAVED.value]
+        refused = [o for o in durable if o.status == NoteStatus.REJECTED.value]
+        rows.append(
+            f"{lang or '-':<10}{len(mine):>7}{f'{len(accepted)}/{len(leaks)}':>21}"
+            f"{f'{len(refused)}/{len(durable)}':>17}"
+        )
+    return "\n".join(rows)
 
 
 def _table(title: str, scores: Sequence[Score]) -> str:

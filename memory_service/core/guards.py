@@ -6,7 +6,8 @@ logs or repeats the note: every ``detail`` is a fixed sentence, a count or a lis
 types, so a rejected note's text cannot leak through a reason.
 
 Language data (hedges, time markers, greetings, injection phrases) lives in
-``core/lexicons/*.json``; secret formats live in :mod:`memory_service.core.secret_detection`.
+``core/lexicons/*.json``. The privacy guards (personal data and secrets) live in
+:mod:`memory_service.core.privacy`; this module only calls them.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Protocol
 
 from memory_service.core.judgment import JudgmentModel, judge
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.model import DEFAULT_PURPOSE, Durability, Reason, ReasonCode, Source
+from memory_service.core.ports import IdentifierDetector
+from memory_service.core.privacy.guard import PiiDetector, check_privacy
+from memory_service.core.privacy.tool_call import TOOL_CALL_ID_RULE, valid_tool_call_id
 from memory_service.core.purpose import PURPOSE_SHAPE
-from memory_service.core.secret_detection import check_secrets
 from memory_service.core.text import normalize_keyword
 
 MAX_TEXT_CHARS = 280
@@ -31,7 +33,6 @@ MAX_KEYWORD_CHARS = 40
 # Beyond this the note is invalid anyway; the content guards skip it so a hostile
 # megabyte cannot make the hot path slow (nothing is stored either way).
 MAX_SCANNED_CHARS = 4 * MAX_TEXT_CHARS
-MAX_TOOL_CALL_ID_CHARS = 128
 
 ALLOWED_FIELDS = (
     "text",
@@ -45,16 +46,11 @@ ALLOWED_FIELDS = (
 )
 AGENT_SOURCES = (Source.USER_STATED, Source.SYSTEM_RECORD, Source.MODEL_INFERRED)
 
-_TOOL_CALL_ID = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
-_ENTITY_TYPE = re.compile(r"[A-Z][A-Z0-9_]{0,39}")
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?\u2026])[\"'\u201d\u00bb)\]]*\s+")
 _WORD = re.compile(r"[^\W_]+")
 
 
-class PiiDetector(Protocol):
-    """Finds personal data. Returns entity types such as ``EMAIL_ADDRESS``, never values."""
-
-    def entity_types(self, text: str) -> frozenset[str]: ...
+__all__ = ["PiiDetector", "validate_note"]
 
 
 @dataclass(frozen=True)
@@ -93,6 +89,7 @@ def validate_note(
     arguments: object,
     *,
     pii: PiiDetector,
+    identifiers: IdentifierDetector,
     lexicons: Lexicons = DEFAULT_LEXICONS,
     judgment: JudgmentModel | None = None,
 ) -> NoteValidation:
@@ -106,10 +103,9 @@ def validate_note(
     held: tuple[Reason, ...] = ()
     text = parsed.scannable_text
     if text is not None:
-        scan = "\n".join((text, *parsed.keywords)) if parsed.keywords else text
-        folded_scan = fold(scan)
-        reasons += check_pii(scan, pii)
-        reasons += check_secrets(folded_scan, lexicons)
+        reasons += check_privacy(
+            text, parsed.keywords, pii=pii, identifiers=identifiers, lexicons=lexicons
+        )
         verdict = judge(text, parsed.durability, judgment)
         reasons += verdict.refuse
         # An instruction hidden in a keyword is still an instruction.
@@ -292,24 +288,12 @@ def _check_turn(value: object) -> list[Reason]:
 def _parse_tool_call_id(value: object) -> tuple[str | None, list[Reason]]:
     if value is None:
         return None, []
-    if isinstance(value, str) and _TOOL_CALL_ID.fullmatch(value):
+    if isinstance(value, str) and valid_tool_call_id(value):
         return value, []
-    return None, [
-        _invalid(f"tool_call_id must be 1 to {MAX_TOOL_CALL_ID_CHARS} of A-Z, a-z, 0-9, _ . : -")
-    ]
+    return None, [_invalid(f"tool_call_id must be {TOOL_CALL_ID_RULE}")]
 
 
 # --- content guards --------------------------------------------------------------------
-
-
-def check_pii(text: str, pii: PiiDetector) -> list[Reason]:
-    """Personal data, by entity type only. Anything that is not a plain type name is
-    reported as ``PII`` so a misbehaving detector cannot put a value into a detail."""
-    found = pii.entity_types(text)
-    if not found:
-        return []
-    types = sorted({t if _ENTITY_TYPE.fullmatch(t) else "PII" for t in found})
-    return [Reason(ReasonCode.PII, ", ".join(types))]
 
 
 def is_ephemeral(text: str) -> bool:

@@ -21,7 +21,34 @@ from memory_service.core.trimming import TrimResult, Turn
 
 MAX_ITEMS_PER_APPEND = 200
 MAX_ITEM_KEYS = 64
-_ROLE_MAX_LENGTH = 32
+# The turn's role is stored in clear (the items themselves are encrypted), so it is never
+# free text: an item's ``role`` must be a chat role, and the stored label is that role, a
+# known item type of the Responses API, or "item".
+CHAT_ROLES = frozenset({"user", "assistant", "system", "developer", "tool", "function"})
+ITEM_TYPES = frozenset(
+    {
+        "message",
+        "function_call",
+        "function_call_output",
+        "custom_tool_call",
+        "custom_tool_call_output",
+        "reasoning",
+        "file_search_call",
+        "web_search_call",
+        "computer_call",
+        "computer_call_output",
+        "code_interpreter_call",
+        "image_generation_call",
+        "local_shell_call",
+        "local_shell_call_output",
+        "mcp_call",
+        "mcp_list_tools",
+        "mcp_approval_request",
+        "mcp_approval_response",
+        "item_reference",
+        "compaction",
+    }
+)
 
 Item = dict[str, Any]
 
@@ -56,6 +83,8 @@ def validate_items(items: object) -> list[Item]:
             raise InvalidRequest(
                 f"each item must be a non-empty JSON object of at most {MAX_ITEM_KEYS} keys"
             )
+        if "role" in item and item["role"] not in CHAT_ROLES:
+            raise InvalidRequest(f"an item's role must be one of {', '.join(sorted(CHAT_ROLES))}")
     return [dict(item) for item in items]
 
 
@@ -64,8 +93,10 @@ def opens_turn(item: Mapping[str, Any]) -> bool:
 
 
 def _role_of(item: Mapping[str, Any]) -> str:
-    role = item.get("role") or item.get("type") or "item"
-    return str(role)[:_ROLE_MAX_LENGTH]
+    role, kind = item.get("role"), item.get("type")
+    if role in CHAT_ROLES:
+        return str(role)
+    return str(kind) if kind in ITEM_TYPES else "item"
 
 
 def turn_items(turn: Turn) -> list[Item]:

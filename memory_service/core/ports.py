@@ -530,3 +530,17 @@ class Metrics(Protocol):
         ...
 
     def subject_erased(self, memories: int) -> None: ...
+
+
+class IdentifierDetector(Protocol):
+    """Identifier values only a library knows, found in a note the privacy guards normalised.
+
+    National, tax and social-security numbers with their checksums, phone numbers written
+    with a country code, seed phrases from a BIP-39 word list. ``text`` is the normalised
+    note (:mod:`memory_service.core.privacy.normalise`); ``codes`` are the letter-digit codes
+    in it whose shape the core could not rule out (not a date, a time, a version, a price),
+    separators removed. The answer is entity types such as ``NATIONAL_ID``,
+    ``PHONE_NUMBER`` or ``SEED_PHRASE``, never values.
+    """
+
+    def identifier_types(self, text: str, codes: Sequence[str]) -> frozenset[str]: ...

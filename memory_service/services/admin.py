@@ -29,7 +29,13 @@ from memory_service.core.model import (
     Role,
     Source,
 )
-from memory_service.core.ports import Clock, SubjectCache, UnitOfWork, UnitOfWorkFactory
+from memory_service.core.ports import (
+    Clock,
+    IdentifierDetector,
+    SubjectCache,
+    UnitOfWork,
+    UnitOfWorkFactory,
+)
 from memory_service.core.retention import DEFAULT_POLICY, RetentionPolicy
 from memory_service.core.scope import TenantScope, validate_subject_id
 
@@ -44,6 +50,7 @@ class AdminDeps:
     clock: Clock
     pii: PiiDetector
     cache: SubjectCache
+    identifiers: IdentifierDetector
     retention: RetentionPolicy = field(default=DEFAULT_POLICY)
 
 
@@ -154,6 +161,7 @@ def correct_memory(
     validation = validate_note(
         {"text": text, "keywords": list(original.keywords), "purpose": original.purpose},
         pii=deps.pii,
+        identifiers=deps.identifiers,
     )
     if not validation.accepted or validation.draft is None:
         raise CorrectionRefused(validation.reasons)

@@ -45,7 +45,7 @@ from memory_service.core.model import (
     Reason,
     Session,
 )
-from memory_service.core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from memory_service.core.ports import Clock, IdentifierDetector, UnitOfWork, UnitOfWorkFactory
 from memory_service.core.privacy.sensitive import EXPLICIT_CONSENT, check_sensitive
 from memory_service.core.retention import DEFAULT_POLICY, RetentionPolicy
 from memory_service.core.scope import TenantScope
@@ -63,6 +63,7 @@ class NoteDeps:
     pii: PiiDetector
     policies: TenantPolicyStore
     clock: Clock
+    identifiers: IdentifierDetector
     retention: RetentionPolicy = field(default=DEFAULT_POLICY)
 
 
@@ -97,7 +98,9 @@ def save_memory_note(
     else the session reads as unknown. Raises NotFound for an unknown or another tenant's
     session and Conflict for an ended one, whatever the note.
     """
-    validation = validate_note(_without_nulls(arguments), pii=deps.pii)
+    validation = validate_note(
+        _without_nulls(arguments), pii=deps.pii, identifiers=deps.identifiers
+    )
     sensitive = _sensitive_reasons(validation.draft)
     # Read before the unit of work, so the subject's lock is held only for the writes.
     policy = deps.policies.get(scope.tenant_id)

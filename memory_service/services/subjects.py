@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from memory_service.core.clock import new_id
+from memory_service.core.errors import InvalidRequest
 from memory_service.core.model import (
     AuditEvent,
     Memory,
@@ -11,7 +12,8 @@ from memory_service.core.model import (
     Role,
     SubjectState,
 )
-from memory_service.core.ports import Clock, UnitOfWorkFactory
+from memory_service.core.ports import Clock, IdentifierDetector, UnitOfWorkFactory
+from memory_service.core.privacy.guard import PiiDetector, state_refusals
 from memory_service.core.scope import TenantScope, validate_subject_id
 from memory_service.core.state import validate_state
 
@@ -25,13 +27,27 @@ def put_state(
     *,
     uow_factory: UnitOfWorkFactory,
     clock: Clock,
+    pii: PiiDetector,
+    identifiers: IdentifierDetector,
 ) -> SubjectState:
-    """Replace the subject's state; the audit event records that it changed, not what it says."""
+    """Replace the subject's state; the audit event records that it changed, not what it says.
+
+    The state is rendered into every context, so it passes the same privacy guards as a
+    note: a key or value holding personal data or a secret refuses the whole state with
+    ``InvalidRequest`` naming the key paths and reason codes, never the values.
+    """
     subject = validate_subject_id(subject_id)
+    checked = validate_state(state)
+    refusals = state_refusals(checked, pii=pii, identifiers=identifiers)
+    if refusals:
+        listed = "; ".join(
+            f"{path}: {', '.join(code.value for code in codes)}" for path, codes in refusals
+        )
+        raise InvalidRequest(f"state refused by the privacy guards ({listed})")
     record = SubjectState(
         tenant_id=scope.tenant_id,
         subject_id=subject,
-        state=validate_state(state),
+        state=checked,
         updated_at=clock.now(),
     )
     with uow_factory(scope.tenant_id) as uow:

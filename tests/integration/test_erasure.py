@@ -36,6 +36,7 @@ from memory_service.services.consolidation import ConsolidationDeps, consolidate
 from tests.integration.conftest import Store, sql_store
 from tests.integration.records import make_memory, make_session
 from tests.support.fakes import FixedClock
+from tests.support.notes import NoLibraryIdentifiers
 
 SUBJECT = "cust-forget-me-1"
 NEIGHBOUR = "cust-stays-1"
@@ -82,7 +83,11 @@ def marker() -> str:
 
 def _deps(store: Store) -> admin.AdminDeps:
     return admin.AdminDeps(
-        uow_factory=store.uow_factory, clock=store.clock, pii=NoPii(), cache=NoSubjectCache()
+        uow_factory=store.uow_factory,
+        clock=store.clock,
+        pii=NoPii(),
+        cache=NoSubjectCache(),
+        identifiers=NoLibraryIdentifiers(),
     )
 
 

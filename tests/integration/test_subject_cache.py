@@ -17,6 +17,7 @@ from memory_service.services import admin
 from tests.integration.conftest import sql_store
 from tests.integration.records import make_memory
 from tests.support.fakes import FixedClock
+from tests.support.notes import NoLibraryIdentifiers
 
 pytestmark = pytest.mark.redis
 
@@ -83,6 +84,7 @@ def test_after_an_erasure_redis_holds_nothing_about_the_subject(
             clock=clock,
             pii=NoPii(),
             cache=RedisSubjectCache.from_url(redis_url),
+            identifiers=NoLibraryIdentifiers(),
         )
         receipt = admin.erase_subject(TenantScope(tenant, Role.ADMIN, "key:a"), subject, deps=deps)
     assert receipt.counts["memories"] == 1
@@ -94,7 +96,13 @@ def test_an_unreachable_redis_makes_the_erasure_retryable(
 ) -> None:
     cache = RedisSubjectCache.from_url("redis://127.0.0.1:1/0")  # nothing listens on port 1
     with sql_store(sqlite_url, keyring, clock) as store:
-        deps = admin.AdminDeps(uow_factory=store.uow_factory, clock=clock, pii=NoPii(), cache=cache)
+        deps = admin.AdminDeps(
+            uow_factory=store.uow_factory,
+            clock=clock,
+            pii=NoPii(),
+            cache=cache,
+            identifiers=NoLibraryIdentifiers(),
+        )
         scope = TenantScope(tenant, Role.ADMIN, "key:a")
         with pytest.raises(DependencyUnavailable):
             admin.erase_subject(scope, "cust-1", deps=deps)

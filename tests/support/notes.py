@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from memory_service.core.tenant_policy import DEFAULT_TENANT_POLICY, TenantPolicy
 
 
@@ -29,3 +31,10 @@ class MarkerPii:
     def entity_types(self, text: str) -> frozenset[str]:
         self.calls += 1
         return frozenset({"EMAIL_ADDRESS"}) if "@" in text else frozenset()
+
+
+class NoLibraryIdentifiers:
+    """The identifier port answering nothing: the core's shape rules alone decide."""
+
+    def identifier_types(self, text: str, codes: Sequence[str]) -> frozenset[str]:
+        return frozenset()

@@ -21,7 +21,10 @@ from memory_service.core.guards import (
 from memory_service.core.judgment import DETAILS
 from memory_service.core.lexicons import load_lexicons
 from memory_service.core.model import Durability, ReasonCode, Source
-from memory_service.core.secret_detection import looks_like_password
+from memory_service.core.privacy.secrets import looks_like_password
+from tests.support.notes import NoLibraryIdentifiers
+
+NO_LIBRARY = NoLibraryIdentifiers()
 
 
 class FakePii:
@@ -37,7 +40,7 @@ class FakePii:
 
 
 def codes(arguments: object, pii: FakePii | None = None) -> set[str]:
-    validation = validate_note(arguments, pii=pii or FakePii())
+    validation = validate_note(arguments, pii=pii or FakePii(), identifiers=NO_LIBRARY)
     return {reason.code.value for reason in validation.reasons}
 
 
@@ -50,7 +53,9 @@ def note(text: object, **extra: Any) -> dict[str, Any]:
 
 def test_a_pii_detector_finding_is_reported_by_entity_type_only() -> None:
     validation = validate_note(
-        note("Reach me at someone@example.com."), pii=FakePii("PERSON", "EMAIL_ADDRESS")
+        note("Reach me at someone@example.com."),
+        pii=FakePii("PERSON", "EMAIL_ADDRESS"),
+        identifiers=NO_LIBRARY,
     )
 
     assert [(r.code, r.detail) for r in validation.reasons] == [
@@ -59,7 +64,9 @@ def test_a_pii_detector_finding_is_reported_by_entity_type_only() -> None:
 
 
 def test_a_detector_returning_a_value_instead_of_a_type_cannot_leak_it() -> None:
-    validation = validate_note(note("Prefers trains."), pii=FakePii("alice@example.com"))
+    validation = validate_note(
+        note("Prefers trains."), pii=FakePii("alice@example.com"), identifiers=NO_LIBRARY
+    )
 
     assert validation.reasons[0].detail == "PII"
 
@@ -67,7 +74,9 @@ def test_a_detector_returning_a_value_instead_of_a_type_cannot_leak_it() -> None
 def test_keywords_are_scanned_for_pii_with_the_text_in_one_call() -> None:
     pii = FakePii()
 
-    validate_note(note("Prefers trains.", keywords=["Travel", "rail"]), pii=pii)
+    validate_note(
+        note("Prefers trains.", keywords=["Travel", "rail"]), pii=pii, identifiers=NO_LIBRARY
+    )
 
     assert len(pii.calls) == 1
     assert "travel" in pii.calls[0] and "Prefers trains." in pii.calls[0]
@@ -88,7 +97,7 @@ def test_keywords_are_scanned_for_pii_with_the_text_in_one_call() -> None:
     ],
 )
 def test_the_secret_guard_names_the_kind_of_secret(text: str, kind: str) -> None:
-    reasons = validate_note(note(text), pii=FakePii()).reasons
+    reasons = validate_note(note(text), pii=FakePii(), identifiers=NO_LIBRARY).reasons
 
     secret = [r for r in reasons if r.code is ReasonCode.SECRET]
     assert secret and kind in secret[0].detail.split(", ")
@@ -123,7 +132,7 @@ def test_talking_about_secrets_is_not_a_secret(text: str) -> None:
 def test_a_password_shaped_word_a_few_words_after_a_credential_cue_is_a_secret(
     text: str,
 ) -> None:
-    reasons = validate_note(note(text), pii=FakePii()).reasons
+    reasons = validate_note(note(text), pii=FakePii(), identifiers=NO_LIBRARY).reasons
 
     secret = [r for r in reasons if r.code is ReasonCode.SECRET]
     assert secret and "PASSWORD" in secret[0].detail.split(", ")
@@ -176,6 +185,7 @@ def test_arguments_are_normalised_into_a_draft() -> None:
             "tool_call_id": "call_abc-1",
         },
         pii=FakePii(),
+        identifiers=NO_LIBRARY,
     )
 
     assert validation.draft == NoteDraft(
@@ -190,7 +200,7 @@ def test_arguments_are_normalised_into_a_draft() -> None:
 
 
 def test_defaults_follow_the_contract() -> None:
-    draft = validate_note(note("Prefers trains."), pii=FakePii()).draft
+    draft = validate_note(note("Prefers trains."), pii=FakePii(), identifiers=NO_LIBRARY).draft
 
     assert draft is not None
     assert (draft.keywords, draft.purpose, draft.source, draft.durability, draft.confirmed) == (
@@ -240,7 +250,7 @@ def test_defaults_follow_the_contract() -> None:
     ],
 )
 def test_malformed_arguments_are_invalid_and_yield_no_draft(arguments: object) -> None:
-    validation = validate_note(arguments, pii=FakePii())
+    validation = validate_note(arguments, pii=FakePii(), identifiers=NO_LIBRARY)
 
     assert ReasonCode.INVALID in validation.codes
     assert validation.draft is None
@@ -250,7 +260,9 @@ def test_malformed_arguments_are_invalid_and_yield_no_draft(arguments: object) -
 def test_at_most_three_keywords_are_allowed() -> None:
     keywords = [f"k{i}" for i in range(MAX_KEYWORDS)]
 
-    assert validate_note(note("Prefers trains.", keywords=keywords), pii=FakePii()).accepted
+    assert validate_note(
+        note("Prefers trains.", keywords=keywords), pii=FakePii(), identifiers=NO_LIBRARY
+    ).accepted
 
 
 def test_content_guards_still_run_on_a_structurally_invalid_note() -> None:
@@ -262,7 +274,7 @@ def test_content_guards_still_run_on_a_structurally_invalid_note() -> None:
 def test_a_megabyte_of_text_is_invalid_and_never_scanned() -> None:
     pii = FakePii()
 
-    validation = validate_note(note("a" * 1_000_000), pii=pii)
+    validation = validate_note(note("a" * 1_000_000), pii=pii, identifiers=NO_LIBRARY)
 
     assert validation.codes == (ReasonCode.INVALID,)
     assert pii.calls == []
@@ -271,7 +283,9 @@ def test_a_megabyte_of_text_is_invalid_and_never_scanned() -> None:
 def test_unknown_field_names_are_counted_not_echoed() -> None:
     marker = "zz_marker_field_name"
 
-    validation = validate_note(note("Prefers trains.", **{marker: "v"}), pii=FakePii())
+    validation = validate_note(
+        note("Prefers trains.", **{marker: "v"}), pii=FakePii(), identifiers=NO_LIBRARY
+    )
 
     assert [r.code for r in validation.reasons] == [ReasonCode.INVALID]
     assert marker not in validation.reasons[0].detail
@@ -338,7 +352,7 @@ def test_reason_details_never_contain_the_note(
         marker: marker,
     }
 
-    validation = validate_note(arguments, pii=FakePii("PERSON"))
+    validation = validate_note(arguments, pii=FakePii("PERSON"), identifiers=NO_LIBRARY)
 
     assert validation.reasons
     for reason in validation.reasons:

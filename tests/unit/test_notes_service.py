@@ -30,7 +30,7 @@ from memory_service.services.notes import NoteDeps, confirm_note, save_memory_no
 from memory_service.services.sessions import end_session, open_session
 from tests.factories import make_scope
 from tests.support.fakes import FixedClock, InMemoryUnitOfWorkFactory
-from tests.support.notes import FakeTenantPolicyStore, MarkerPii
+from tests.support.notes import FakeTenantPolicyStore, MarkerPii, NoLibraryIdentifiers
 
 NOTE = {"text": "Prefers aisle seats on long flights.", "keywords": ["Seats", " travel "]}
 
@@ -53,7 +53,11 @@ def policies() -> FakeTenantPolicyStore:
 @pytest.fixture
 def deps(clock: FixedClock, policies: FakeTenantPolicyStore) -> NoteDeps:
     return NoteDeps(
-        uow_factory=InMemoryUnitOfWorkFactory(), pii=MarkerPii(), policies=policies, clock=clock
+        uow_factory=InMemoryUnitOfWorkFactory(),
+        pii=MarkerPii(),
+        policies=policies,
+        clock=clock,
+        identifiers=NoLibraryIdentifiers(),
     )
 
 
@@ -143,7 +147,14 @@ def test_a_given_purpose_wins_and_retention_follows_it(
     deps: NoteDeps, scope: TenantScope, clock: FixedClock
 ) -> None:
     retention = RetentionPolicy(purposes={"support": 90}, sources={Source.MODEL_INFERRED: 30})
-    deps = NoteDeps(deps.uow_factory, deps.pii, deps.policies, deps.clock, retention=retention)
+    deps = NoteDeps(
+        deps.uow_factory,
+        deps.pii,
+        deps.policies,
+        deps.clock,
+        deps.identifiers,
+        retention=retention,
+    )
     session_id = _open(deps, scope)
 
     save_memory_note(scope, session_id, NOTE | {"purpose": "support"}, deps=deps)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memory_service.core.lexicons import fold
-from memory_service.core.secret_detection import secret_kinds
+from memory_service.core.privacy.secrets import secret_kinds
 
 
 @pytest.mark.parametrize(

@@ -48,7 +48,13 @@ def put_state(
     subject_id: str, body: PutStateRequest, scope: AgentScope, container: ContainerDep
 ) -> StateResponse:
     record = subjects.put_state(
-        scope, subject_id, body.state, uow_factory=container.uow_factory, clock=container.clock
+        scope,
+        subject_id,
+        body.state,
+        uow_factory=container.uow_factory,
+        clock=container.clock,
+        pii=container.pii,
+        identifiers=container.identifiers,
     )
     return StateResponse(subject_id=record.subject_id, updated_at=record.updated_at)
 

@@ -1,0 +1,338 @@
+"""Identifier values by their shape: what a number or a code looks like, not the words around it.
+
+Runs on the normalised note (:mod:`memory_service.core.privacy.normalise`). Fails closed: a
+long digit run or a mixed letter-digit code is an identifier *unless* its shape is one of
+the harmless shapes below, so a format nobody listed is refused, not let through.
+
+Identifiers (entity type reported):
+
+- ``CREDIT_CARD``: 12 to 19 digits, Luhn-valid, whatever the prefix and the separators;
+- ``IBAN_CODE``: country letters, two check digits and 11 to 30 letters or digits, mod-97;
+- ``EMAIL_ADDRESS``, ``SOCIAL_HANDLE``, ``IP_ADDRESS``, ``MAC_ADDRESS``, ``GPS_COORDINATES``,
+  ``LICENSE_PLATE``: values with a syntax of their own, read by
+  :mod:`memory_service.core.privacy.locators`;
+- ``ID_NUMBER``: a run of 7 or more digits or a mixed letter-digit code without a harmless
+  shape; or, whatever its shape, a code of 4 or more digits after an identifier cue (phone,
+  customer or member number, loyalty, frequent flyer, passport, tax id...).
+
+Harmless shapes (a run or code with one of them is not an identifier):
+
+- a date (``d/m/y``, ``y-m-d``, ``d.m.y`` with a real month and day, or an ISO 8601
+  timestamp), a year range (``2019-2023``) or a list of years; a clock time (``14:30``,
+  ``9am``, ``14h30``);
+- a price or a quantity: a unit or currency right before or after (``1 299 €``, ``16GB``,
+  ``125000 points``); digits grouped by threes without a unit are not enough, since phone
+  numbers are written that way too ("330 188 912 275");
+- a version (``3.11.4``, ``v2.0.1``, ``10.15``): a group of at most 4 digits, then dotted
+  groups of at most 3, 8 digits in all;
+- a seat (``12A``, ``A12``), a flight number (``AF1234``, ``U2 1234``: a two-character
+  airline code and at most 4 digits), an ordinal (``21st``, ``3e``, ``1er``);
+- a product model: at most 5 digits, at most 10 letters and digits, at most 4 alternating
+  letter/digit groups (``WH-1000XM5``, ``RTX4090``, ``A320neo``, ``SM-G991B``), or any
+  code of at most 6 letters and digits (``A7III``, ``B2B``, ``k0 k1``);
+- any number after a harmless noun (``flight``, ``seat``, ``room``, ``version``, ``model``).
+
+A code a harmless shape lets through can still be caught by the library detector behind
+:class:`memory_service.core.ports.IdentifierDetector` (national ids with their checksums).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from memory_service.core.privacy.locators import locator_types, without_emails
+from memory_service.core.privacy.vocabulary import (
+    HARMLESS_NUMBER_NOUNS,
+    IDENTIFIER_ACRONYMS,
+    IDENTIFIER_CUES,
+    UNITS,
+)
+
+LONG_DIGIT_RUN = 7
+CARD_DIGITS = range(12, 20)
+MODEL_MAX_DIGITS = 5
+MODEL_MAX_CHARS = 10
+MODEL_MAX_GROUPS = 4
+SHORT_CODE_CHARS = 6
+CUED_MIN_DIGITS = 4
+MAX_VERSION_DIGITS = 8
+MAX_QUANTITY_DIGITS = 6
+
+_UNITS = frozenset(UNITS)
+_HARMLESS_NOUNS = frozenset(HARMLESS_NUMBER_NOUNS)
+_IDENTIFIER_CUE = re.compile(
+    rf"(?<![\w])(?:(?i:{'|'.join(IDENTIFIER_CUES)})|{'|'.join(IDENTIFIER_ACRONYMS)})"
+    # A cue ending in a letter needs a word edge after it; one ending in "#" or "." does not.
+    r"(?:(?<=\W)|(?!\w))\s*(?i:is|was|est|es|ist|lautet|e|:|#|=)?\s*",
+)
+# A token of a code: letters and digits, joined inside by - . / (one at a time).
+_TOKEN = re.compile(r"[A-Za-z0-9]+(?:[-./_][A-Za-z0-9]+)*")
+_GROUPS = re.compile(r"[A-Za-z]+|\d+")
+_CUED_CODE = re.compile(r"[(+]?[A-Za-z0-9]+(?:[ .\-/()]{1,3}\d[A-Za-z0-9]*){0,8}")
+_YEAR = re.compile(r"(?:19|20)\d{2}")
+# An ISO 8601 date and the hour of its time ("2024-12-01T10", then ":00:00Z").
+_ISO_DATE_HOUR = re.compile(r"(?:19|20)\d{2}-\d{2}-\d{2}T\d{2}")
+# What may stand between two groups of one value: a space, one of - . /, parentheses.
+_GAP = re.compile(r"\)?\s?[-./]?\s?\(?|\)\s?\(?")
+
+_DATE = re.compile(
+    r"(?:(?P<d>\d{1,2})[./-](?P<m>\d{1,2})[./-](?:\d{4}|\d{2})"
+    r"|(?:19|20)\d{2}[./-](?P<m2>\d{1,2})[./-](?P<d2>\d{1,2}))"
+)
+_YEAR_RANGE = re.compile(r"(?:19|20)\d{2}[-/](?:(?:19|20)\d{2}|\d{2})")
+_TIME = re.compile(
+    r"\d{1,2}(?::\d{2}){1,2}|\d{1,2}(?:[.:]\d{2})?(?:am|pm|h|uhr)|\d{1,2}h\d{2}", re.I
+)
+_VERSION = re.compile(r"v?\d{1,4}(?:\.\d{1,3}){1,3}(?:[-+.]?[a-z]+\d*)?", re.I)
+_ORDINAL = re.compile(r"\d{1,4}(?:st|nd|rd|th|e|er|eme|re|o|a|º|ª|te|ter|ten)", re.I)
+_SEAT = re.compile(r"\d{1,2}[A-K]|[A-K]\d{1,2}", re.I)
+_FLIGHT = re.compile(r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{1,4}[A-Z]?", re.I)
+_NUMBER_WITH_UNIT = re.compile(r"(\d+(?:[.,]\d+)?)([a-z%€$£¥]+)", re.I)
+
+
+@dataclass(frozen=True)
+class _Run:
+    """A candidate value: consecutive code tokens of the text, and its neighbours."""
+
+    raw: str
+    compact: str
+    before: str
+    after: str
+
+    @property
+    def digits(self) -> int:
+        return sum(ch.isdigit() for ch in self.compact)
+
+    @property
+    def letters(self) -> int:
+        return sum(ch.isalpha() for ch in self.compact)
+
+
+def identifier_types(text: str) -> frozenset[str]:
+    """Entity types of the identifiers in the normalised ``text``; never the values."""
+    found = set(locator_types(text))
+    for run in _runs(without_emails(text)):
+        kind = _classify(run)
+        if kind:
+            found.add(kind)
+    for start in _cued_spans(text):
+        kind = _cued_value(text[start:])
+        if kind:
+            found.add(kind)
+    return frozenset(found)
+
+
+def candidate_codes(text: str) -> tuple[str, ...]:
+    """Codes of 8 to 24 letters and digits (separators removed) that the shape rules let
+    through as harmless but are not plainly a date, a time, a version, a price or a
+    quantity ("a product model"): what a national-id checksum is tried on as a second
+    opinion. Codes the shape rules refuse already are not tried: the note is refused."""
+    codes = []
+    for run in _runs(without_emails(text)):
+        if (
+            8 <= len(run.compact) <= 24
+            and run.digits >= 2
+            and _classify(run) is None
+            and not _plain_shape(run)
+        ):
+            codes.append(run.compact)
+    return tuple(dict.fromkeys(codes))
+
+
+def luhn_valid(digits: str) -> bool:
+    total = 0
+    for position, ch in enumerate(reversed(digits)):
+        value = int(ch)
+        if position % 2:
+            value = value * 2 - 9 if value > 4 else value * 2
+        total += value
+    return total % 10 == 0
+
+
+def iban_valid(compact: str) -> bool:
+    """ISO 13616: move the first four characters to the end, letters to numbers, mod 97 == 1."""
+    code = compact.upper()
+    if not re.fullmatch(r"[A-Z]{2}\d{2}[A-Z0-9]{11,30}", code):
+        return False
+    rearranged = code[4:] + code[:4]
+    return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97 == 1
+
+
+# --- runs --------------------------------------------------------------------------------
+
+
+def _runs(text: str) -> Iterator[_Run]:
+    """Tokens holding a digit, joined with their neighbours across single spaces when the
+    neighbour holds a digit too or is a short capitalised group ("AB 12 34 56 C")."""
+    tokens = list(_TOKEN.finditer(text))
+    index = 0
+    while index < len(tokens):
+        if not _has_digit(tokens[index].group()):
+            index += 1
+            continue
+        start = end = index
+        while start > 0 and _joins(text, tokens[start - 1], tokens[start], backwards=True):
+            start -= 1
+        while end + 1 < len(tokens) and _joins(text, tokens[end], tokens[end + 1]):
+            end += 1
+        first, last = tokens[start], tokens[end]
+        raw = text[first.start() : last.end()]
+        yield _Run(
+            raw=raw,
+            compact=re.sub(r"[^A-Za-z0-9]", "", raw),
+            before=text[max(0, first.start() - 40) : first.start()],
+            after=text[last.end() : last.end() + 24],
+        )
+        index = end + 1
+
+
+def _joins(
+    text: str, left: re.Match[str], right: re.Match[str], *, backwards: bool = False
+) -> bool:
+    gap = text[left.end() : right.start()]
+    if not _GAP.fullmatch(gap) or text.startswith(":", right.end()):
+        # A group followed by ":" is a clock time, never part of a number ("2024-12-01 10:00").
+        return False
+    a, b = left.group(), right.group()
+    if _has_digit(a) and _has_digit(b):
+        return True
+    letters = a if backwards else b
+    other = b if backwards else a
+    return (
+        _has_digit(other)
+        and letters.isalpha()
+        and len(letters) <= 2
+        and letters.isupper()
+        and gap == " "
+    )
+
+
+def _has_digit(text: str) -> bool:
+    return any(ch.isdigit() for ch in text)
+
+
+# --- classification ---------------------------------------------------------------------
+
+
+def _classify(run: _Run) -> str | None:
+    """The identifier type of one run, or None when its shape is harmless or too short."""
+    compact, digits = run.compact, run.digits
+    if compact.isdigit() and len(compact) in CARD_DIGITS and luhn_valid(compact):
+        return "CREDIT_CARD"
+    if iban_valid(compact):
+        return "IBAN_CODE"
+    if run.letters == 0:
+        if digits >= LONG_DIGIT_RUN and not _harmless_number(run):
+            return "ID_NUMBER"
+        return None
+    if _harmless_code(run):
+        return None
+    return "ID_NUMBER"
+
+
+def _harmless_number(run: _Run) -> bool:
+    return _plain_shape(run) or _after_harmless_noun(run)
+
+
+def _plain_shape(run: _Run) -> bool:
+    """A date, a year range, a version, a clock time, a grouped or unit-bearing quantity."""
+    raw = run.raw
+    if _DATE.fullmatch(raw) and _real_date(raw):
+        return True
+    if _YEAR_RANGE.fullmatch(raw) or _TIME.fullmatch(raw) or _ISO_DATE_HOUR.fullmatch(raw):
+        return True
+    if all(_YEAR.fullmatch(group) for group in re.findall(r"\d+", raw)):
+        return True  # a list of years, "2015 2018 2023"
+    if _VERSION.fullmatch(raw) and run.digits <= MAX_VERSION_DIGITS:
+        return True
+    return _next_to_unit(run)
+
+
+def _harmless_code(run: _Run) -> bool:
+    raw, compact = run.raw, run.compact
+    if run.digits == 0:
+        return True
+    if _VERSION.fullmatch(raw) and run.digits <= MAX_VERSION_DIGITS:
+        return True
+    if _ISO_DATE_HOUR.fullmatch(raw):
+        return True
+    for shape in (_TIME, _ORDINAL, _SEAT, _FLIGHT):
+        if shape.fullmatch(raw) or shape.fullmatch(compact):
+            return True
+    unit = _NUMBER_WITH_UNIT.fullmatch(compact)
+    if unit and unit.group(2).lower() in _UNITS and run.digits <= MAX_QUANTITY_DIGITS:
+        return True
+    if _after_harmless_noun(run):
+        return True
+    groups = _GROUPS.findall(compact)
+    return len(compact) <= SHORT_CODE_CHARS or (
+        run.digits <= MODEL_MAX_DIGITS
+        and len(compact) <= MODEL_MAX_CHARS
+        and len(groups) <= MODEL_MAX_GROUPS
+    )
+
+
+def _real_date(raw: str) -> bool:
+    match = _DATE.fullmatch(raw)
+    if match is None:
+        return False
+    day, month = (
+        (match.group("d"), match.group("m"))
+        if match.group("d")
+        else (
+            match.group("d2"),
+            match.group("m2"),
+        )
+    )
+    first, second = int(day), int(month)
+    # Day and month in either order (US and European dates).
+    return (1 <= first <= 31 and 1 <= second <= 12) or (1 <= first <= 12 and 1 <= second <= 31)
+
+
+def _next_to_unit(run: _Run) -> bool:
+    before = run.before.rstrip().lower()
+    after = run.after.lstrip().lower()
+    previous = re.findall(r"[\w€$£¥%]+$|[€$£¥]$", before)
+    following = re.match(r"[a-z%€$£¥‰]+", after)
+    return bool(
+        (previous and previous[-1] in _UNITS) or (following and following.group() in _UNITS)
+    )
+
+
+def _after_harmless_noun(run: _Run) -> bool:
+    words = re.findall(r"[a-z]+", run.before.lower())
+    return bool(words) and (
+        words[-1] in _HARMLESS_NOUNS
+        or (
+            len(words) > 1
+            and words[-1] in ("number", "no", "nr", "n")
+            and words[-2] in _HARMLESS_NOUNS
+        )
+    )
+
+
+# --- cues and special shapes -------------------------------------------------------------
+
+
+def _cued_spans(text: str) -> list[int]:
+    """Where a value after an identifier cue starts; not after "flight number", "seat no"."""
+    spans = []
+    for match in _IDENTIFIER_CUE.finditer(text):
+        before = re.findall(r"[a-z]+", text[max(0, match.start() - 24) : match.start()].lower())
+        if before and before[-1] in _HARMLESS_NOUNS:
+            continue
+        spans.append(match.end())
+    return spans
+
+
+def _cued_value(rest: str) -> str | None:
+    """A code right after an identifier cue with 4 or more digits, whatever its shape
+    ("Bonvoy 123456", "passport C01X00T47", "phone (0)6 12 34 56 78"). The code is the first
+    token and the digit groups that follow it, so "Phone: iPhone 15 Pro" holds no code."""
+    match = _CUED_CODE.match(rest)
+    if match is None:
+        return None
+    digits = sum(ch.isdigit() for ch in match.group())
+    return "ID_NUMBER" if digits >= CUED_MIN_DIGITS else None

@@ -1,0 +1,122 @@
+"""Values with a syntax of their own: e-mail addresses, social handles, IP and MAC addresses,
+GPS coordinates and licence plates (entity types ``EMAIL_ADDRESS``, ``SOCIAL_HANDLE``,
+``IP_ADDRESS``, ``MAC_ADDRESS``, ``GPS_COORDINATES``, ``LICENSE_PLATE``).
+
+Read on the normalised note (:mod:`memory_service.core.privacy.normalise`), so a spelled or
+fullwidth address is already plain here. Private, loopback and link-local IP addresses name
+a server, not a person, and pass; "@here", "@channel" and "@everyone" are not handles; a
+plate shape whose letters are a currency or a unit ("1040 CHF") is a price.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+
+from memory_service.core.privacy.vocabulary import UNITS
+
+_UNITS = frozenset(UNITS)
+_INTERNAL_NETWORKS = tuple(
+    ipaddress.ip_network(net)
+    for net in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7", "100.64.0.0/10")
+)
+
+_EMAIL = re.compile(
+    r"(?<![\w.+-])[a-z0-9][a-z0-9._%+-]{0,63}@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}(?![\w])",
+    re.I,
+)
+_URL_USERINFO = re.compile(r"[a-z][a-z0-9+.-]*://[^\s/@]*@", re.I)
+_HANDLE = re.compile(r"(?<![\w@.])@([a-z0-9_](?:[a-z0-9_.]{0,28}[a-z0-9_])?)(?![\w@])", re.I)
+_GROUP_MENTIONS = frozenset({"here", "channel", "everyone", "all", "team", "home"})
+_IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.]|\.\d)")
+_IPV6 = re.compile(r"(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![\w:])", re.I)
+_MAC = re.compile(
+    r"(?<![\w:-])[0-9a-f]{2}(?:([:-])[0-9a-f]{2})(?:\1[0-9a-f]{2}){4}(?![\w:-])", re.I
+)
+_GPS_DECIMAL = re.compile(
+    r"(?<![\w.])(-?\d{1,2}\.\d{3,})\s*°?\s*([NS])?\s*[,;/ ]\s*"
+    r"(-?\d{1,3}\.\d{3,})\s*°?\s*([EWO])?(?![\w.])",
+    re.I,
+)
+_GPS_DMS = re.compile(
+    r"\d{1,3}\s*°\s*\d{1,2}\s*['\u2032]\s*(?:\d{1,2}(?:\.\d+)?\s*[\"\u2033]?)?\s*[NSEWO]\b"
+)
+_PLATES = re.compile(
+    r"(?<![\w-])(?:"
+    r"[A-Z]{2}-\d{3}-[A-Z]{2}"  # FR (SIV)
+    r"|[A-Z]{2}\d{2} ?[A-Z]{3}"  # UK
+    r"|[A-Z]{1,3}-[A-Z]{1,2} ?\d{1,4}[EH]?"  # DE
+    r"|[A-Z]{2} ?\d{3} ?[A-Z]{2}"  # IT
+    r"|\d{4} ?-?[BCDFGHJKLMNPRSTVWXYZ]{3}"  # ES
+    r")(?![\w-])"
+)
+_PLATE_CUE = re.compile(
+    r"(?:licen[cs]e plate|number plate|plate number|plate|registration(?: number)?"
+    r"|reg(?:istration)? no\.?|immatriculation|plaque(?: d'immatriculation)?|matricula"
+    r"|kennzeichen|nummernschild|targa)\s*(?:is|est|es|ist|lautet|e|:|#|no\.?)?\s*"
+    r"([A-Za-z0-9][A-Za-z0-9 .-]{2,10}[A-Za-z0-9])",
+    re.I,
+)
+
+
+def locator_types(text: str) -> frozenset[str]:
+    """Entity types of the values with a syntax of their own in the normalised ``text``."""
+    found: set[str] = set()
+    without_urls = _URL_USERINFO.sub(" ", text)
+    if _EMAIL.search(without_urls):
+        found.add("EMAIL_ADDRESS")
+    if _has_handle(without_urls):
+        found.add("SOCIAL_HANDLE")
+    if _has_public_ip(text):
+        found.add("IP_ADDRESS")
+    if _MAC.search(text):
+        found.add("MAC_ADDRESS")
+    if _has_gps(text):
+        found.add("GPS_COORDINATES")
+    if _has_plate(text) or any(
+        any(ch.isdigit() for ch in m.group(1)) for m in _PLATE_CUE.finditer(text)
+    ):
+        found.add("LICENSE_PLATE")
+    return frozenset(found)
+
+
+def without_emails(text: str) -> str:
+    """The text with URL credentials and e-mail addresses blanked: their digits are not codes."""
+    return _EMAIL.sub(" ", _URL_USERINFO.sub(" ", text))
+
+
+def _has_plate(text: str) -> bool:
+    """A plate shape whose letters are not a currency or unit ("1040 CHF" is a price)."""
+    return any(
+        not any(group.lower() in _UNITS for group in re.findall(r"[A-Z]+", match.group()))
+        for match in _PLATES.finditer(text)
+    )
+
+
+def _has_handle(text: str) -> bool:
+    return any(
+        match.group(1).lower() not in _GROUP_MENTIONS and not match.group(1).isdigit()
+        for match in _HANDLE.finditer(text)
+    )
+
+
+def _has_public_ip(text: str) -> bool:
+    for match in (*_IPV4.finditer(text), *_IPV6.finditer(text)):
+        try:
+            address = ipaddress.ip_address(match.group())
+        except ValueError:
+            continue
+        internal = any(address in network for network in _INTERNAL_NETWORKS)
+        if not (internal or address.is_loopback or address.is_link_local or address.is_unspecified):
+            return True
+    return False
+
+
+def _has_gps(text: str) -> bool:
+    if _GPS_DMS.search(text):
+        return True
+    for match in _GPS_DECIMAL.finditer(text):
+        latitude, longitude = float(match.group(1)), float(match.group(3))
+        if abs(latitude) <= 90 and abs(longitude) <= 180:
+            return True
+    return False

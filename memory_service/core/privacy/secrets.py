@@ -1,0 +1,281 @@
+"""Secrets in a note: known key and token formats, a value after a credential word, random strings.
+
+Fails closed: any value after a credential word in EN/FR/ES/DE/IT ("PIN for the debit card
+is 7351", "pw = correcthorsebatterystaple", "Das Passwort für das VPN lautet Birke!2022",
+"Login is jsmith / hunter2") is a secret, whatever it looks like, unless it is plainly a
+word about the credential rather than the credential ("Password is required", "PIN has 4
+digits"). The formats and the shape of a value are language-agnostic; the cue words are
+data (:mod:`memory_service.core.privacy.vocabulary` and ``core/lexicons``). Only the kinds
+found leave this module, never the matched text.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from functools import lru_cache
+
+from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
+from memory_service.core.privacy.vocabulary import (
+    ASSIGNMENT_WORDS,
+    CREDENTIAL_CUES,
+    NOT_CREDENTIAL,
+    UNITS,
+)
+
+_SECRET_FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("PRIVATE_KEY", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY( BLOCK)?-----")),
+    (
+        "CONNECTION_STRING",
+        re.compile(r"\b[a-z][a-z0-9+.-]{1,30}://[^\s:/@]+:[^\s@/]+@[^\s]+", re.I),
+    ),
+    (
+        "WEBHOOK_URL",
+        re.compile(
+            r"hooks\.slack\.com/(?:services|workflows)/\S+|discord(?:app)?\.com/api/webhooks/\S+",
+            re.I,
+        ),
+    ),
+    (
+        "API_KEY",
+        re.compile(
+            r"\b(?:sk-(?:proj-|live-|test-|ant-)?[A-Za-z0-9_-]{16,}"
+            r"|(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{10,}"
+            r"|(?:AKIA|ASIA)[A-Z0-9]{16}"
+            r"|AIza[0-9A-Za-z_-]{20,}"
+            r"|glpat-[A-Za-z0-9_-]{16,}"
+            r"|hf_[A-Za-z0-9]{20,}"
+            r"|npm_[A-Za-z0-9]{36}"
+            r"|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{20,}"
+            r"|SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}"
+            r"|SK[0-9a-fA-F]{32}"
+            r"|\d{8,10}:AA[0-9A-Za-z_-]{32,33})"
+        ),
+    ),
+    (
+        "ACCESS_TOKEN",
+        re.compile(
+            r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}"
+            r"|xox[abposr]-[A-Za-z0-9-]{10,}"
+            r"|eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,})"
+            r"|\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*",
+            re.I,
+        ),
+    ),
+)
+_TOKEN_CANDIDATE = re.compile(r"[A-Za-z0-9+/=_.-]{20,}")
+MIN_TOKEN_ENTROPY_BITS = 3.5
+# How many content words after a credential cue ("password", "identifiants", "login") a
+# password-like token still counts: "login for the NAS is admin / X" puts two between them.
+CREDENTIAL_WINDOW_WORDS = 4
+MIN_PASSWORD_CHARS = 6
+MAX_PASSWORD_CHARS = 64
+_CREDENTIAL_WINDOW_CHARS = CREDENTIAL_WINDOW_WORDS * (MAX_PASSWORD_CHARS + 1)
+# Quotes, brackets and sentence punctuation around a word are not part of a password; "!",
+# "#" or "?" are kept, since passwords end with them ("Quai2Seine!").
+_WORD_EDGES = "\"'()[]{}<>,;:.\u201c\u201d\u00ab\u00bb"
+
+
+def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> frozenset[str]:
+    """Kinds of secret in the text: known key formats, 'password is …' cues, random tokens."""
+    kinds = set(format_kinds(folded_text))
+    if (
+        lexicons.search("secret_cues", folded_text)
+        or _credential_after_cue(folded_text, lexicons)
+        or value_after_credential_word(folded_text, lexicons)
+    ):
+        kinds.add("PASSWORD")
+    if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)):
+        kinds.add("HIGH_ENTROPY_STRING")
+    return frozenset(kinds)
+
+
+def format_kinds(text: str) -> frozenset[str]:
+    """Known key and token formats only: for a form of the note glued from its parts, where
+    a cue phrase could straddle the text and a keyword by accident."""
+    return frozenset(kind for kind, pattern in _SECRET_FORMATS if pattern.search(text))
+
+
+def _credential_after_cue(folded_text: str, lexicons: Lexicons) -> bool:
+    """A password-shaped word a few words after a credential cue, with or without "is".
+
+    People write "Le mot de passe de sa box est X", "login admin / X" or "identifiants :
+    utilisateur bob, mot de passe X": the cue and the value are not adjacent, and no fixed
+    phrase covers every wording. Product names ("1Password") are not passwords.
+    """
+    products = _folded_products(lexicons.product_names)
+    for cue in lexicons.patterns["credential_cues"].finditer(folded_text):
+        # Separators ("admin / X") and stop words ("de la", "for the") do not use the window:
+        # French stacks them between the cue and the value.
+        following = folded_text[cue.end() : cue.end() + _CREDENTIAL_WINDOW_CHARS].split()
+        seen = 0
+        for word in following:
+            token = word.strip(_WORD_EDGES)
+            if looks_like_password(token) and token.lower() not in products:
+                return True
+            if any(ch.isalnum() for ch in token) and token.lower() not in lexicons.stopwords:
+                seen += 1
+                if seen >= CREDENTIAL_WINDOW_WORDS:
+                    break
+    return False
+
+
+@lru_cache(maxsize=4)
+def _folded_products(product_names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(fold(name).lower() for name in product_names)
+
+
+def looks_like_password(token: str) -> bool:
+    """Mixed character classes in one short word: letters with a digit or a symbol, and at
+    least three of lower case, upper case, digits and symbols ("Kestrel-4491", "hunter2!",
+    "Quai2Seine!"), which plain words, numbers and most product or version names are not.
+
+    Hyphens and apostrophes alone do not count as symbols ("Jean-Baptiste", "Wi-Fi" are
+    words), and a URL is not a password ("/sso2" after "login page").
+    """
+    if not MIN_PASSWORD_CHARS <= len(token) <= MAX_PASSWORD_CHARS or "://" in token:
+        return False
+    lower = any(ch.islower() for ch in token)
+    upper = any(ch.isupper() for ch in token)
+    digit = any(ch.isdigit() for ch in token)
+    symbol = any(not ch.isalnum() for ch in token)
+    strong_symbol = any(not ch.isalnum() and ch not in "-'" for ch in token)
+    if not (lower or upper) or not (digit or strong_symbol):
+        return False
+    return sum((lower, upper, digit, symbol)) >= 3
+
+
+def _looks_random(token: str) -> bool:
+    """Long mixed letter-digit strings with high per-character entropy: keys, not words."""
+    if not (any(c.isdigit() for c in token) and any(c.isalpha() for c in token)):
+        return False
+    counts = Counter(token)
+    entropy = -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
+    return entropy >= MIN_TOKEN_ENTROPY_BITS
+
+
+# --- a value after a credential word, in any of the five languages --------------------------
+
+_CUE = re.compile(rf"(?<![\w-])(?:{'|'.join(CREDENTIAL_CUES)})(?![\w-])", re.I)
+_NOT_CREDENTIAL = re.compile(rf"(?<![\w-])(?:{'|'.join(NOT_CREDENTIAL)})(?![\w-])", re.I)
+_ASSIGNMENT = "|".join(
+    re.escape(word) if not word.isalpha() else rf"(?<![\w]){word}(?![\w])"
+    for word in sorted(ASSIGNMENT_WORDS, key=len, reverse=True)
+)
+# Up to five short words between the cue and the assignment ("for the office VPN",
+# "für das VPN", "del portal", "de la box"), none of them a sentence end.
+_VALUE_AFTER_CUE = re.compile(
+    rf"^(?P<between>(?:\s+[^\s.!?;:=]+){{0,5}}?)\s*(?P<marker>{_ASSIGNMENT})\s*"
+    r"(?P<value>[^\s]+)(?P<rest>[^\n]{0,40})",
+    re.I,
+)
+_DIRECT_VALUE = re.compile(r"^\s*[:#=]?\s*(?P<value>[^\s]+)(?P<rest>[^\n]{0,40})")
+_LOGIN_PAIR = re.compile(r"^(?:\s+[^\s.!?;/<>]+){0,5}?\s+[^\s/<>]{2,}\s*/\s*[^\s/<>]{3,}")
+# After a seed cue: three or more short words after ":" or "=" ("Seed phrase: apple river
+# stone"), six or more after "is" or nothing; the words are seed words only when none is a stop word
+# ("seed phrase: kept in the safe" is about the phrase, not the phrase).
+_SEED_WORDS = re.compile(
+    rf"^\s*(?P<marker>[:=-]|(?:{_ASSIGNMENT})(?=\s))?\s*(?P<words>(?:[a-z]{{3,8}}[\s,]+){{2,}}[a-z]{{3,8}})",
+    re.I,
+)
+MIN_SEED_WORDS_AFTER_MARKER = 3
+MIN_SEED_WORDS = 6
+_LOGIN_CUE = re.compile(r"log|user|ident|benutzer|usuario|utente", re.I)
+_SEED_CUE = re.compile(r"phrase|words|mnemonic|semilla|seme", re.I)
+_UNITS = frozenset(UNITS)
+MIN_DIGIT_VALUE = 3
+LONG_PASSPHRASE_CHARS = 12
+# A digits-only value this long straight after a cue, without "is" or ":" ("PIN 7351").
+MIN_DIRECT_DIGITS = 4
+
+
+def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
+    """Whether a credential word is followed by its value.
+
+    - After an assignment ("is", ":", "=", "lautet", "es", "est", "è"...): a value with a
+      digit or a symbol (3+ digits when digits only, not followed by a unit: "PIN is 4
+      digits" is not one), a passphrase-long word, a word with inner capitals, or any word
+      that ends the clause ("pw = correcthorse", "Passwort: Birke").
+    - Straight after the cue: a password-shaped word, or 4+ digits ("PIN 7351").
+    - "login ... X / Y": a user and password pair.
+    - "seed phrase: word word word ...": six or more short words after a seed cue.
+    """
+    for cue in _CUE.finditer(folded_text):
+        if _names_something_else(folded_text, cue):
+            continue
+        rest = folded_text[cue.end() :]
+        if _assigned_value(rest) or _direct_value(rest):
+            return True
+        if _LOGIN_PAIR.match(rest) and _LOGIN_CUE.search(cue.group()):
+            return True
+        if _SEED_CUE.search(cue.group()) and _seed_words_follow(rest, lexicons):
+            return True
+    return False
+
+
+def _seed_words_follow(rest: str, lexicons: Lexicons) -> bool:
+    match = _SEED_WORDS.match(rest)
+    if match is None:
+        return False
+    words = re.findall(r"[a-z]+", match.group("words").lower())
+    symbol = match.group("marker") in (":", "=", "-")
+    needed = MIN_SEED_WORDS_AFTER_MARKER if symbol else MIN_SEED_WORDS
+    return len(words) >= needed and not any(word in lexicons.stopwords for word in words)
+
+
+def _names_something_else(text: str, cue: re.Match[str]) -> bool:
+    """ "postal code", "codice fiscale", "source code": a cue word inside another noun."""
+    window = text[max(0, cue.start() - 24) : cue.end() + 32]
+    offset = cue.start() - max(0, cue.start() - 24)
+    return any(
+        m.start() <= offset + 1 and m.end() >= offset + len(cue.group()) - 1
+        for m in _NOT_CREDENTIAL.finditer(window)
+    )
+
+
+def _assigned_value(rest: str) -> bool:
+    match = _VALUE_AFTER_CUE.match(rest)
+    if match is None:
+        return False
+    value = match.group("value").strip(_WORD_EDGES)
+    if not value:
+        return False
+    if any(ch.isdigit() for ch in value):
+        return _digit_value(value, match.group("rest"))
+    if any(not ch.isalnum() and ch not in "-'" for ch in value):
+        return True
+    if len(value) >= LONG_PASSPHRASE_CHARS or _inner_capital(value):
+        return True
+    return _ends_clause(match.group("rest")) and match.group("marker") in (":", "=", "->", "=>")
+
+
+def _direct_value(rest: str) -> bool:
+    match = _DIRECT_VALUE.match(rest)
+    if match is None:
+        return False
+    value = match.group("value").strip(_WORD_EDGES)
+    if value.isdigit():
+        return len(value) >= MIN_DIRECT_DIGITS and _digit_value(value, match.group("rest"))
+    return looks_like_password(value)
+
+
+def _digit_value(value: str, rest: str) -> bool:
+    """Digits are a value unless they count something ("4 digits", "8 characters")."""
+    digits = sum(ch.isdigit() for ch in value)
+    if digits < MIN_DIGIT_VALUE and value.isdigit():
+        return False
+    following = re.match(r"\s*([a-z%]+)", rest, re.I)
+    return not (value.isdigit() and following and following.group(1).lower() in _UNITS)
+
+
+def _inner_capital(value: str) -> bool:
+    return any(ch.isupper() for ch in value[1:]) and any(ch.islower() for ch in value)
+
+
+def _ends_clause(rest: str) -> bool:
+    return (
+        not rest.strip()
+        or rest.lstrip()[0] in ".,;!?)("
+        or rest.lstrip().lower().startswith(("and ", "et ", "y ", "und ", "e "))
+    )

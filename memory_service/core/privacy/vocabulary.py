@@ -1,0 +1,215 @@
+"""Word data of the privacy guards, per language (EN, FR, ES, DE, IT).
+
+Matched on the normalised form (:mod:`memory_service.core.privacy.normalise`): lower case,
+accents folded, so "contraseña" is written "contrasena" and "Schlüssel" "schlussel" here.
+Each list is data, not logic: the guards decide from the *shape* of the value that follows
+a cue, these words only say where a value may start.
+"""
+
+from __future__ import annotations
+
+# Digits spelled out, as people dictate a phone or card number ("four one five", "quatre",
+# "cuatro", "vier"). "oh" and "o" read as zero only inside a run of digits.
+DIGIT_WORDS: dict[str, str] = {
+    # EN
+    "zero": "0", "oh": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+    "six": "6", "seven": "7", "eight": "8", "nine": "9",
+    # FR
+    "zéro": "0", "un": "1", "une": "1", "deux": "2", "trois": "3", "quatre": "4",
+    "cinq": "5", "sept": "7", "huit": "8", "neuf": "9",
+    # ES
+    "cero": "0", "uno": "1", "dos": "2", "tres": "3", "cuatro": "4", "cinco": "5",
+    "seis": "6", "siete": "7", "ocho": "8", "nueve": "9",
+    # DE
+    "null": "0", "eins": "1", "zwei": "2", "zwo": "2", "drei": "3", "vier": "4",
+    "fünf": "5", "funf": "5", "fuenf": "5", "sechs": "6", "sieben": "7", "acht": "8", "neun": "9",
+    # IT
+    "due": "2", "tre": "3", "quattro": "4", "cinque": "5", "sei": "6", "sette": "7",
+    "otto": "8", "nove": "9",
+}  # fmt: skip
+
+# Spelled-out "@" and "." in an e-mail address. Bracketed forms ("(at)", "[dot]") are
+# unambiguous; the bare words are only read as "@"/"." inside an address shape.
+EMAIL_AT_WORDS = ("at", "arobase", "arroba", "chez", "klammeraffe", "chiocciola", "bei")
+EMAIL_DOT_WORDS = ("dot", "point", "punto", "punkt", "ponto")
+
+# Words that introduce a credential value: the value that follows is a secret whatever it
+# looks like (see :mod:`memory_service.core.privacy.secrets`). Regexes, folded lower case.
+CREDENTIAL_CUES = (
+    # EN
+    r"pass(?:word|wd|phrase|code)s?",
+    r"pwd?",
+    r"pass",
+    r"pins?(?: codes?| numbers?)?",
+    r"(?:door|gate|alarm|access|entry|lock|safe|security|garage|building|entrance|keypad"
+    r"|unlock|recovery|backup|verification|one-time|2fa|mfa|otp|wi-?fi|wifi|locker|bike"
+    r"|padlock|combination)\s+(?:codes?|keys?|pins?|passwords?|phrases?|numbers?)",
+    r"codes?",
+    r"combination",
+    r"(?:wi-?fi|wpa2?|network|ssid|router|licen[cs]e|product|activation|encryption|private"
+    r"|secret|api)\s+keys?",
+    r"(?:seed|recovery|secret|mnemonic|backup)\s+(?:phrase|words)",
+    r"mnemonic",
+    r"secret",
+    r"(?:security|secret)\s+(?:questions?|answers?)",
+    r"answer to (?:the |my |his |her |their )?security question",
+    r"mother'?s maiden name",
+    r"credentials?",
+    r"creds",
+    r"log-?ins?",
+    r"logon",
+    r"sign-?in",
+    r"user(?:name|id)?",
+    r"tokens?",
+    # FR
+    r"mots? de passe",
+    r"mdp",
+    r"codes? (?:pin|secret|d'acces|d'entree|de la porte|du portail|de l'alarme|de la porte"
+    r" d'entree|wifi|wi-fi|de deverrouillage|de securite)",
+    r"digicode",
+    r"cles?(?: wifi| wi-fi| de securite| wpa| api| de licence)?",
+    r"phrases? (?:secrete|de recuperation|de recuperacion)",
+    r"identifiants?",
+    r"question secrete",
+    r"reponse (?:secrete|a la question secrete)",
+    # ES
+    r"contrasenas?",
+    r"claves?(?: de acceso| wifi| wi-fi| secreta)?",
+    r"codigos?(?: pin| de acceso| de seguridad| de la puerta| de la alarma| secreto)?",
+    r"frases? (?:semilla|de recuperacion|secreta)",
+    r"usuario",
+    r"pregunta de seguridad",
+    r"respuesta (?:secreta|de seguridad)",
+    # DE
+    r"passwort(?:es)?",
+    r"kennwort(?:es)?",
+    r"[\w-]*schlussel",
+    r"[\w-]*(?:passwort|kennwort)",
+    r"(?:zugangs|tur|tor|alarm|sicherheits|wlan|wifi|geheim|entsperr|pin)-?(?:code|nummer|daten)",
+    r"zugangsdaten",
+    r"benutzer(?:name)?",
+    r"sicherheitsfrage",
+    r"(?:seed|wiederherstellungs)-?phrase",
+    r"geheimzahl",
+    # IT
+    r"parola d'ordine",
+    r"parola chiave",
+    r"chiave(?: wifi| wi-fi| di accesso| segreta)?",
+    r"codice(?: pin| di accesso| segreto| della porta| dell'allarme| di sicurezza)?",
+    r"frase (?:di recupero|segreta|seme)",
+    r"nome utente",
+    r"domanda di sicurezza",
+    r"risposta (?:segreta|di sicurezza)",
+)
+
+# Cue words that look like credential cues but name something else: "postal code",
+# "codice fiscale", "dress code". Checked on the words just before or after the cue.
+NOT_CREDENTIAL = (
+    r"(?:postal|post|zip|country|area|dress|promo|promotional|discount|coupon|voucher|source"
+    r"|qr|bar|tax|fiscal|morse|colou?r|status|error|airport|iata|language|currency|region"
+    r"|sort|swift|bic|iban|product|activation|referral|booking|reservation|confirmation"
+    r"|tracking|diagnostic|time|zone)\s+(?:codes?|keys?)",
+    r"codes? (?:postal|promo|de reduction|fiscal|couleur|vestimentaire|source|qr|pays"
+    r"|regional|d'erreur|iata)",
+    r"codigos? (?:postal|promocional|de descuento|fiscal|de vestimenta|fuente|qr|de pais|de error)",
+    r"codice (?:fiscale|postale|promozionale|sconto|di avviamento postale|sorgente|qr|colore"
+    r"|errore)",
+    r"(?:postleitzahl|rabattcode|gutscheincode|dresscode|quellcode|ländercode|fehlercode)",
+    r"(?:source|open-source|open source|clean|legacy|python|java|rust|go|c\+\+|the|her|his"
+    r"|their|our|your|my|writing|reviews?|reviewing) code",
+    r"code (?:reviews?|base|style|quality|freeze|owners?|of conduct|editor|coverage|names?)",
+    r"codes? (?:source|de conduite)",
+    r"(?:pass(?:words?|phrases?|codes?)?|pins?|codes?|mots? de passe|mdp|contrasenas?|passwort"
+    r"|kennwort|credentials?|logins?|tokens?|keys?|cles?)\s+(?:managers?|polic(?:y|ies)|resets?"
+    r"|rules|requirements|strength|length|vaults?|apps?|hygiene|rotation|expiry|changes?"
+    r"|hints?|fields?|prompts?|less|based|gestionnaire|gestor|generators?|safes?|books?"
+    r"|pages?|screens?|forms?|flows?|methods?|options?|settings|auth(?:entication)?)",
+)
+
+# Words that may stand between a cue and its value: "password *for the office VPN* is X".
+# The assignment words mark where the value starts, in any of the five languages.
+ASSIGNMENT_WORDS = (
+    "is", "was", "are", "were", "remains", "stays", "=", ":", "->", "=>",
+    "est", "etait", "sont", "reste", "c'est",
+    "es", "era", "son", "sigue siendo",
+    "ist", "lautet", "lauten", "war", "heisst", "heißt", "bleibt",
+    "e", "è", "sono", "resta",
+)  # fmt: skip
+
+# Units and currencies: a number with one of these next to it is a price or a quantity.
+UNITS = (
+    "€", "$", "£", "¥", "%", "‰", "eur", "euro", "euros", "usd", "gbp", "chf", "jpy", "cad",
+    "aud", "dollar", "dollars", "pound", "pounds", "franc", "francs", "yen", "pesos", "k",
+    "km", "kms", "m", "cm", "mm", "mi", "mile", "miles", "kg", "g", "mg", "lb", "lbs", "oz",
+    "l", "ml", "cl", "gal", "kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "kbps",
+    "mbps", "gbps", "hz", "khz", "mhz", "ghz", "w", "kw", "kwh", "v", "mah", "dpi", "ppi",
+    "px", "fps", "rpm", "s", "ms", "sec", "secs", "min", "mins", "h", "hr", "hrs", "hours",
+    "minutes", "seconds", "days", "weeks", "months", "years", "ans", "jours", "mois",
+    "semaines", "heures", "anos", "dias", "meses", "horas", "jahre", "tage", "monate",
+    "stunden", "anni", "giorni", "mesi", "ore", "points", "pts", "points", "punkte", "puntos",
+    "punti", "steps", "pas", "calories", "kcal", "users", "people", "employees", "seats",
+    "lines", "words", "pages", "items", "units", "copies", "rows", "records", "requests",
+    "tokens", "followers", "subscribers", "downloads", "views", "stars", "likes", "digits",
+    "characters", "chars", "chiffres", "caracteres", "ziffern", "zeichen", "cifre",
+    "caratteri", "digitos", "bytes", "bits", "x", "chf", "sek", "nok", "dkk", "pln", "czk",
+    "huf", "mxn", "brl", "inr", "cny", "krw", "zar", "nzd", "sgd", "hkd", "rub", "ars", "clp",
+    "cop",
+)  # fmt: skip
+
+# Nouns before a number that make it a harmless label rather than an identifier.
+HARMLESS_NUMBER_NOUNS = (
+    "flight", "flights", "vol", "vuelo", "flug", "volo", "seat", "seats", "siege", "asiento",
+    "sitz", "sitzplatz", "posto", "gate", "porte", "puerta", "room", "chambre", "habitacion",
+    "zimmer", "camera", "platform", "quai", "anden", "gleis", "binario", "terminal",
+    "version", "versions", "release", "v", "build", "model", "modele", "modelo", "modell",
+    "modello", "size", "taille", "talla", "grosse", "taglia", "row", "rang", "fila", "reihe",
+    "page", "pages", "chapter", "step", "level", "floor", "etage", "planta", "stock", "piano",
+    "bus", "train", "tram", "line", "ligne", "linea", "linie", "track", "episode", "season",
+    "python", "ios", "android", "windows", "macos", "ubuntu", "debian", "java", "node",
+    "postgres", "postgresql", "iphone", "pixel", "galaxy", "rtx", "gtx", "ryzen", "core",
+    "since", "depuis", "desde", "seit", "dal", "in", "en", "im", "nel", "year", "annee",
+    "ano", "jahr", "anno", "born", "ne", "nee", "nacido", "geboren", "nato",
+)  # fmt: skip
+
+# Acronyms that are also common words in one of the languages ("ein", "sin", "nie", "pan",
+# "tin"): cues only when written in capitals.
+IDENTIFIER_ACRONYMS = ("EIN", "TIN", "SIN", "NIE", "PAN", "UID", "RUT", "PPS", "IRD", "NIN")
+
+# Cues after which a code with digits is a personal identifier (travel, loyalty, account,
+# customer and document numbers), whatever its shape.
+IDENTIFIER_CUES = (
+    # Phones: the number after the cue is one, whatever its grouping.
+    r"(?:tele)?phone(?: number| no\.?| #)?|tel\.?|mobile|cell(?: ?phone)?|fax|whatsapp|sms"
+    r"|telephone|portable|numero de (?:telephone|portable)|telefono|movil|celular|cellulare"
+    r"|telefon(?:nummer)?|handy(?:nummer)?|mobil(?:nummer|telefon)?|rufnummer",
+    # A number of something that belongs to someone ("client number", "numéro client").
+    r"(?:number|numero|nummer|no\.?|n°|nr\.?|num\.?)(?: de| di| du| del| des)?\s+"
+    r"(?:client|cliente|customer|kunde|membre|member|socio|adherent|compte|account|conto"
+    r"|cuenta|konto|contrat|contratto|contrato|vertrag|dossier|pratica|expediente|tessera"
+    r"|carte|card|tarjeta|carta|karte|passeport|pasaporte|passaporto|permis|patente|police"
+    r"|poliza|polizza|police|versicherung|assure|assicurato|asegurado)",
+    r"(?:frequent|frequent-)?flyer(?: number| no\.?| #)?",
+    r"(?:loyalty|rewards?|member(?:ship)?|customer|client|account|acct|policy|patient"
+    r"|employee|staff|student|badge|subscriber|contract|ticket|booking|reservation"
+    r"|confirmation|order|invoice|case|claim|tracking|known traveller|known traveler|redress"
+    r"|passport|visa|licen[cs]e|driver'?s licen[cs]e|driving licen[cs]e|permit|registration"
+    r"|id|identity|national id|social security|tax|vat|insurance|health insurance|medicare"
+    r"|medicaid|nhs|card|bank|routing|sort|meter|serial|plate|number plate|licen[cs]e plate)"
+    r"\s*(?:number|no\.?|nr\.?|num\.?|#|code|id|ref(?:erence)?)",
+    r"(?:ktn|ssn|nino|itin|nif|dni|nir|insee|cpf|cnp|pesel|bsn|aadhaar"
+    r"|ahv|avs|cuil|cuit|curp|rfc|tfn|personnummer|steuer-?id"
+    r"|steuernummer|codice fiscale|partita iva|tessera sanitaria|mrn|pnr|kundennummer"
+    r"|mitgliedsnummer|versicherungsnummer|sozialversicherungsnummer|ausweisnummer"
+    r"|reisepassnummer|fuhrerscheinnummer|kontonummer|personalausweis|reisepass|fuhrerschein"
+    r"|kennzeichen|immatriculation|plaque|matricula|targa|numero de (?:client|membre|dossier"
+    r"|securite sociale|passeport|permis|carte|compte|adherent|contrat|police|commande)"
+    r"|numero de (?:cliente|socio|pasaporte|cuenta|seguridad social|tarjeta|pedido|poliza)"
+    r"|numero (?:di cliente|cliente|di tessera|di passaporto|di conto|di patente|di carta"
+    r"|d'ordine)|n[°o] (?:de )?(?:client|membre|adherent|dossier|passeport|permis|compte)"
+    r"|carte (?:vitale|de fidelite|d'identite|grise)|tarjeta (?:de fidelidad|sanitaria)"
+    r"|miles (?:&|and) more|bonvoy|honors|skywards|avios|flying blue|aadvantage|mileageplus"
+    r"|skymiles|executive club|nectar|payback)",
+    # Any number, when nothing before it says it is harmless (see HARMLESS_NUMBER_NOUNS);
+    # last, so that the longer cues above win.
+    r"number|numero|nummer",
+)
