@@ -24,7 +24,7 @@ from memory_service.core.consolidation import (
     Verdict,
     plan_consolidation,
 )
-from memory_service.core.consolidation_rules import (
+from memory_service.core.consolidation.rules import (
     PairRelation,
     classify_pair,
     looks_ephemeral,
@@ -498,7 +498,7 @@ def test_candidate_search_compares_each_note_with_a_bounded_number_of_memories(
         compared.append((a.normalized, b.normalized))
         return real(a, b)
 
-    monkeypatch.setattr(consolidation, "classify_pair", counting)
+    monkeypatch.setattr(consolidation.plan, "classify_pair", counting)
 
     plan(notes, globals_)
 

@@ -50,7 +50,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Protocol
 
-from memory_service.core.consolidation_resolution import (
+from memory_service.core.consolidation.resolution import (
     DecidedBy,
     Decision,
     DecisionKind,
@@ -58,7 +58,7 @@ from memory_service.core.consolidation_resolution import (
     Relation,
     Resolver,
 )
-from memory_service.core.consolidation_rules import (
+from memory_service.core.consolidation.rules import (
     NoteTerms,
     PairRelation,
     classify_pair,
