@@ -74,6 +74,12 @@ class Settings:
     retention_file: Path | None
     # Notes per minute per API key (a token bucket of a minute's budget); 0 turns it off.
     notes_rate_per_minute: int = 600
+    # Consolidation's candidates by meaning: dimensions of the shipped static embedding
+    # (1 to 256, a prefix of the model); 0 turns embeddings off (terms only).
+    embedding_dimensions: int = 256
+    # Without REDIS_URL, consolidation runs in a background thread after the response;
+    # MEMORY_SERVICE_CONSOLIDATE_INLINE=1 runs it before (one-shot scripts, tests).
+    consolidate_inline: bool = False
 
     @property
     def is_production(self) -> bool:
@@ -113,6 +119,10 @@ class Settings:
                 _int(env, "MEMORY_SERVICE_NOTES_RATE_PER_MINUTE", 600),
                 "MEMORY_SERVICE_NOTES_RATE_PER_MINUTE",
             ),
+            embedding_dimensions=_embedding_dimensions(
+                _int(env, "MEMORY_SERVICE_EMBEDDING_DIMENSIONS", 256)
+            ),
+            consolidate_inline=env.get("MEMORY_SERVICE_CONSOLIDATE_INLINE", "") in ("1", "true"),
         )
 
     def master_key(self) -> bytes:
@@ -131,6 +141,12 @@ class Settings:
         if not key_file.exists():
             _create_key_file(key_file)
         return _decode_master_key(key_file.read_text().strip())
+
+
+def _embedding_dimensions(value: int) -> int:
+    if not 0 <= value <= 256:
+        raise ConfigurationError("MEMORY_SERVICE_EMBEDDING_DIMENSIONS must be 0 to 256")
+    return value
 
 
 def _create_key_file(key_file: Path) -> None:

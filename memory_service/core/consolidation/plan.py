@@ -1,43 +1,36 @@
 """Consolidation decisions: how one session's notes become the subject's global memory.
 
-:func:`plan_consolidation` is pure: given the session's notes, the subject's global
-memories, the time, an id factory and optionally a :class:`Judge`, it returns a
-:class:`MergePlan` that the service applies in one unit of work. The policy:
+:func:`plan_consolidation` is pure: given the session's notes, the candidate global
+memories, their vectors, the time, an id factory and optionally a :class:`Judge`, it
+returns a :class:`MergePlan` the service applies in one unit of work. The policy:
 
-1. Notes that are not active (pending confirmation, already handled) are skipped
-   silently; session-only and ephemeral notes are dropped and **expired** (they have no
-   use once the session is over, so they should not linger as active data).
-2. A note equal to a memory after :func:`~memory_service.core.text.normalize_text`
-   (``duplicate``), lexically close to one (``near_duplicate``) or judged to mean the
-   same (``same_meaning``) is merged into it. Merging into an existing global keeps that
-   global and its id (what earlier contexts and manifests cite stays valid): its
-   ``updated_at`` becomes the newer of the two and the note joins its
-   ``provenance.derived_from``; no copy is made. The exception is a stated fact repeating
-   a model-inferred hypothesis: the fact replaces the hypothesis (``confirms_hypothesis``).
-3. Two memories of one slot with different values conflict; the newest ``updated_at``
-   wins, a tie goes to the session note, and the loser is ``superseded`` (when and by
-   what), never deleted. Detection is the judge's when it gave a verdict for the pair,
-   the lexical rules' otherwise; recency is never the judge's business.
-4. Remaining notes become new global memories (fresh ids, ``derived_from`` listing every
-   note merged into them, text, keywords, purpose, source and legal basis of the founding
-   note, ``updated_at`` of the newest member). A merge keeps the later known expiry.
-   Every handled session note ends ``superseded`` by the global memory that now holds
+1. Notes that are not active are skipped; session-only and ephemeral notes are dropped
+   and **expired**. With a judge, every other note also gets the LLM's second opinion (in
+   the same call): a note it refuses is not promoted and its text is destroyed.
+2. **Candidates**, per note, within its purpose: the globals and earlier notes sharing the
+   most (rarest) terms, the nearest by meaning (the vectors of a static embedding), and
+   every memory of the same single-valued attribute.
+3. **Relations**, per candidate pair (older, newer):
+   - equal text, nearly equal wording, or the newer adding detail merge; the merged fact
+     keeps the newer wording (see :mod:`.resolution`);
+   - **same attribute key**, single-valued: the newer value supersedes the older;
+     multi-valued: a value leaves only by an explicit negation or removal of it;
+     different keys never conflict;
+   - **no attribute**: the judge's verdict (``same``, ``refines``, ``conflict``,
+     ``unrelated``) decides when it gave one; otherwise the rules supersede only on a
+     negation flip or a marked change (see :mod:`.rules`), never on shared words, and
+     anything else keeps both.
+4. Conflicts supersede the older side, except that a hypothesis never supersedes a stated
+   fact; a stated note meaning what a hypothesis says confirms it. Remaining notes become
+   new global memories. Every handled note ends ``superseded`` by the global that holds
    its fact, or by the conflict's winner.
 
-Matching stays within one purpose, so a note never serves decisions it was not saved
-for. Candidates come from an inverted index over keywords and content words, so the
-cost grows with notes times candidates, not with the square of the global memory; the judge
-sees at most :data:`MAX_JUDGE_PAIRS_PER_NOTE` pairs per note, so its tokens do not grow
-with the global memory either.
-
-The caller need not load the whole global memory: a global the index could offer a note
-shares one of its :func:`candidate_terms`, so a store that files globals under those terms
-answers :func:`candidate_lookups` with the few globals worth loading, at most
-:data:`GLOBAL_CANDIDATES_PER_NOTE` per note.
+The judge sees every pair the rules could not settle as a duplicate, in one call; its
+request grows with the notes and their few candidates, never with the global memory.
 
 Idempotence: handled notes leave the ``active`` status and their ids appear in a global's
-``derived_from``, so planning the same session again after applying a plan yields an
-empty plan. Decisions carry ids and reason codes, never memory text.
+``derived_from``, so planning the same session again yields an empty plan. Decisions carry
+ids and reason codes, never memory text.
 """
 
 from __future__ import annotations
@@ -47,9 +40,17 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import StrEnum
-from typing import Protocol
 
+from memory_service.core.consolidation.judge import (
+    CandidatePair,
+    Judge,
+    JudgeCall,
+    JudgeRequest,
+    NoteToCheck,
+    NoteVerdict,
+    Verdict,
+    ask,
+)
 from memory_service.core.consolidation.resolution import (
     DecidedBy,
     Decision,
@@ -63,14 +64,15 @@ from memory_service.core.consolidation.rules import (
     PairRelation,
     classify_pair,
     looks_ephemeral,
+    more_specific,
     terms_of,
 )
-from memory_service.core.model import Durability, Memory, MemoryScope, MemoryStatus
+from memory_service.core.model import Cardinality, Durability, Memory, MemoryScope, MemoryStatus
 
 __all__ = [
     "GLOBAL_CANDIDATES_PER_NOTE",
     "MAX_CANDIDATES_PER_NOTE",
-    "MAX_JUDGE_PAIRS_PER_NOTE",
+    "VECTOR_CANDIDATES_PER_NOTE",
     "CandidateLookup",
     "CandidatePair",
     "DecidedBy",
@@ -79,77 +81,32 @@ __all__ = [
     "DecisionReason",
     "Judge",
     "JudgeCall",
-    "JudgeResult",
+    "JudgeRequest",
     "MergePlan",
+    "NoteToCheck",
+    "NoteVerdict",
+    "Vector",
     "Verdict",
     "candidate_lookups",
     "candidate_terms",
+    "cosine",
     "plan_consolidation",
 ]
 
+Vector = Sequence[float]
+
 MAX_CANDIDATES_PER_NOTE = 8
-MAX_JUDGE_PAIRS_PER_NOTE = 3
+# Nearest by meaning, on top of the term candidates: paraphrases share no word.
+VECTOR_CANDIDATES_PER_NOTE = 4
+# Below this cosine a neighbour is noise even for a static embedding.
+MIN_VECTOR_SIMILARITY = 0.2
 # How many globals a store offers per note: the index compares 8 of them, ranked by its own
 # weights; the margin covers a store that ranks a little differently.
 GLOBAL_CANDIDATES_PER_NOTE = 4 * MAX_CANDIDATES_PER_NOTE
-# Prefix of the term that files a memory under its whole normalised text. Content words
-# never contain ":", so it cannot collide with one (nor with a "kw:" keyword term).
+# Prefixes of terms that file a memory under its whole normalised text and its attribute
+# key. Content words never contain ":", so they cannot collide with one.
 _EXACT_TERM = "text:"
-
-
-class Verdict(StrEnum):
-    SAME = "same"
-    CONFLICT = "conflict"
-    UNRELATED = "unrelated"
-
-
-@dataclass(frozen=True)
-class CandidatePair:
-    """One pair for the judge: two ids and their texts, nothing else of either memory."""
-
-    pair_id: str
-    first_id: str
-    first_text: str = field(repr=False)
-    second_id: str
-    second_text: str = field(repr=False)
-
-
-@dataclass(frozen=True)
-class JudgeResult:
-    """Verdicts by ``pair_id``; a pair left out is decided by the rules."""
-
-    verdicts: Mapping[str, Verdict]
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-
-
-class Judge(Protocol):
-    """Decides same-meaning and conflict for candidate pairs (an LLM, in practice).
-
-    It sees only the pairs, answers per ``pair_id`` among those given, and returns None
-    when it failed as a whole; the core then decides by its rules, never "keep everything".
-    """
-
-    @property
-    def model(self) -> str: ...
-
-    @property
-    def prompt_version(self) -> str: ...
-
-    def judge(self, pairs: Sequence[CandidatePair]) -> JudgeResult | None: ...
-
-
-@dataclass(frozen=True)
-class JudgeCall:
-    """What the one judge call of a run cost and yielded, for the audit record."""
-
-    model: str
-    prompt_version: str
-    pairs_sent: int
-    verdicts_used: int
-    prompt_tokens: int
-    completion_tokens: int
-    failed: bool
+_ATTRIBUTE_TERM = "attr:"
 
 
 @dataclass(frozen=True)
@@ -166,51 +123,36 @@ class MergePlan:
         return not (self.created or self.updated or self.decisions)
 
 
-class _CandidateIndex:
-    """Keyword and content-word postings for one purpose, with an exact-text lookup."""
-
-    def __init__(self) -> None:
-        self._postings: dict[str, list[str]] = defaultdict(list)
-        self._exact: dict[str, list[str]] = defaultdict(list)
-
-    def add(self, memory_id: str, terms: NoteTerms) -> None:
-        for term in terms.index_terms:
-            self._postings[term].append(memory_id)
-        self._exact[terms.normalized].append(memory_id)
-
-    def candidates(self, terms: NoteTerms, limit: int) -> list[str]:
-        """Best-scoring ids first: rare shared terms count more, shared keywords double."""
-        scores: dict[str, float] = defaultdict(float)
-        for memory_id in self._exact.get(terms.normalized, ()):
-            scores[memory_id] = float("inf")
-        for term in terms.index_terms:
-            posting = self._postings.get(term)
-            if not posting:
-                continue
-            weight = (2.0 if term.startswith("kw:") else 1.0) / len(posting)
-            for memory_id in posting:
-                scores[memory_id] += weight
-        best = heapq.nlargest(limit, scores.items(), key=lambda item: (item[1], item[0]))
-        return [memory_id for memory_id, _ in best]
-
-
 @dataclass(frozen=True)
 class CandidateLookup:
     """What to ask the store for one note: globals of ``purpose`` sharing one of ``terms``."""
 
     purpose: str
     terms: frozenset[str] = field(repr=False)
+    text: str = field(repr=False)
 
 
 def candidate_terms(memory: Memory) -> frozenset[str]:
     """The terms the candidate index files ``memory`` under, and looks a note up by.
 
-    Its content words, its keywords (``kw:``) and its whole normalised text (``text:``),
-    so an exact duplicate is found even when it has no content word. Any global the index
-    could offer a note shares at least one of these with it.
+    Its content words, its keywords (``kw:``), its whole normalised text (``text:``) and
+    its attribute key (``attr:``), so an exact duplicate is found even when it has no
+    content word, and every memory of the same attribute is found whatever its wording.
     """
     terms = terms_of(memory.text, memory.keywords)
-    return terms.index_terms | {_EXACT_TERM + terms.normalized}
+    extra = {_EXACT_TERM + terms.normalized}
+    if memory.attribute is not None:
+        extra.add(_ATTRIBUTE_TERM + memory.attribute.key)
+    return terms.index_terms | extra
+
+
+def _eligible(note: Memory) -> bool:
+    return (
+        note.scope is MemoryScope.SESSION
+        and note.status is MemoryStatus.ACTIVE
+        and note.durability is not Durability.SESSION
+        and not looks_ephemeral(note.text)
+    )
 
 
 def candidate_lookups(notes: Sequence[Memory]) -> list[CandidateLookup]:
@@ -219,16 +161,62 @@ def candidate_lookups(notes: Sequence[Memory]) -> list[CandidateLookup]:
     Notes the plan skips or drops (not active, session-only, ephemeral) need no candidate.
     """
     return [
-        CandidateLookup(note.purpose, candidate_terms(note))
+        CandidateLookup(note.purpose, candidate_terms(note), note.text)
         for note in notes
-        if note.scope is MemoryScope.SESSION
-        and note.status is MemoryStatus.ACTIVE
-        and note.durability is not Durability.SESSION
-        and not looks_ephemeral(note.text)
+        if _eligible(note)
     ]
 
 
-_VERDICT_VALUES = frozenset(v.value for v in Verdict)
+def cosine(a: Vector, b: Vector) -> float:
+    """Vectors are stored unit-length, so the dot product is the cosine."""
+    return sum(x * y for x, y in zip(a, b, strict=True)) if len(a) == len(b) else 0.0
+
+
+class _CandidateIndex:
+    """Terms, vectors and attribute keys of the memories of one purpose."""
+
+    def __init__(self) -> None:
+        self._postings: dict[str, list[str]] = defaultdict(list)
+        self._vectors: dict[str, Vector] = {}
+        self._by_attribute: dict[str, list[str]] = defaultdict(list)
+
+    def add(self, memory: Memory, terms: frozenset[str], vector: Vector | None) -> None:
+        for term in terms:
+            self._postings[term].append(memory.id)
+        if vector is not None:
+            self._vectors[memory.id] = vector
+        if memory.attribute is not None:
+            self._by_attribute[memory.attribute.key].append(memory.id)
+
+    def candidates(self, note: Memory, terms: frozenset[str], vector: Vector | None) -> list[str]:
+        """Best-scoring by terms (rare shared terms count more, keywords and attributes
+        double), then the nearest by meaning, then every memory of the note's
+        single-valued attribute."""
+        scores: dict[str, float] = defaultdict(float)
+        for term in terms:
+            posting = self._postings.get(term)
+            if not posting:
+                continue
+            if term.startswith(_EXACT_TERM):
+                weight = float("inf")
+            else:
+                weight = (2.0 if term.startswith(("kw:", _ATTRIBUTE_TERM)) else 1.0) / len(posting)
+            for memory_id in posting:
+                scores[memory_id] += weight
+        best = heapq.nlargest(
+            MAX_CANDIDATES_PER_NOTE, scores.items(), key=lambda item: (item[1], item[0])
+        )
+        found = dict.fromkeys(memory_id for memory_id, _ in best)
+        if vector is not None:
+            near = heapq.nlargest(
+                VECTOR_CANDIDATES_PER_NOTE,
+                ((cosine(vector, v), i) for i, v in self._vectors.items()),
+            )
+            found.update(dict.fromkeys(i for s, i in near if s >= MIN_VECTOR_SIMILARITY))
+        attribute = note.attribute
+        if attribute is not None and attribute.cardinality is Cardinality.SINGLE:
+            found.update(dict.fromkeys(self._by_attribute.get(attribute.key, ())))
+        return list(found)
 
 
 def plan_consolidation(
@@ -238,16 +226,18 @@ def plan_consolidation(
     now: datetime,
     new_id: Callable[[], str],
     judge: Judge | None = None,
+    vectors: Mapping[str, Vector] | None = None,
 ) -> MergePlan:
     """Decide how a session's notes merge into the subject's global memory.
 
-    ``global_memories`` are the subject's global memories, or those of them that answer
-    :func:`candidate_lookups` (the plan is the same wherever the candidate index would pick
-    the same few per note); active, unexpired ones are merge candidates, and any of them
-    citing a note in ``derived_from`` marks that note as already merged. The judge is
-    called at most once, and only with candidate pairs.
+    ``global_memories`` are the subject's global memories, or those the store offered as
+    candidates (:func:`candidate_lookups`, nearest vectors); active, unexpired ones are
+    merge candidates, and any of them citing a note in ``derived_from`` marks that note as
+    already merged. ``vectors`` (by memory id, unit length) add candidates by meaning.
+    The judge is called at most once.
     """
     _require_one_subject([*notes, *global_memories])
+    vectors = vectors or {}
     already_merged = {i for memory in global_memories for i in memory.provenance.derived_from}
     dropped: list[Decision] = []
     updated: dict[str, Memory] = {}
@@ -276,18 +266,32 @@ def plan_consolidation(
         and m.status is MemoryStatus.ACTIVE
         and (m.expires_at is None or m.expires_at > now)
     ]
-    rule_pairs = _find_rule_pairs(eligible, candidates)
-    judge_pairs = _judge_candidates(rule_pairs, {m.id: m for m in [*candidates, *eligible]})
-    verdicts, judge_call = _ask_judge(judge, judge_pairs)
-    judged = {(p.first_id, p.second_id): verdicts.get(p.pair_id) for p in judge_pairs}
-    relations = {
-        note_id: _effective_relations(note_id, pairs, judged)
-        for note_id, pairs in rule_pairs.items()
+    by_id = {m.id: m for m in [*candidates, *eligible]}
+    terms = {m.id: terms_of(m.text, m.keywords) for m in by_id.values()}
+    found = _find_pairs(eligible, candidates, terms, vectors)
+    request = _judge_request(found, by_id, eligible if judge is not None else ())
+    verdicts, note_verdicts, judge_call = ask(judge, request)
+    pair_ids = {frozenset((p.first_id, p.second_id)): p.pair_id for p in request.pairs}
+    refused = {
+        n.memory_id for n in request.notes if note_verdicts.get(n.check_id) is NoteVerdict.REFUSE
     }
 
     resolver = Resolver({m.id: m for m in candidates})
     for note in eligible:
-        resolver.resolve(note, relations[note.id])
+        if note.id in refused:
+            updated[note.id] = note.destroy(at=now)
+            dropped.append(
+                Decision(DecisionKind.REFUSED, note.id, DecidedBy.LLM, DecisionReason.LLM_REFUSED)
+            )
+            continue
+        relations = []
+        for other_id, rule in found[note.id]:
+            pair_id = pair_ids.get(frozenset((other_id, note.id)))
+            verdict = verdicts.get(pair_id) if pair_id else None
+            relation = _relation(by_id[other_id], note, rule, verdict, terms)
+            if relation is not None:
+                relations.append(relation)
+        resolver.resolve(note, relations)
     created, changed, decisions = resolver.materialise(now=now, new_id=new_id)
     updated.update({m.id: m for m in changed})
     return MergePlan(
@@ -304,115 +308,137 @@ def _require_one_subject(memories: Iterable[Memory]) -> None:
         raise ValueError("consolidation was given memories of more than one tenant or subject")
 
 
-def _find_rule_pairs(
-    eligible: Sequence[Memory], candidates: Sequence[Memory]
+def _older_first(a: Memory, b: Memory) -> tuple[Memory, Memory]:
+    """A global may be newer than a note (written by a later session already merged)."""
+    return (b, a) if a.updated_at > b.updated_at else (a, b)
+
+
+def _classify(other: Memory, note: Memory, terms: Mapping[str, NoteTerms]) -> PairRelation:
+    older, newer = _older_first(other, note)
+    return classify_pair(terms[older.id], terms[newer.id])
+
+
+def _find_pairs(
+    eligible: Sequence[Memory],
+    candidates: Sequence[Memory],
+    terms: Mapping[str, NoteTerms],
+    vectors: Mapping[str, Vector],
 ) -> dict[str, list[tuple[str, PairRelation]]]:
     """For each note, its candidates (globals and earlier notes) and the rules' relation.
 
     Notes join the index after being looked up, so a note meets only earlier notes.
     """
+    by_id = {m.id: m for m in [*candidates, *eligible]}
     indexes: dict[str, _CandidateIndex] = defaultdict(_CandidateIndex)
-    terms: dict[str, NoteTerms] = {}
     for memory in candidates:
-        terms[memory.id] = terms_of(memory.text, memory.keywords)
-        indexes[memory.purpose].add(memory.id, terms[memory.id])
+        indexes[memory.purpose].add(memory, candidate_terms(memory), vectors.get(memory.id))
     pairs: dict[str, list[tuple[str, PairRelation]]] = {}
     for note in eligible:
-        note_terms = terms_of(note.text, note.keywords)
         index = indexes[note.purpose]
-        found: list[tuple[str, PairRelation]] = []
-        for other_id in index.candidates(note_terms, MAX_CANDIDATES_PER_NOTE):
-            relation = classify_pair(terms[other_id], note_terms)
-            if relation is not PairRelation.UNRELATED:
-                found.append((other_id, relation))
-        pairs[note.id] = found
-        terms[note.id] = note_terms
-        index.add(note.id, note_terms)
-    return pairs
-
-
-def _judge_candidates(
-    rule_pairs: Mapping[str, list[tuple[str, PairRelation]]], by_id: Mapping[str, Memory]
-) -> list[CandidatePair]:
-    """The pairs worth a judge's look: not already certain duplicates, a few per note."""
-    pairs: list[CandidatePair] = []
-    for note_id, found in rule_pairs.items():
-        uncertain = [
-            other_id
-            for other_id, relation in found
-            if relation in (PairRelation.CONFLICT, PairRelation.RELATED)
+        note_terms = candidate_terms(note)
+        vector = vectors.get(note.id)
+        pairs[note.id] = [
+            (other_id, _classify(by_id[other_id], note, terms))
+            for other_id in index.candidates(note, note_terms, vector)
         ]
-        for other_id in uncertain[:MAX_JUDGE_PAIRS_PER_NOTE]:
-            pairs.append(
-                CandidatePair(
-                    pair_id=f"p{len(pairs) + 1}",
-                    first_id=other_id,
-                    first_text=by_id[other_id].text,
-                    second_id=note_id,
-                    second_text=by_id[note_id].text,
-                )
-            )
+        index.add(note, note_terms, vector)
     return pairs
 
 
-def _ask_judge(
-    judge: Judge | None, pairs: Sequence[CandidatePair]
-) -> tuple[dict[str, Verdict], JudgeCall | None]:
-    """One call for the whole session; only verdicts for pair ids we gave are kept."""
-    if judge is None or not pairs:
-        return {}, None
-    result = judge.judge(pairs)
-    given = {p.pair_id for p in pairs}
-    verdicts: dict[str, Verdict] = {}
-    if result is not None:
-        for pair_id, verdict in result.verdicts.items():
-            if pair_id in given and verdict in _VERDICT_VALUES:
-                verdicts[pair_id] = Verdict(verdict)
-    call = JudgeCall(
-        model=judge.model,
-        prompt_version=judge.prompt_version,
-        pairs_sent=len(pairs),
-        verdicts_used=len(verdicts),
-        prompt_tokens=result.prompt_tokens if result else 0,
-        completion_tokens=result.completion_tokens if result else 0,
-        failed=result is None,
+def _same_key(older: Memory, newer: Memory) -> Cardinality | None:
+    """The newer note's cardinality when both notes name the same attribute."""
+    if older.attribute is None or newer.attribute is None:
+        return None
+    if older.attribute.key != newer.attribute.key:
+        return None
+    return newer.attribute.cardinality
+
+
+def _needs_judge(older: Memory, newer: Memory, rule: PairRelation) -> bool:
+    """Every pair the rules cannot settle alone; a single-valued attribute settles its own."""
+    if rule in (PairRelation.EXACT, PairRelation.NEAR):
+        return False
+    return _same_key(older, newer) is not Cardinality.SINGLE
+
+
+def _judge_request(
+    found: Mapping[str, list[tuple[str, PairRelation]]],
+    by_id: Mapping[str, Memory],
+    notes_to_check: Sequence[Memory],
+) -> JudgeRequest:
+    pairs: list[CandidatePair] = []
+    for note_id, candidates in found.items():
+        note = by_id[note_id]
+        for other_id, rule in candidates:
+            older, newer = _older_first(by_id[other_id], note)
+            if _needs_judge(older, newer, rule):
+                pairs.append(
+                    CandidatePair(
+                        pair_id=f"p{len(pairs) + 1}",
+                        first_id=older.id,
+                        first_text=older.text,
+                        second_id=newer.id,
+                        second_text=newer.text,
+                        first_hypothesis=older.is_hypothesis,
+                        second_hypothesis=newer.is_hypothesis,
+                    )
+                )
+    checks = tuple(
+        NoteToCheck(check_id=f"n{i}", memory_id=note.id, text=note.text)
+        for i, note in enumerate(notes_to_check, 1)
     )
-    return verdicts, call
+    return JudgeRequest(pairs=tuple(pairs), notes=checks)
 
 
-_RULE_RELATIONS = {
-    PairRelation.EXACT: (
-        DecisionKind.DUPLICATE,
-        DecidedBy.RULES,
-        DecisionReason.NORMALIZED_EQUAL,
-    ),
-    PairRelation.NEAR: (
-        DecisionKind.NEAR_DUPLICATE,
-        DecidedBy.RULES,
-        DecisionReason.LEXICAL_SIMILARITY,
-    ),
-    PairRelation.CONFLICT: (DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.NEWER_WINS),
+_MERGES_BY_RULE = {
+    PairRelation.EXACT: (DecisionKind.DUPLICATE, DecisionReason.NORMALIZED_EQUAL),
+    PairRelation.NEAR: (DecisionKind.NEAR_DUPLICATE, DecisionReason.LEXICAL_SIMILARITY),
+    PairRelation.REFINES: (DecisionKind.REFINES, DecisionReason.ADDS_DETAIL),
 }
-_JUDGED_RELATIONS = {
-    Verdict.SAME: (DecisionKind.SAME_MEANING, DecidedBy.LLM, DecisionReason.JUDGED_SAME),
-    Verdict.CONFLICT: (DecisionKind.CONFLICT, DecidedBy.LLM, DecisionReason.NEWER_WINS),
+_MERGES_BY_VERDICT = {
+    Verdict.SAME: (DecisionKind.SAME_MEANING, DecisionReason.JUDGED_SAME),
+    Verdict.REFINES: (DecisionKind.REFINES, DecisionReason.JUDGED_REFINES),
 }
 
 
-def _effective_relations(
-    note_id: str,
-    pairs: Sequence[tuple[str, PairRelation]],
-    judged: Mapping[tuple[str, str], Verdict | None],
-) -> list[Relation]:
-    """Merge the rules' and the judge's views: a verdict, when given, overrides the rules.
-
-    Exact and near duplicates are never sent to the judge; a pair it judged unrelated, or
-    that only the judge could have related, yields no relation.
-    """
-    relations: list[Relation] = []
-    for other_id, rule in pairs:
-        verdict = judged.get((other_id, note_id))
-        spec = _RULE_RELATIONS.get(rule) if verdict is None else _JUDGED_RELATIONS.get(verdict)
-        if spec is not None:
-            relations.append(Relation(other_id, *spec))
-    return relations
+def _relation(
+    older: Memory,
+    note: Memory,
+    rule: PairRelation,
+    verdict: Verdict | None,
+    terms: Mapping[str, NoteTerms],
+) -> Relation | None:
+    """The rules', the attribute's and the judge's views of one pair, merged."""
+    other_more_specific = more_specific(terms[older.id], terms[note.id])
+    if rule is PairRelation.EXACT or (rule is PairRelation.NEAR and verdict is None):
+        kind, reason = _MERGES_BY_RULE[rule]
+        return Relation(older.id, kind, DecidedBy.RULES, reason, other_more_specific)
+    if verdict in _MERGES_BY_VERDICT:
+        kind, reason = _MERGES_BY_VERDICT[verdict]
+        return Relation(older.id, kind, DecidedBy.LLM, reason, other_more_specific)
+    if rule is PairRelation.REFINES and verdict is None:
+        kind, reason = _MERGES_BY_RULE[rule]
+        return Relation(older.id, kind, DecidedBy.RULES, reason)
+    if older.attribute is not None and note.attribute is not None:
+        cardinality = _same_key(older, note)
+        if cardinality is Cardinality.SINGLE:
+            return Relation(
+                older.id, DecisionKind.CONFLICT, DecidedBy.ATTRIBUTE, DecisionReason.SINGLE_VALUED
+            )
+        if cardinality is Cardinality.MULTI and rule is PairRelation.NEGATED:
+            by = DecidedBy.LLM if verdict is Verdict.CONFLICT else DecidedBy.RULES
+            if verdict in (None, Verdict.CONFLICT):
+                return Relation(older.id, DecisionKind.CONFLICT, by, DecisionReason.NEGATION)
+        # Different attributes never conflict; a multi-valued one keeps its other values.
+        return None
+    if verdict is Verdict.CONFLICT:
+        return Relation(
+            older.id, DecisionKind.CONFLICT, DecidedBy.LLM, DecisionReason.JUDGED_CONFLICT
+        )
+    if verdict is None and rule is PairRelation.NEGATED:
+        return Relation(older.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.NEGATION)
+    if verdict is None and rule is PairRelation.REPLACED:
+        return Relation(
+            older.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.MARKED_CHANGE
+        )
+    return None

@@ -1,53 +1,123 @@
-"""Lexical rules behind consolidation: tokens, similarity, slots and an ephemeral check.
+"""Lexical rules behind consolidation: what words alone can tell about two notes.
 
-Pure and deterministic, so the no-LLM path decides the same way every time. These rules
-are deliberately conservative: two notes conflict only when they share a slot (a keyword
-or most of their wording) AND each states something the other does not; merely related
-notes ("likes Lyon", "allergic to peanuts") stay unrelated, because wrongly superseding a
-true fact is worse than keeping two. Stop words, change markers and negations are language
-data, read from ``core/lexicons`` like the guards' word lists.
+Pure and deterministic, so the no-LLM path decides the same way every time, and
+conservative on purpose: **word overlap never supersedes**. Two notes sharing words
+("Likes Italian food", "Likes Japanese food"; "Does not eat meat", "Does not eat dairy")
+are at most ``RELATED``: a judge may look at them, and without one both stay, because a
+true fact silently superseded is worse than two facts kept (ranking and the policy block
+let the newer win at render time). The rules supersede only on:
 
-The ephemeral check is the guards' own rule (``core/guards.is_ephemeral``): guards refuse
-ephemeral durable notes at save time, and consolidation re-applies the same rule as defence
-in depth, so the gate and the re-check can never disagree.
+- a **negation flip** of the same statement ("Smokes" / "Does not smoke");
+- an explicit **removal** of a value ("quit", "no longer", "ne ... plus", "ya no",
+  "nicht mehr", "non ... più") naming what the older note states;
+- an explicit **replacement** ("switched to", "moved to", "now", "a changé", "désormais")
+  where both notes fill the same frame with a short different value ("Uses VS Code as main
+  editor" / "Switched to Vim as main editor"). An additive word ("also", "aussi") vetoes it.
+
+Merges: equal text (``EXACT``), nearly the same wording with the same polarity and numbers
+(``NEAR``), or the newer note stating the older one plus detail (``REFINES``). The word
+data (markers, slot words, extra stop words) is ``markers.json`` beside this module,
+matched accent-folded; the shared lexicons give the EN/FR stop words and negations.
+
+The ephemeral check is the guards' own rule (``core/guards.is_ephemeral``), re-applied as
+defence in depth so the gate and the re-check can never disagree.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
+from importlib import resources
 
 from memory_service.core.guards import is_ephemeral
-from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
+from memory_service.core.lexicons import DEFAULT_LEXICONS, fold
 from memory_service.core.text import normalize_keyword, normalize_text
 
 # Near duplicates: same content words (after light stemming), or nearly the same characters
-# with the same numbers ("uses Python 3.11" vs "uses Python 3.12" is a conflict, not a dup).
+# with the same numbers ("uses Python 3.11" vs "uses Python 3.12" is not a duplicate).
 NEAR_TOKEN_JACCARD = 0.8
 NEAR_TRIGRAM_DICE = 0.9
-# Without a shared keyword, two notes share a slot only when most of their wording agrees.
-SLOT_TOKEN_JACCARD = 0.5
-# Pairs below this overlap and without a shared keyword are not worth a judge's look.
-RELATED_TOKEN_JACCARD = 0.3
-# A "value" that differs between two notes of one slot is short; longer differences mean
-# the notes say different things rather than different values for one thing.
+# A negation flip without a marker must restate most of the same words.
+FLIP_TOKEN_JACCARD = 0.6
+# A replacement's values are short; longer differences mean different statements.
 MAX_VALUE_TOKENS = 3
+# A refinement adds a few words of detail, not a second statement.
+MAX_REFINEMENT_TOKENS = 6
+# Pairs this close in wording are worth a judge's look even without a shared keyword.
+RELATED_TOKEN_JACCARD = 0.2
 
 _TOKEN = re.compile(r"[^\W_]+(?:[.'+#-][^\W_]+)*[+#]*")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_SLOT = "slot:"
 
 
 class PairRelation(StrEnum):
-    """What the rules can tell about two notes without understanding them."""
+    """What the rules can tell about an older and a newer note without understanding them."""
 
     EXACT = "exact"
     NEAR = "near"
-    CONFLICT = "conflict"
-    # Related enough (a shared keyword or overlapping wording) to ask a judge.
+    REFINES = "refines"
+    # Supersession grounds: a negation flip or an explicit removal of the older value.
+    NEGATED = "negated"
+    # A marked replacement of the older value in the same frame.
+    REPLACED = "replaced"
+    # Related enough (a shared keyword, attribute, wording or meaning) to ask a judge.
     RELATED = "related"
     UNRELATED = "unrelated"
+
+
+def _phrase_pattern(phrases: list[str]) -> re.Pattern[str]:
+    """One regex for a list of phrases; ``...`` in a phrase spans up to four words."""
+    parts = []
+    for phrase in sorted(phrases, key=len, reverse=True):
+        words = [re.escape(w) for w in phrase.split()]
+        spaced = r"\s+".join(words).replace(r"\s+\.\.\.\s+", r"\s+(?:\S+\s+){0,4}?")
+        parts.append(spaced)
+    return re.compile(r"(?<![\w'])(?:" + "|".join(parts) + r")(?![\w'])")
+
+
+@dataclass(frozen=True)
+class _Markers:
+    removal: re.Pattern[str]
+    replacement: re.Pattern[str]
+    additive: re.Pattern[str]
+    marker_words: frozenset[str]
+    slot_of: dict[str, str]
+    stopwords: frozenset[str]
+    negations: frozenset[str]
+
+
+def _load_markers() -> _Markers:
+    data = json.loads(
+        resources.files(__package__).joinpath("markers.json").read_text(encoding="utf-8")
+    )
+
+    def phrases(key: str) -> list[str]:
+        return [fold(p.lower()) for lang in data[key].values() for p in lang]
+
+    marker_words = {
+        w
+        for key in ("removal", "replacement", "additive")
+        for p in phrases(key)
+        for w in p.split()
+        if w != "..."
+    }
+    slot_of = {fold(w): name for name, words in data["slots"].items() for w in words}
+    return _Markers(
+        removal=_phrase_pattern(phrases("removal")),
+        replacement=_phrase_pattern(phrases("replacement")),
+        additive=_phrase_pattern(phrases("additive")),
+        marker_words=frozenset(marker_words - set(slot_of)),
+        slot_of=slot_of,
+        stopwords=frozenset(DEFAULT_LEXICONS.stopwords | {fold(w) for w in data["stopwords"]}),
+        negations=frozenset(DEFAULT_LEXICONS.negations),
+    )
+
+
+_MARKERS = _load_markers()
 
 
 @dataclass(frozen=True)
@@ -56,9 +126,14 @@ class NoteTerms:
 
     normalized: str
     content: frozenset[str]
+    # Content words before the first negation: what a refinement must restate.
+    leading: frozenset[str]
     keywords: frozenset[str]
     numbers: frozenset[str]
     negated: bool
+    removal: bool
+    replacement: bool
+    additive: bool
 
     @cached_property
     def trigrams(self) -> frozenset[str]:
@@ -69,45 +144,58 @@ class NoteTerms:
     @property
     def index_terms(self) -> frozenset[str]:
         """Terms a candidate index files the note under: content words and keywords."""
-        return self.content | {f"kw:{k}" for k in self.keywords}
+        return frozenset(t for t in self.content if not t.startswith(_SLOT)) | {
+            f"kw:{k}" for k in self.keywords
+        }
 
 
 def _stem(token: str) -> str:
-    """Plural-insensitive form: "seats" and "seat" are one word for similarity."""
-    if len(token) > 3 and token.endswith("s") and not token.endswith("ss"):
-        return token[:-1]
+    """One form for "smokes", "smoking", "smoked" and "smoke" ("smok")."""
+    for suffix, keep in (("ing", 4), ("ed", 4), ("es", 4), ("s", 3)):
+        if token.endswith(suffix) and len(token) - len(suffix) >= keep - 1:
+            if suffix == "s" and token.endswith("ss"):
+                break
+            token = token[: -len(suffix)]
+            break
+    if len(token) > 3 and token.endswith("e"):
+        token = token[:-1]
     return token
 
 
-def _plain(text: str) -> str:
-    """Normalised text with curly apostrophes made straight, so both spellings match."""
-    return normalize_text(text).replace("\u2019", "'")
-
-
-def terms_of(
-    text: str, keywords: tuple[str, ...] = (), lexicons: Lexicons = DEFAULT_LEXICONS
-) -> NoteTerms:
-    """Content words leave out the lexicons' stop words, change markers ("now", "désormais")
-    and negations, so "now uses Vim" and "uses Vim" compare as the same wording.
-
-    Words are compared accent-folded, as the lexicons store them.
-    """
-    normalized = _plain(text)
-    raw = _TOKEN.findall(fold(normalized).replace("n't", " n't"))
-    negated = any(t in lexicons.negations for t in raw)
-    content = frozenset(
-        _stem(t)
-        for t in raw
-        if t not in lexicons.stopwords
-        and t not in lexicons.change_markers
-        and t not in lexicons.negations
-    )
+def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
+    """Content words leave out stop words, markers and negations, so "now uses Vim" and
+    "uses Vim" compare as the same wording; slot words ("lives", "moved", "habite") become
+    one slot term. Words are compared accent-folded and lower-case."""
+    normalized = normalize_text(text).replace("\u2019", "'")
+    folded = fold(normalized.lower())
+    raw = _TOKEN.findall(folded.replace("n't", " n't"))
+    content: set[str] = set()
+    leading: set[str] = set()
+    seen_negation = False
+    for token in raw:
+        if token in _MARKERS.negations:
+            seen_negation = True
+            continue
+        slot = _MARKERS.slot_of.get(token)
+        if slot is not None:
+            term = _SLOT + slot
+        elif token in _MARKERS.stopwords or token in _MARKERS.marker_words:
+            continue
+        else:
+            term = _stem(token.strip("'"))
+        content.add(term)
+        if not seen_negation:
+            leading.add(term)
     return NoteTerms(
         normalized=normalized,
-        content=content,
+        content=frozenset(content),
+        leading=frozenset(leading),
         keywords=frozenset(normalize_keyword(k) for k in keywords),
         numbers=frozenset(_NUMBER.findall(normalized)),
-        negated=negated,
+        negated=any(t in _MARKERS.negations for t in raw),
+        removal=bool(_MARKERS.removal.search(folded)),
+        replacement=bool(_MARKERS.replacement.search(folded)),
+        additive=bool(_MARKERS.additive.search(folded)),
     )
 
 
@@ -123,45 +211,83 @@ def dice(a: frozenset[str], b: frozenset[str]) -> float:
     return 2 * len(a & b) / (len(a) + len(b))
 
 
-def classify_pair(a: NoteTerms, b: NoteTerms) -> PairRelation:
-    """The rules' verdict on two notes of one subject and purpose.
+def classify_pair(older: NoteTerms, newer: NoteTerms) -> PairRelation:
+    """The rules' verdict on an older and a newer note of one subject and purpose.
 
-    EXACT and NEAR are certain enough to merge without a judge. CONFLICT means the two
-    share a slot and give it different values (or one negates the other). RELATED pairs
-    are left for a judge and count as unrelated without one.
+    EXACT, NEAR and REFINES merge (the newer wording kept); NEGATED and REPLACED are the
+    only grounds to supersede; RELATED is left to a judge and keeps both without one.
     """
-    if a.normalized == b.normalized:
+    if older.normalized == newer.normalized:
         return PairRelation.EXACT
-    content_similarity = jaccard(a.content, b.content)
-    same_polarity = a.negated == b.negated
+    similarity = jaccard(older.content, newer.content)
+    same_polarity = older.negated == newer.negated
     if (
         same_polarity
-        and a.numbers == b.numbers
+        and not newer.removal
+        and older.numbers == newer.numbers
         and (
-            content_similarity >= NEAR_TOKEN_JACCARD
-            or dice(a.trigrams, b.trigrams) >= NEAR_TRIGRAM_DICE
+            similarity >= NEAR_TOKEN_JACCARD
+            or dice(older.trigrams, newer.trigrams) >= NEAR_TRIGRAM_DICE
         )
     ):
         return PairRelation.NEAR
-    shared_keyword = bool(a.keywords & b.keywords)
-    only_a = a.content - b.content
-    only_b = b.content - a.content
-    frame = (a.content & b.content) - a.keywords - b.keywords
-    if not same_polarity and (shared_keyword or content_similarity >= SLOT_TOKEN_JACCARD):
-        return PairRelation.CONFLICT
-    different_values = (
-        bool(only_a)
-        and bool(only_b)
-        and len(only_a) <= MAX_VALUE_TOKENS
-        and len(only_b) <= MAX_VALUE_TOKENS
-    )
-    if different_values and (
-        (shared_keyword and frame) or content_similarity >= SLOT_TOKEN_JACCARD
-    ):
-        return PairRelation.CONFLICT
-    if shared_keyword or content_similarity >= RELATED_TOKEN_JACCARD:
+    if _negates(older, newer, similarity):
+        return PairRelation.NEGATED
+    if _replaces(older, newer):
+        return PairRelation.REPLACED
+    if _refines(older, newer):
+        return PairRelation.REFINES
+    if older.keywords & newer.keywords or similarity >= RELATED_TOKEN_JACCARD:
         return PairRelation.RELATED
     return PairRelation.UNRELATED
+
+
+def _negates(older: NoteTerms, newer: NoteTerms, similarity: float) -> bool:
+    """The newer note denies what the older states (or states what it denied)."""
+    if not older.content or not newer.content:
+        return False
+    if newer.removal and not older.removal and older.content <= newer.content:
+        return True
+    flipped = older.negated != newer.negated
+    return (
+        flipped
+        and (older.content <= newer.content or newer.content <= older.content)
+        and (similarity >= FLIP_TOKEN_JACCARD or newer.replacement or newer.removal)
+    )
+
+
+def _replaces(older: NoteTerms, newer: NoteTerms) -> bool:
+    """A marked new value in the older note's frame: same frame, short different values."""
+    if not newer.replacement or newer.additive or newer.removal:
+        return False
+    if older.negated != newer.negated:
+        return False
+    frame = older.content & newer.content
+    only_older = older.content - newer.content
+    only_newer = newer.content - older.content
+    return (
+        bool(frame)
+        and 0 < len(only_older) <= MAX_VALUE_TOKENS
+        and 0 < len(only_newer) <= MAX_VALUE_TOKENS
+    )
+
+
+def _refines(older: NoteTerms, newer: NoteTerms) -> bool:
+    """The newer note restates the older one before any negation and adds a little detail."""
+    extra = newer.content - older.content
+    return (
+        bool(older.content)
+        and not older.negated
+        and not newer.removal
+        and older.content <= newer.leading
+        and 0 < len(extra) <= MAX_REFINEMENT_TOKENS
+        and older.numbers <= newer.numbers
+    )
+
+
+def more_specific(a: NoteTerms, b: NoteTerms) -> bool:
+    """``a`` says everything ``b`` says and more: its wording is the one to keep."""
+    return b.content < a.content
 
 
 def looks_ephemeral(text: str) -> bool:
