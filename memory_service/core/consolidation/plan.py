@@ -98,8 +98,6 @@ Vector = Sequence[float]
 MAX_CANDIDATES_PER_NOTE = 8
 # Nearest by meaning, on top of the term candidates: paraphrases share no word.
 VECTOR_CANDIDATES_PER_NOTE = 4
-# Below this cosine a neighbour is noise even for a static embedding.
-MIN_VECTOR_SIMILARITY = 0.2
 # How many globals a store offers per note: the index compares 8 of them, ranked by its own
 # weights; the margin covers a store that ranks a little differently.
 GLOBAL_CANDIDATES_PER_NOTE = 4 * MAX_CANDIDATES_PER_NOTE
@@ -212,7 +210,9 @@ class _CandidateIndex:
                 VECTOR_CANDIDATES_PER_NOTE,
                 ((cosine(vector, v), i) for i, v in self._vectors.items()),
             )
-            found.update(dict.fromkeys(i for s, i in near if s >= MIN_VECTOR_SIMILARITY))
+            # No similarity floor: a static embedding scores true paraphrases low ("short
+            # answers" / "concise responses": 0.12), so the rank alone bounds the pairs.
+            found.update(dict.fromkeys(i for _, i in near))
         attribute = note.attribute
         if attribute is not None and attribute.cardinality is Cardinality.SINGLE:
             found.update(dict.fromkeys(self._by_attribute.get(attribute.key, ())))

@@ -246,7 +246,11 @@ def _negates(older: NoteTerms, newer: NoteTerms, similarity: float) -> bool:
     """The newer note denies what the older states (or states what it denied)."""
     if not older.content or not newer.content:
         return False
-    if newer.removal and not older.removal and older.content <= newer.content:
+    if (
+        newer.removal
+        and not older.removal
+        and (older.content <= newer.content or newer.content <= older.content)
+    ):
         return True
     flipped = older.negated != newer.negated
     return (
