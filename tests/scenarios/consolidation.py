@@ -137,7 +137,10 @@ def load(paths: Sequence[Path]) -> list[Scenario]:
     scenarios = []
     for path in paths:
         raw = path.read_text(encoding="utf-8").strip()
-        rows = json.loads(raw) if raw.startswith("[") else [json.loads(x) for x in raw.splitlines() if x.strip()]
+        if raw.startswith("["):
+            rows = json.loads(raw)
+        else:
+            rows = [json.loads(line) for line in raw.splitlines() if line.strip()]
         scenarios += [Scenario.parse(row) for row in rows]
     return scenarios
 
@@ -280,13 +283,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING)
     scenarios = load(args.files)
     embedder = None if args.no_embedding else WordLlamaEmbedder.load()
-    print(f"{len(scenarios)} scenarios: {dict(Counter(s.kind for s in scenarios))}")
+    out = sys.stdout.write
+    out(f"{len(scenarios)} scenarios: {dict(Counter(s.kind for s in scenarios))}\n")
     for mode, tallies in run(scenarios, args.modes, embedder).items():
-        print(f"\n== {mode}")
+        out(f"\n== {mode}\n")
         for kind in sorted(tallies, key=lambda k: (k == "all", k)):
-            print(tallies[kind].line(kind))
+            out(tallies[kind].line(kind) + "\n")
         if args.failures and tallies["all"].failures:
-            print("failing: " + " ".join(tallies["all"].failures))
+            out("failing: " + " ".join(tallies["all"].failures) + "\n")
     return 0
 
 
