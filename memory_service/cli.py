@@ -93,7 +93,7 @@ def serve(
 def reindex(
     tenant: Annotated[str | None, typer.Option(help="Only this tenant's subjects")] = None,
 ) -> None:
-    """Rebuild the term index consolidation finds its candidates with, subject by subject.
+    """Rebuild the term index and vectors consolidation finds its candidates with.
 
     Run it once after upgrading a database that already holds global memories (the
     migration that adds the index cannot fill it: its hashes need each subject's key), and
@@ -103,6 +103,7 @@ def reindex(
     from memory_service.adapters.crypto import Keyring
     from memory_service.adapters.database import create_engine_for
     from memory_service.adapters.sql.terms import reindex_subjects
+    from memory_service.bootstrap import load_embedder
 
     if tenant is not None and not _TENANT_SHAPE.match(tenant):
         _fail("tenant must be a lower-case slug of at most 64 characters")
@@ -111,7 +112,12 @@ def reindex(
         migrations.upgrade(settings.database_url)
     engine = create_engine_for(settings.database_url)
     try:
-        report = reindex_subjects(engine, Keyring(settings.master_key()), tenant_id=tenant)
+        report = reindex_subjects(
+            engine,
+            Keyring(settings.master_key()),
+            tenant_id=tenant,
+            embedder=load_embedder(settings.embedding_dimensions),
+        )
     except MemoryServiceError as exc:
         _fail(exc.message)
     finally:

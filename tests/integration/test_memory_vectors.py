@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for
 from memory_service.adapters.sql.keys import SqlKeyStore
+from memory_service.adapters.sql.terms import reindex_subjects
 from memory_service.adapters.static_embedding import WordLlamaEmbedder
 from memory_service.adapters.tables import MemoryRow
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
@@ -146,5 +147,30 @@ def test_a_store_without_an_embedder_files_no_vector(
         _add(store, tenant_id, memory)
         assert _row(store, memory.id).vector_ciphertext is None
         assert memory.status is MemoryStatus.ACTIVE
+    finally:
+        engine.dispose()
+
+
+def test_reindex_seals_the_vectors_of_globals_written_without_them(
+    shared_sqlite_url: str,
+    keyring: Keyring,
+    clock: FixedClock,
+    tenant_id: str,
+    embedder: WordLlamaEmbedder,
+) -> None:
+    engine = create_engine_for(shared_sqlite_url)
+    try:
+        plain = Store(
+            SqlUnitOfWorkFactory(engine, keyring, clock), SqlKeyStore(engine, clock), engine, clock
+        )
+        memory = make_memory(tenant_id, SUBJECT, clock.now(), text="Prefers aisle seats.")
+        _add(plain, tenant_id, memory)
+
+        reindex_subjects(engine, keyring, tenant_id=tenant_id, embedder=embedder)
+
+        searching = Store(
+            SqlUnitOfWorkFactory(engine, keyring, clock, embedder), plain.keys, engine, clock
+        )
+        assert _nearest(searching, tenant_id, embedder, "Likes the aisle.") == [memory.text]
     finally:
         engine.dispose()
