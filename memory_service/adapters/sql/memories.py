@@ -276,7 +276,16 @@ class SqlMemoryRepository:
         )
         if not ids:
             return []
-        rows = self._session.scalars(self._rows(MemoryRow.id.in_(ids))).all()  # type: ignore[attr-defined]
+        # The rows' scope and status are checked again: the search decides what is offered,
+        # never what counts as an active global memory.
+        rows = self._session.scalars(
+            self._rows(
+                MemoryRow.id.in_(ids),  # type: ignore[attr-defined]
+                MemoryRow.subject_id == subject_id,
+                MemoryRow.scope == MemoryScope.GLOBAL.value,
+                MemoryRow.status == MemoryStatus.ACTIVE.value,
+            )
+        ).all()
         return self._decrypt(rows)
 
     def list_for_subject(

@@ -42,8 +42,8 @@ from sqlmodel import col
 from memory_service.adapters.crypto import Keyring, SubjectCipher
 from memory_service.adapters.sql.convert import memory_from_row
 from memory_service.adapters.sql.subjects import SubjectKeys
-from memory_service.adapters.tables import MemoryRow, MemoryTermRow, SubjectRow
 from memory_service.adapters.sql.vectors import seal_vector
+from memory_service.adapters.tables import MemoryRow, MemoryTermRow, SubjectRow
 from memory_service.core.consolidation import candidate_terms
 from memory_service.core.consolidation.embedding import Embedder
 from memory_service.core.model import Memory, MemoryScope, MemoryStatus

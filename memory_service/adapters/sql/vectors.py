@@ -5,12 +5,18 @@ subject's data key (AES-GCM, bound to the row id and the ``vector`` kind), so er
 it noise with the text. A search reads the subject's sealed vectors (one column of its
 active globals, through ``ix_memories_subject_recent``), unseals them, and ranks them with
 one matrix product: a subject holds hundreds to thousands of memories, which fit in memory
-comfortably (10,000 x 256 float32 is 10 MB). Vectors of another model are skipped.
+comfortably (10,000 x 256 float32 is 10 MB), the most recent :data:`SEARCH_WINDOW` of
+them. Vectors of another model are skipped. A
+bounded, expiring process cache (:class:`VectorCache`) keeps what it unsealed, so a
+subject's next search unseals only new or changed vectors.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -36,6 +42,61 @@ def open_vector(sealed: bytes, cipher: SubjectCipher, memory_id: str) -> tuple[s
     return model.decode(), np.frombuffer(values, dtype=np.float16).astype(np.float32)
 
 
+class VectorCache:
+    """Unsealed vectors of recently searched subjects, so a subject's next consolidation
+    unseals only what changed.
+
+    Entries are keyed by memory id and text fingerprint (a plain column): a vector follows
+    the text alone, so a changed text is a new key and a stale vector is never used. The
+    cache is bounded (``capacity`` vectors, least recently searched subjects leave first)
+    and a subject's vectors are dropped ``ttl_seconds`` after its last search, as the
+    keyring drops unwrapped keys: an erased subject's vectors do not outlive that in memory.
+    """
+
+    def __init__(
+        self,
+        capacity: int = 50_000,
+        ttl_seconds: float = 600.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._capacity = capacity
+        self._ttl = ttl_seconds
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._subjects: OrderedDict[tuple[str, str], tuple[float, dict[_Key, _Cached]]] = (
+            OrderedDict()
+        )
+
+    def take(self, tenant_id: str, subject_id: str) -> dict[_Key, _Cached]:
+        """The subject's cached vectors (a private copy: the caller fills it, then puts it
+        back), empty when absent or expired."""
+        now = self._clock()
+        with self._lock:
+            entry = self._subjects.pop((tenant_id, subject_id), None)
+        if entry is None or now - entry[0] > self._ttl:
+            return {}
+        return entry[1]
+
+    def put(self, tenant_id: str, subject_id: str, vectors: dict[_Key, _Cached]) -> None:
+        with self._lock:
+            self._subjects[(tenant_id, subject_id)] = (self._clock(), vectors)
+            total = sum(len(v) for _, v in self._subjects.values())
+            while total > self._capacity and self._subjects:
+                _, (_, evicted) = self._subjects.popitem(last=False)
+                total -= len(evicted)
+
+
+_Key = tuple[str, str]
+# The model a vector was made with, and the vector (None when it failed to open).
+_Cached = tuple[str, np.ndarray]
+PROCESS_CACHE = VectorCache()
+_FETCH_CHUNK = 500
+# The search by meaning covers a subject's most recently updated active globals, so its
+# cost stops growing past this many; older ones are still found by shared terms and by
+# attribute (the term index), just not by meaning alone.
+SEARCH_WINDOW = 2_000
+
+
 def nearest_rows(
     session: Session,
     rows_query: Any,
@@ -44,16 +105,37 @@ def nearest_rows(
     model: str,
     queries: Sequence[Sequence[float]],
     limit: int,
+    cache: VectorCache = PROCESS_CACHE,
 ) -> list[str]:
-    """Ids of the ``limit`` nearest stored vectors to each query; their union."""
-    statement = rows_query.with_only_columns(MemoryRow.id, MemoryRow.vector_ciphertext)
-    ids: list[str] = []
-    stored: list[np.ndarray] = []
-    for memory_id, sealed in session.execute(statement):
-        stored_model, vector = open_vector(sealed, cipher, memory_id)
-        if stored_model == model:
-            ids.append(memory_id)
-            stored.append(vector)
+    """Ids of the ``limit`` nearest stored vectors to each query; their union.
+
+    Reads the subject's (id, fingerprint) pairs, unseals only the vectors the cache lacks,
+    then ranks everything with one matrix product.
+    """
+    # Core rows, not ORM ones: thousands of (id, fingerprint) pairs, read every run, the
+    # most recently updated first through ix_memories_subject_recent.
+    connection = session.connection()
+    recent = (
+        rows_query.with_only_columns(MemoryRow.id, MemoryRow.text_fingerprint)
+        .order_by(MemoryRow.updated_at.desc())  # type: ignore[attr-defined]
+        .limit(SEARCH_WINDOW)
+    )
+    listed: list[_Key] = [(row[0], row[1]) for row in connection.execute(recent)]
+    cached = cache.take(cipher.tenant_id, cipher.subject_id)
+    vectors = {key: cached[key] for key in listed if key in cached}
+    missing = [
+        memory_id for memory_id, fingerprint in listed if (memory_id, fingerprint) not in vectors
+    ]
+    for start in range(0, len(missing), _FETCH_CHUNK):
+        chunk = missing[start : start + _FETCH_CHUNK]
+        statement = rows_query.with_only_columns(
+            MemoryRow.id, MemoryRow.text_fingerprint, MemoryRow.vector_ciphertext
+        ).where(MemoryRow.id.in_(chunk))  # type: ignore[attr-defined]
+        for memory_id, fingerprint, sealed in connection.execute(statement):
+            vectors[(memory_id, fingerprint)] = open_vector(sealed, cipher, memory_id)
+    cache.put(cipher.tenant_id, cipher.subject_id, vectors)
+    ids = [key[0] for key, (stored_model, _) in vectors.items() if stored_model == model]
+    stored = [vector for stored_model, vector in vectors.values() if stored_model == model]
     if not stored:
         return []
     matrix = np.vstack(stored)
