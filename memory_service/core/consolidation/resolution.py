@@ -274,7 +274,8 @@ class Resolver:
             )
             return target
         reword = (
-            note.updated_at >= target.updated_at
+            relation.kind is not DecisionKind.DUPLICATE  # equal text: nothing to reword
+            and note.updated_at >= target.updated_at
             and not (note.is_hypothesis and not target.is_hypothesis)
             and not relation.other_more_specific
         )
