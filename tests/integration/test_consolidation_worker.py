@@ -313,7 +313,8 @@ def test_on_a_tie_the_session_note_wins(
 
     assert active_texts(stack, scope, subject) == [EDITOR_NEW]
     reasons = {e.details["reason"] for e in events(stack, scope, subject, "consolidation.decision")}
-    assert "tie_session_note_wins" in reasons
+    # The decision says why the two conflict; on the tie the session note won.
+    assert "judged_conflict" in reasons
 
 
 def test_garbage_from_the_llm_falls_back_to_the_rules(
