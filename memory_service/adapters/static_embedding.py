@@ -62,7 +62,7 @@ class WordLlamaEmbedder:
         return out
 
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
-        return [tuple(float(x) for x in row) for row in self.embed_array(texts)]
+        return [tuple(row) for row in self.embed_array(texts).tolist()]
 
 
 @cache

@@ -36,6 +36,7 @@ ids and reason codes, never memory text.
 from __future__ import annotations
 
 import heapq
+import operator
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -167,7 +168,7 @@ def candidate_lookups(notes: Sequence[Memory]) -> list[CandidateLookup]:
 
 def cosine(a: Vector, b: Vector) -> float:
     """Vectors are stored unit-length, so the dot product is the cosine."""
-    return sum(x * y for x, y in zip(a, b, strict=True)) if len(a) == len(b) else 0.0
+    return sum(map(operator.mul, a, b)) if len(a) == len(b) else 0.0
 
 
 class _CandidateIndex:
@@ -402,43 +403,47 @@ _MERGES_BY_VERDICT = {
 
 
 def _relation(
-    older: Memory,
+    other: Memory,
     note: Memory,
     rule: PairRelation,
     verdict: Verdict | None,
     terms: Mapping[str, NoteTerms],
 ) -> Relation | None:
-    """The rules', the attribute's and the judge's views of one pair, merged."""
-    other_more_specific = more_specific(terms[older.id], terms[note.id])
+    """The rules', the attribute's and the judge's views of one pair, merged.
+
+    ``other`` is the candidate (a global or an earlier note, older or newer than ``note``:
+    the resolver orders conflicts by time); ``rule`` was classified older first.
+    """
+    other_more_specific = more_specific(terms[other.id], terms[note.id])
     if rule is PairRelation.EXACT or (rule is PairRelation.NEAR and verdict is None):
         kind, reason = _MERGES_BY_RULE[rule]
-        return Relation(older.id, kind, DecidedBy.RULES, reason, other_more_specific)
+        return Relation(other.id, kind, DecidedBy.RULES, reason, other_more_specific)
     if verdict in _MERGES_BY_VERDICT:
         kind, reason = _MERGES_BY_VERDICT[verdict]
-        return Relation(older.id, kind, DecidedBy.LLM, reason, other_more_specific)
+        return Relation(other.id, kind, DecidedBy.LLM, reason, other_more_specific)
     if rule is PairRelation.REFINES and verdict is None:
         kind, reason = _MERGES_BY_RULE[rule]
-        return Relation(older.id, kind, DecidedBy.RULES, reason)
-    if older.attribute is not None and note.attribute is not None:
-        cardinality = _same_key(older, note)
+        return Relation(other.id, kind, DecidedBy.RULES, reason)
+    if other.attribute is not None and note.attribute is not None:
+        cardinality = _same_key(other, note)
         if cardinality is Cardinality.SINGLE:
             return Relation(
-                older.id, DecisionKind.CONFLICT, DecidedBy.ATTRIBUTE, DecisionReason.SINGLE_VALUED
+                other.id, DecisionKind.CONFLICT, DecidedBy.ATTRIBUTE, DecisionReason.SINGLE_VALUED
             )
         if cardinality is Cardinality.MULTI and rule is PairRelation.NEGATED:
             by = DecidedBy.LLM if verdict is Verdict.CONFLICT else DecidedBy.RULES
             if verdict in (None, Verdict.CONFLICT):
-                return Relation(older.id, DecisionKind.CONFLICT, by, DecisionReason.NEGATION)
+                return Relation(other.id, DecisionKind.CONFLICT, by, DecisionReason.NEGATION)
         # Different attributes never conflict; a multi-valued one keeps its other values.
         return None
     if verdict is Verdict.CONFLICT:
         return Relation(
-            older.id, DecisionKind.CONFLICT, DecidedBy.LLM, DecisionReason.JUDGED_CONFLICT
+            other.id, DecisionKind.CONFLICT, DecidedBy.LLM, DecisionReason.JUDGED_CONFLICT
         )
     if verdict is None and rule is PairRelation.NEGATED:
-        return Relation(older.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.NEGATION)
+        return Relation(other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.NEGATION)
     if verdict is None and rule is PairRelation.REPLACED:
         return Relation(
-            older.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.MARKED_CHANGE
+            other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.MARKED_CHANGE
         )
     return None
