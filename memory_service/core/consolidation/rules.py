@@ -52,6 +52,7 @@ RELATED_TOKEN_JACCARD = 0.2
 _TOKEN = re.compile(r"[^\W_]+(?:[.'+#-][^\W_]+)*[+#]*")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _SLOT = "slot:"
+_ELISION = re.compile(r"(?<![\w'])(qu|[cdjlmnst])'(?=\w)")
 
 
 class PairRelation(StrEnum):
@@ -113,7 +114,7 @@ def _load_markers() -> _Markers:
         marker_words=frozenset(marker_words - set(slot_of)),
         slot_of=slot_of,
         stopwords=frozenset(DEFAULT_LEXICONS.stopwords | {fold(w) for w in data["stopwords"]}),
-        negations=frozenset(DEFAULT_LEXICONS.negations),
+        negations=frozenset(DEFAULT_LEXICONS.negations | {fold(w) for w in data["negations"]}),
     )
 
 
@@ -150,12 +151,15 @@ class NoteTerms:
 
 
 def _stem(token: str) -> str:
-    """One form for "smokes", "smoking", "smoked" and "smoke" ("smok")."""
+    """One form for "smokes", "smoking", "smoked" and "smoke" ("smok"), and for "runs" and
+    "running" ("run")."""
     for suffix, keep in (("ing", 4), ("ed", 4), ("es", 4), ("s", 3)):
         if token.endswith(suffix) and len(token) - len(suffix) >= keep - 1:
             if suffix == "s" and token.endswith("ss"):
                 break
             token = token[: -len(suffix)]
+            if suffix in ("ing", "ed") and len(token) > 3 and token[-1] == token[-2]:
+                token = token[:-1]  # a doubled final consonant: "running", "stopped"
             break
     if len(token) > 3 and token.endswith("e"):
         token = token[:-1]
@@ -167,7 +171,8 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
     "uses Vim" compare as the same wording; slot words ("lives", "moved", "habite") become
     one slot term. Words are compared accent-folded and lower-case."""
     normalized = normalize_text(text).replace("\u2019", "'")
-    folded = fold(normalized.lower())
+    # French elisions apart ("n'aime" -> "n' aime"), so "n' ... plus" and the verb match.
+    folded = _ELISION.sub(r"\1' ", fold(normalized.lower()))
     raw = _TOKEN.findall(folded.replace("n't", " n't"))
     content: set[str] = set()
     leading: set[str] = set()
