@@ -156,7 +156,7 @@ def seed_globals(
     tenant: str,
     subject: str,
     size: int,
-    embedder: WordLlamaEmbedder,
+    embedder: WordLlamaEmbedder | None,
 ) -> None:
     """Sealed, filed in the term index and given a sealed vector like the service does,
     inserted in bulk (the seeding is not measured)."""
@@ -176,17 +176,14 @@ def seed_globals(
         cipher = SubjectKeys(db, tenant, keyring).ensure_cipher(
             subject, datetime.now(UTC), new_lifecycle=True
         )
-        vectors = embedder.embed_array([m.text for m in memories])
         rows = [
-            {
-                "id": m.id,
-                "tenant_id": tenant,
-                "subject_id": subject,
-                **memory_columns(m, cipher),
-                "vector_ciphertext": seal_vector(embedder.model, vector, cipher, m.id),
-            }
-            for m, vector in zip(memories, vectors, strict=True)
+            {"id": m.id, "tenant_id": tenant, "subject_id": subject, **memory_columns(m, cipher)}
+            for m in memories
         ]
+        if embedder is not None:
+            vectors = embedder.embed_array([m.text for m in memories])
+            for row, m, vector in zip(rows, memories, vectors, strict=True):
+                row["vector_ciphertext"] = seal_vector(embedder.model, vector, cipher, m.id)
         db.execute(insert(MemoryRow.__table__), rows)  # type: ignore[arg-type]
         terms = [row for m in memories for row in term_rows(m, cipher)]
         db.execute(insert(MemoryTermRow.__table__), terms)  # type: ignore[arg-type]
@@ -229,7 +226,7 @@ def consolidate_many(
     subject: str,
     count: int,
     judge: Judge | None,
-    embedder: WordLlamaEmbedder,
+    embedder: WordLlamaEmbedder | None,
 ) -> tuple[float, float]:
     """Sessions per second over ``count`` sessions, and global memories loaded per session;
     preparing the sessions is not timed."""
@@ -258,7 +255,7 @@ def measure(
     count: int,
     llm: FakeLLM,
     counter: TiktokenCounter,
-    embedder: WordLlamaEmbedder,
+    embedder: WordLlamaEmbedder | None,
 ) -> list[Row]:
     engine = create_engine_for(url)
     keyring = Keyring(secrets.token_bytes(32))
@@ -344,10 +341,13 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[10, 100, 1_000, 10_000])
     parser.add_argument("--sessions", type=int, default=5, help="sessions per size and mode")
     parser.add_argument("--postgres", default=DEFAULT_URL, help="server URL ('' to skip)")
+    parser.add_argument(
+        "--no-embedding", action="store_true", help="terms only: no vectors, no search by meaning"
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     counter = TiktokenCounter("gpt-4")
-    embedder = WordLlamaEmbedder.load()
+    embedder = None if args.no_embedding else WordLlamaEmbedder.load()
     llm = FakeLLM().start()
     llm.behaviour = _oracle
     rows: list[Row] = []

@@ -49,9 +49,10 @@ class WordLlamaEmbedder:
     def embed_array(self, texts: Sequence[str]) -> np.ndarray:
         """Unit vectors as rows of a float32 matrix (a text without tokens: all zeros)."""
         out = np.zeros((len(texts), self.dimensions), dtype=np.float32)
-        for row, encoding in enumerate(
-            self._tokenizer.encode_batch(list(texts), add_special_tokens=False)
-        ):
+        # One text at a time: encode_batch's thread pool costs more than it saves on the
+        # handful of short notes a consolidation embeds, and competes for busy cores.
+        for row, text in enumerate(texts):
+            encoding = self._tokenizer.encode(text, add_special_tokens=False)
             ids = [i for i in encoding.ids if 0 <= i < self._table.shape[0]]
             if not ids:
                 continue

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, or_, select, update
+from sqlalchemy import ColumnElement, func, or_, select, update
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
@@ -260,17 +260,24 @@ class SqlMemoryRepository:
         cipher = self._keys.existing(subject_id)
         if self._embedder is None or cipher is None or not vectors or limit <= 0:
             return []
+        subject = (
+            MemoryRow.subject_id == subject_id,
+            MemoryRow.scope == MemoryScope.GLOBAL.value,
+            MemoryRow.status == MemoryStatus.ACTIVE.value,
+        )
         ids = nearest_rows(
             self._session,
             self._rows(
-                MemoryRow.subject_id == subject_id,
-                MemoryRow.scope == MemoryScope.GLOBAL.value,
-                MemoryRow.status == MemoryStatus.ACTIVE.value,
+                *subject,
                 MemoryRow.purpose.in_(list(purposes)),  # type: ignore[attr-defined]
                 MemoryRow.vector_ciphertext.is_not(None),  # type: ignore[union-attr]
             ),
+            select(func.count(), func.max(MemoryRow.updated_at)).where(
+                MemoryRow.tenant_id == self._tenant_id, *subject
+            ),
             cipher,
             model=self._embedder.model,
+            purposes=sorted(purposes),
             queries=vectors,
             limit=limit,
         )
