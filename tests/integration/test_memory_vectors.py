@@ -174,3 +174,27 @@ def test_reindex_seals_the_vectors_of_globals_written_without_them(
         assert _nearest(searching, tenant_id, embedder, "Likes the aisle.") == [memory.text]
     finally:
         engine.dispose()
+
+
+def test_a_later_search_sees_what_was_written_since_the_last_one(
+    store: Store, tenant_id: str, embedder: WordLlamaEmbedder
+) -> None:
+    aisle = make_memory(tenant_id, SUBJECT, store.clock.now(), text="Prefers aisle seats.")
+    _add(store, tenant_id, aisle)
+    assert _nearest(store, tenant_id, embedder, "Likes sitting on the aisle.") == [aisle.text]
+
+    tea = make_memory(tenant_id, SUBJECT, store.clock.advance(minutes=1), text="Drinks green tea.")
+    _add(store, tenant_id, tea)
+    assert _nearest(store, tenant_id, embedder, "Enjoys a cup of green tea.") == [tea.text]
+
+    reworded = aisle.with_changes(
+        text="Wants a cup of green tea.", updated_at=store.clock.advance(minutes=1)
+    )
+    with store.uow_factory(tenant_id) as uow:
+        uow.memories.get(aisle.id)
+        uow.memories.save(reworded)
+        uow.commit()
+    assert set(_nearest(store, tenant_id, embedder, "Enjoys a cup of green tea.", limit=2)) == {
+        tea.text,
+        reworded.text,
+    }

@@ -92,11 +92,23 @@ _Cached = tuple[str, np.ndarray]
 
 @dataclass
 class CachedSubject:
-    """A subject's unsealed vectors by (memory id, fingerprint), and the last ranking matrix
-    with the version of the subject's active globals it was built for."""
+    """A subject's unsealed vectors by (memory id, fingerprint), and its ranking matrix."""
 
     vectors: dict[_Key, _Cached] = field(default_factory=dict)
-    snapshot: tuple[tuple[Any, ...], list[str], np.ndarray] | None = None
+    snapshot: _Snapshot | None = None
+
+
+@dataclass
+class _Snapshot:
+    """The ranking matrix, and the version of the subject's active globals it reflects:
+    their count and latest ``updated_at``, for one model and set of purposes."""
+
+    key: tuple[str, tuple[str, ...]]
+    count: int
+    latest: Any
+    ids: list[str]
+    fingerprints: list[str]
+    matrix: np.ndarray
 
 
 PROCESS_CACHE = VectorCache()
@@ -130,12 +142,15 @@ def nearest_rows(
     """
     connection = session.connection()
     entry = cache.take(cipher.tenant_id, cipher.subject_id)
-    version = (model, tuple(sorted(purposes)), tuple(connection.execute(version_query).one()))
-    if entry.snapshot is not None and entry.snapshot[0] == version:
-        ids, matrix = entry.snapshot[1], entry.snapshot[2]
-    else:
-        ids, matrix = _rebuild(connection, rows_query, cipher, entry, model)
-        entry.snapshot = (version, ids, matrix)
+    key = (model, tuple(sorted(purposes)))
+    count, latest = connection.execute(version_query).one()
+    snapshot = entry.snapshot
+    if snapshot is None or snapshot.key != key or latest is None or snapshot.latest is None:
+        snapshot = _rebuild(connection, rows_query, cipher, entry, key, count, latest)
+    elif (snapshot.count, snapshot.latest) != (count, latest):
+        snapshot = _refresh(connection, rows_query, cipher, entry, snapshot, count, latest)
+    entry.snapshot = snapshot
+    ids, matrix = snapshot.ids, snapshot.matrix
     cache.put(cipher.tenant_id, cipher.subject_id, entry)
     if not ids:
         return []
@@ -148,9 +163,33 @@ def nearest_rows(
     return sorted({ids[i] for i in best.ravel()})
 
 
+def _unseal(
+    connection: Any, rows_query: Any, cipher: SubjectCipher, entry: CachedSubject, keys: list[_Key]
+) -> None:
+    """Unseal the vectors of ``keys`` the cache lacks into ``entry.vectors``."""
+    missing = [
+        memory_id
+        for memory_id, fingerprint in keys
+        if (memory_id, fingerprint) not in entry.vectors
+    ]
+    for start in range(0, len(missing), _FETCH_CHUNK):
+        chunk = missing[start : start + _FETCH_CHUNK]
+        statement = rows_query.with_only_columns(
+            MemoryRow.id, MemoryRow.text_fingerprint, MemoryRow.vector_ciphertext
+        ).where(MemoryRow.id.in_(chunk))  # type: ignore[attr-defined]
+        for memory_id, fingerprint, sealed in connection.execute(statement):
+            entry.vectors[(memory_id, fingerprint)] = open_vector(sealed, cipher, memory_id)
+
+
 def _rebuild(
-    connection: Any, rows_query: Any, cipher: SubjectCipher, entry: CachedSubject, model: str
-) -> tuple[list[str], np.ndarray]:
+    connection: Any,
+    rows_query: Any,
+    cipher: SubjectCipher,
+    entry: CachedSubject,
+    key: tuple[str, tuple[str, ...]],
+    count: int,
+    latest: Any,
+) -> _Snapshot:
     """The ranking matrix of the subject's most recent globals, unsealing what is new."""
     # Core rows, not ORM ones: thousands of (id, fingerprint) pairs, the most recently
     # updated first through ix_memories_subject_recent.
@@ -160,20 +199,59 @@ def _rebuild(
         .limit(SEARCH_WINDOW)
     )
     listed: list[_Key] = [(row[0], row[1]) for row in connection.execute(recent)]
-    vectors = {key: entry.vectors[key] for key in listed if key in entry.vectors}
-    missing = [
-        memory_id for memory_id, fingerprint in listed if (memory_id, fingerprint) not in vectors
-    ]
-    for start in range(0, len(missing), _FETCH_CHUNK):
-        chunk = missing[start : start + _FETCH_CHUNK]
-        statement = rows_query.with_only_columns(
-            MemoryRow.id, MemoryRow.text_fingerprint, MemoryRow.vector_ciphertext
-        ).where(MemoryRow.id.in_(chunk))  # type: ignore[attr-defined]
-        for memory_id, fingerprint, sealed in connection.execute(statement):
-            vectors[(memory_id, fingerprint)] = open_vector(sealed, cipher, memory_id)
-    entry.vectors = vectors
-    ids = [key[0] for key, (stored_model, _) in vectors.items() if stored_model == model]
-    stored = [vector for stored_model, vector in vectors.values() if stored_model == model]
-    if not stored:
-        return [], np.zeros((0, 0), dtype=np.float32)
-    return ids, np.vstack(stored)
+    _unseal(connection, rows_query, cipher, entry, listed)
+    entry.vectors = {k: entry.vectors[k] for k in listed if k in entry.vectors}
+    kept = [(k, v) for k, (m, v) in entry.vectors.items() if m == key[0]]
+    dimensions = len(kept[0][1]) if kept else 0
+    return _Snapshot(
+        key=key,
+        count=count,
+        latest=latest,
+        ids=[k[0] for k, _ in kept],
+        fingerprints=[k[1] for k, _ in kept],
+        matrix=np.vstack([v for _, v in kept]) if kept else np.zeros((0, dimensions)),
+    )
+
+
+def _refresh(
+    connection: Any,
+    rows_query: Any,
+    cipher: SubjectCipher,
+    entry: CachedSubject,
+    snapshot: _Snapshot,
+    count: int,
+    latest: Any,
+) -> _Snapshot:
+    """Add what was written since the snapshot (``updated_at`` at or after its latest, an
+    index range), replacing a changed text's row. Rows that left the active set stay until
+    the next rebuild (they are filtered when read); a rebuild comes once the matrix holds a
+    quarter more rows than there are active globals or than the window."""
+    changed = rows_query.with_only_columns(MemoryRow.id, MemoryRow.text_fingerprint).where(
+        MemoryRow.updated_at >= snapshot.latest
+    )
+    listed: list[_Key] = [(row[0], row[1]) for row in connection.execute(changed)]
+    _unseal(connection, rows_query, cipher, entry, listed)
+    ids, fingerprints = list(snapshot.ids), list(snapshot.fingerprints)
+    position = {memory_id: i for i, memory_id in enumerate(ids)}
+    rows = [snapshot.matrix] if ids else []
+    replaced: dict[int, np.ndarray] = {}
+    for memory_id, fingerprint in listed:
+        cached = entry.vectors.get((memory_id, fingerprint))
+        if cached is None or cached[0] != snapshot.key[0]:
+            continue
+        vector = cached[1]
+        at = position.get(memory_id)
+        if at is None:
+            position[memory_id] = len(ids)
+            ids.append(memory_id)
+            fingerprints.append(fingerprint)
+            rows.append(vector[np.newaxis, :])
+        elif fingerprints[at] != fingerprint:
+            fingerprints[at] = fingerprint
+            replaced[at] = vector
+    matrix = np.vstack(rows) if rows else snapshot.matrix.copy()
+    for at, vector in replaced.items():
+        matrix[at] = vector
+    if len(ids) > 1.25 * min(max(count, 1), SEARCH_WINDOW):
+        return _rebuild(connection, rows_query, cipher, entry, snapshot.key, count, latest)
+    return _Snapshot(snapshot.key, count, latest, ids, fingerprints, matrix)
