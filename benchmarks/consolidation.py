@@ -13,10 +13,12 @@ on PostgreSQL:
 Each session holds six notes: a newer editor (a conflict), a paraphrase of a stored
 preference (same meaning), a duplicate pair, an ephemeral note and a session-only note.
 The filler memories share a number with some notes, so at 10,000 about a hundred of them
-share a term with a note and the per-note bound of the term index is reached. The timings
-include looking up, loading and decrypting the candidates the term index offers ("globals
-loaded"), which must not grow with the memory; neither must the LLM request, since only
-candidate pairs are sent.
+share a term with a note and the per-note bound of the term index is reached. Every
+global carries a sealed vector of the shipped static embedding, so the timings include the
+search by meaning (unsealing the subject's vectors and ranking them in memory), looking up,
+loading and decrypting the candidates both searches offer ("globals loaded"), which must
+not grow with the memory; neither must the LLM request, since only candidate pairs are
+sent (all of them: no cap), with the notes to check.
 
     /work/venv/bin/python -m benchmarks.consolidation
     /work/venv/bin/python -m benchmarks.consolidation --sizes 10 1000 --sessions 5  # quicker
@@ -48,6 +50,8 @@ from memory_service.adapters.database import create_engine_for, normalize_databa
 from memory_service.adapters.sql.convert import memory_columns
 from memory_service.adapters.sql.subjects import SubjectKeys
 from memory_service.adapters.sql.terms import term_rows
+from memory_service.adapters.sql.vectors import seal_vector
+from memory_service.adapters.static_embedding import WordLlamaEmbedder
 from memory_service.adapters.tables import MemoryRow, MemoryTermRow
 from memory_service.adapters.tiktoken_counter import TiktokenCounter
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
@@ -66,7 +70,7 @@ from memory_service.core.model import (
 from memory_service.core.scope import TenantScope
 from memory_service.services import sessions
 from memory_service.services.consolidation import ConsolidationDeps, consolidate_session
-from tests.support.fake_llm import FakeLLM, verdicts_by_text
+from tests.support.fake_llm import FakeLLM, Reply, completion, sent_notes, sent_pairs
 
 DEFAULT_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 SEAT = "Prefers aisle seats."
@@ -146,9 +150,16 @@ def global_memory(tenant: str, subject: str, text: str, keywords: tuple[str, ...
     )
 
 
-def seed_globals(engine: Engine, keyring: Keyring, tenant: str, subject: str, size: int) -> None:
-    """Sealed and filed in the term index like the service does, inserted in bulk (the
-    seeding is not measured)."""
+def seed_globals(
+    engine: Engine,
+    keyring: Keyring,
+    tenant: str,
+    subject: str,
+    size: int,
+    embedder: WordLlamaEmbedder | None,
+) -> None:
+    """Sealed, filed in the term index and given a sealed vector like the service does,
+    inserted in bulk (the seeding is not measured)."""
     memories = [
         global_memory(tenant, subject, "Uses VS Code as editor.", ("editor",)),
         global_memory(tenant, subject, SEAT, ("seat",)),
@@ -169,6 +180,10 @@ def seed_globals(engine: Engine, keyring: Keyring, tenant: str, subject: str, si
             {"id": m.id, "tenant_id": tenant, "subject_id": subject, **memory_columns(m, cipher)}
             for m in memories
         ]
+        if embedder is not None:
+            vectors = embedder.embed_array([m.text for m in memories])
+            for row, m, vector in zip(rows, memories, vectors, strict=True):
+                row["vector_ciphertext"] = seal_vector(embedder.model, vector, cipher, m.id)
         db.execute(insert(MemoryRow.__table__), rows)  # type: ignore[arg-type]
         terms = [row for m in memories for row in term_rows(m, cipher)]
         db.execute(insert(MemoryTermRow.__table__), terms)  # type: ignore[arg-type]
@@ -211,11 +226,12 @@ def consolidate_many(
     subject: str,
     count: int,
     judge: Judge | None,
+    embedder: WordLlamaEmbedder | None,
 ) -> tuple[float, float]:
     """Sessions per second over ``count`` sessions, and global memories loaded per session;
     preparing the sessions is not timed."""
     clock = _Clock()
-    deps = ConsolidationDeps(uow_factory=uow_factory, clock=clock, judge=judge)
+    deps = ConsolidationDeps(uow_factory=uow_factory, clock=clock, judge=judge, embedder=embedder)
     elapsed = 0.0
     loaded = 0
     for k in range(count):
@@ -233,11 +249,17 @@ def request_tokens(counter: TiktokenCounter, request: dict[str, Any]) -> int:
 
 
 def measure(
-    backend: str, url: str, sizes: list[int], count: int, llm: FakeLLM, counter: TiktokenCounter
+    backend: str,
+    url: str,
+    sizes: list[int],
+    count: int,
+    llm: FakeLLM,
+    counter: TiktokenCounter,
+    embedder: WordLlamaEmbedder | None,
 ) -> list[Row]:
     engine = create_engine_for(url)
     keyring = Keyring(secrets.token_bytes(32))
-    uow_factory = SqlUnitOfWorkFactory(engine, keyring)
+    uow_factory = SqlUnitOfWorkFactory(engine, keyring, embedder=embedder)
     settings = Settings.from_env(
         {"OPENAI_BASE_URL": llm.base_url, "MEMORY_SERVICE_LLM_MODEL": "fake-model"}
     )
@@ -248,11 +270,13 @@ def measure(
             tenant = f"bench-{secrets.token_hex(4)}"
             scope = TenantScope(tenant_id=tenant, role=Role.AGENT, actor="bench")
             plain_subject, judged_subject = f"plain-{size}", f"judged-{size}"
-            seed_globals(engine, keyring, tenant, plain_subject, size)
-            seed_globals(engine, keyring, tenant, judged_subject, size)
-            plain, loaded = consolidate_many(uow_factory, scope, plain_subject, count, None)
+            seed_globals(engine, keyring, tenant, plain_subject, size, embedder)
+            seed_globals(engine, keyring, tenant, judged_subject, size, embedder)
+            plain, loaded = consolidate_many(
+                uow_factory, scope, plain_subject, count, None, embedder
+            )
             sent_before = len(llm.requests)
-            judged, _ = consolidate_many(uow_factory, scope, judged_subject, count, judge)
+            judged, _ = consolidate_many(uow_factory, scope, judged_subject, count, judge, embedder)
             sent = llm.requests[sent_before:]
             pairs = sum(len(json.loads(r["messages"][1]["content"])["pairs"]) for r in sent)
             rows.append(
@@ -271,6 +295,21 @@ def measure(
     finally:
         engine.dispose()
     return rows
+
+
+def _oracle(request: dict[str, Any]) -> Reply:
+    """Editors conflict, the seat paraphrase is the same, everything else is unrelated;
+    every note is kept."""
+
+    def verdict(pair: dict[str, str]) -> str:
+        texts = {pair["a"], pair["b"]}
+        if texts == {SEAT, SEAT_PARAPHRASE}:
+            return "same"
+        return "conflict" if all(" editor" in text for text in texts) else "unrelated"
+
+    verdicts = [{"pair_id": p["pair_id"], "verdict": verdict(p)} for p in sent_pairs(request)]
+    notes = [{"check_id": n["check_id"], "verdict": "keep"} for n in sent_notes(request)]
+    return completion(json.dumps({"verdicts": verdicts, "notes": notes}))
 
 
 def table(rows: list[Row]) -> str:
@@ -302,18 +341,24 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[10, 100, 1_000, 10_000])
     parser.add_argument("--sessions", type=int, default=5, help="sessions per size and mode")
     parser.add_argument("--postgres", default=DEFAULT_URL, help="server URL ('' to skip)")
+    parser.add_argument(
+        "--no-embedding", action="store_true", help="terms only: no vectors, no search by meaning"
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     counter = TiktokenCounter("gpt-4")
+    embedder = None if args.no_embedding else WordLlamaEmbedder.load()
     llm = FakeLLM().start()
-    llm.behaviour = verdicts_by_text({frozenset((SEAT, SEAT_PARAPHRASE)): "same"}, "conflict")
+    llm.behaviour = _oracle
     rows: list[Row] = []
     try:
         with sqlite_url() as url:
-            rows += measure("SQLite", url, args.sizes, args.sessions, llm, counter)
+            rows += measure("SQLite", url, args.sizes, args.sessions, llm, counter, embedder)
         if args.postgres:
             with postgres_url(args.postgres) as url:
-                rows += measure("PostgreSQL", url, args.sizes, args.sessions, llm, counter)
+                rows += measure(
+                    "PostgreSQL", url, args.sizes, args.sessions, llm, counter, embedder
+                )
     finally:
         llm.stop()
     sys.stdout.write(table(rows))

@@ -25,6 +25,7 @@ from memory_service.adapters.yaml_state import dump_state_yaml
 from memory_service.config import ConfigurationError, Settings
 from memory_service.core.clock import SystemClock
 from memory_service.core.consolidation import Judge
+from memory_service.core.consolidation.embedding import Embedder
 from memory_service.core.guards import PiiDetector
 from memory_service.core.ports import (
     Clock,
@@ -129,11 +130,12 @@ def build_container(settings: Settings) -> Container:
     clock = SystemClock()
     engine = create_engine_for(settings.database_url)
     keyring = build_keyring(settings)
-    uow_factory = SqlUnitOfWorkFactory(engine, keyring, clock)
+    embedder = load_embedder(settings.embedding_dimensions)
+    uow_factory = SqlUnitOfWorkFactory(engine, keyring, clock, embedder)
     pii = load_pii_detector(settings.spacy_model)
     identifiers = load_identifier_detector()
     consolidation = ConsolidationDeps(
-        uow_factory=uow_factory, clock=clock, judge=build_judge(settings)
+        uow_factory=uow_factory, clock=clock, judge=build_judge(settings), embedder=embedder
     )
     metrics = PrometheusMetrics()
     return Container(
@@ -213,6 +215,17 @@ def build_judge(settings: Settings) -> Judge | None:
 
 
 @cache
+def load_embedder(dimensions: int) -> Embedder | None:
+    """The static embedding shipped in the wordllama wheel, once per process; None when
+    embeddings are off (consolidation then finds candidates by terms alone)."""
+    if dimensions == 0:
+        return None
+    from memory_service.adapters.static_embedding import WordLlamaEmbedder
+
+    return WordLlamaEmbedder.load(dimensions)
+
+
+@cache
 def load_pii_detector(spacy_model: str) -> PiiDetector:
     """One Presidio engine per process and model, warmed by one analysis at start."""
     from memory_service.adapters.presidio_pii import PresidioPiiDetector, SpacyModelMissingError
@@ -245,8 +258,31 @@ def _task_queue(
         return CeleryTaskQueue(create_celery_app(settings))
     from memory_service.adapters.task_queue import InProcessTaskQueue
 
-    return InProcessTaskQueue(
-        lambda tenant_id, session_id: metrics.consolidation_finished(
-            consolidate_session(tenant_id, session_id, deps=consolidation)
+    def consolidate(tenant_id: str, session_id: str) -> object:
+        report = consolidate_session(tenant_id, session_id, deps=consolidation)
+        metrics.consolidation_finished(report)
+        return report
+
+    return InProcessTaskQueue(consolidate, inline=settings.consolidate_inline)
+
+
+def relay_outbox_at_start(container: Container) -> None:
+    """Without a broker nothing else relays the outbox (Celery beat does otherwise): send
+    what it still holds, pending or dispatched to a process that died before finishing,
+    in the background. A repeat of a finished consolidation is a no-op."""
+    from memory_service.adapters.task_queue import InProcessTaskQueue
+    from memory_service.services.outbox import relay_outbox
+
+    tasks = container.tasks
+    if not isinstance(tasks, InProcessTaskQueue):
+        return
+    tasks.submit(
+        lambda: relay_outbox(
+            maintenance=container.maintenance,
+            uow_factory=container.uow_factory,
+            tasks=tasks,
+            clock=container.clock,
+            min_age=timedelta(0),
+            redeliver_after=timedelta(0),
         )
     )

@@ -109,7 +109,7 @@ def serve(
 def reindex(
     tenant: Annotated[str | None, typer.Option(help="Only this tenant's subjects")] = None,
 ) -> None:
-    """Rebuild the term index consolidation finds its candidates with, subject by subject.
+    """Rebuild the term index and vectors consolidation finds its candidates with.
 
     Run it once after upgrading a database that already holds global memories (the
     migration that adds the index cannot fill it: its hashes need each subject's key), and
@@ -119,7 +119,7 @@ def reindex(
     from memory_service.adapters.database import create_engine_for
     from memory_service.adapters.sql.terms import reindex_subjects
     from memory_service.adapters.terminal_progress import terminal_progress
-    from memory_service.bootstrap import build_keyring
+    from memory_service.bootstrap import build_keyring, load_embedder
 
     if tenant is not None and not _TENANT_SHAPE.match(tenant):
         _fail("tenant must be a lower-case slug of at most 64 characters")
@@ -130,7 +130,11 @@ def reindex(
     try:
         with terminal_progress("re-indexing subjects") as progress:
             report = reindex_subjects(
-                engine, build_keyring(settings), tenant_id=tenant, progress=progress
+                engine,
+                build_keyring(settings),
+                tenant_id=tenant,
+                embedder=load_embedder(settings.embedding_dimensions),
+                progress=progress,
             )
     except MemoryServiceError as exc:
         _fail(exc.message)

@@ -144,6 +144,15 @@ class Settings(BaseSettings):
     metrics_token: str | None = Field(
         default=None, min_length=1, validation_alias="MEMORY_SERVICE_METRICS_TOKEN", repr=False
     )
+    # Dimensions of the static embedding kept per memory (0 turns the search by meaning off).
+    embedding_dimensions: int = Field(
+        default=256, ge=0, le=256, validation_alias="MEMORY_SERVICE_EMBEDDING_DIMENSIONS"
+    )
+    # Without a broker, consolidation runs in a background thread after the response;
+    # MEMORY_SERVICE_CONSOLIDATE_INLINE=1 runs it before (one-shot scripts, tests).
+    consolidate_inline: bool = Field(
+        default=False, validation_alias="MEMORY_SERVICE_CONSOLIDATE_INLINE"
+    )
 
     @classmethod
     def settings_customise_sources(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -25,7 +26,8 @@ Echo = Callable[[str], None]
 def run_demo(settings: Settings, *, echo: Echo) -> None:
     if settings.is_embedded:
         migrations.upgrade(settings.database_url)
-    container = build_container(settings)
+    # A one-shot run shows the consolidation's result right after the end call.
+    container = build_container(replace(settings, consolidate_inline=True))
     tenant = f"demo-{secrets.token_hex(3)}"
     _, agent_key = container.keys.create(tenant, Role.AGENT)
     _, admin_key = container.keys.create(tenant, Role.ADMIN)

@@ -11,8 +11,9 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
+from memory_service.core.consolidation.attributes import MAX_KEY_CHARS
 from memory_service.core.guards import MAX_KEYWORD_CHARS, MAX_KEYWORDS, MAX_TEXT_CHARS
-from memory_service.core.model import Durability, Source
+from memory_service.core.model import Cardinality, Durability, Source
 from memory_service.core.scope import TenantScope
 from memory_service.services.notes import save_memory_note as save_note_service
 
@@ -30,8 +31,13 @@ DESCRIPTION = (
     "only what the user stated, or set source 'model_inferred' for an inference, kept as a "
     "hypothesis; only true now ('tonight', 'this week'): use durability 'session' for a "
     "this-time-only note; small talk or thanks (nothing a later decision could use); or "
-    "instructions to you or the system. Health, religion, sexual orientation, ethnic origin, "
-    "political opinions, union membership, genetic or biometric data and criminal records are "
+    "instructions to you or the system. Name what the note is about with attribute: a short "
+    "snake_case key (home_city, main_editor, seat_preference, cuisine_liked, allergy) and "
+    "whether it holds one value at a time (single: a new value replaces the old one, e.g. "
+    "home_city) or several (multi: values add up and one leaves only when the user drops it, "
+    "e.g. cuisine_liked); reuse the same key for the same topic. Health, religion, sexual "
+    "orientation, ethnic origin, political opinions, union membership, genetic or biometric "
+    "data and criminal records are "
     "held until the user explicitly agrees to them being remembered. The answer's status is "
     "saved, rejected (with reason codes), duplicate (already known) or needs_confirmation "
     "(ask the user, then confirm)."
@@ -73,8 +79,37 @@ PARAMETERS: dict[str, Any] = {
             "type": "boolean",
             "description": "true only if the user explicitly confirmed this note.",
         },
+        "attribute": {
+            "type": ["object", "null"],
+            "description": "What the note is about, so a new value replaces only a value of "
+            "the same topic; null if unsure.",
+            "properties": {
+                "key": {
+                    "type": "string",
+                    "maxLength": MAX_KEY_CHARS,
+                    "description": "snake_case topic name, e.g. home_city, main_editor, "
+                    "seat_preference, cuisine_liked; never a value.",
+                },
+                "cardinality": {
+                    "type": "string",
+                    "enum": [c.value for c in Cardinality],
+                    "description": "single: one value at a time (a newer one replaces it); "
+                    "multi: several values at once (each stays until the user drops it).",
+                },
+            },
+            "required": ["key", "cardinality"],
+            "additionalProperties": False,
+        },
     },
-    "required": ["text", "keywords", "purpose", "source", "durability", "confirmed"],
+    "required": [
+        "text",
+        "keywords",
+        "purpose",
+        "source",
+        "durability",
+        "confirmed",
+        "attribute",
+    ],
     "additionalProperties": False,
 }
 

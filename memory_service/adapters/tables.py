@@ -146,6 +146,9 @@ class MemoryRow(SQLModel, table=True):
     status: str = Field(sa_type=SHORT)
     superseded_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     superseded_by: str | None = Field(default=None, sa_type=ID)
+    # The text's embedding (model name and float16 values), sealed like the text; active
+    # global memories only: consolidation's nearest neighbours by meaning.
+    vector_ciphertext: bytes | None = Field(default=None, sa_type=sa.LargeBinary)
 
 
 class MemoryTermRow(SQLModel, table=True):

@@ -30,6 +30,7 @@ from memory_service.adapters.sql.sessions import SqlSessionRepository
 from memory_service.adapters.sql.subjects import SqlSubjectRepository, SubjectKeys
 from memory_service.adapters.sql.turns import SqlTurnRepository
 from memory_service.core.clock import SystemClock
+from memory_service.core.consolidation.embedding import Embedder
 from memory_service.core.errors import DependencyUnavailable
 from memory_service.core.ports import Clock
 
@@ -59,8 +60,16 @@ def run_after_commit(jobs: Iterable[Callable[[], None]]) -> None:
 
 
 class SqlUnitOfWork:
-    def __init__(self, engine: Engine, keyring: Keyring, clock: Clock, tenant_id: str) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        keyring: Keyring,
+        clock: Clock,
+        tenant_id: str,
+        embedder: Embedder | None = None,
+    ) -> None:
         self.tenant_id = tenant_id
+        self._embedder = embedder
         self._engine = engine
         self._keyring = keyring
         self._clock = clock
@@ -70,7 +79,7 @@ class SqlUnitOfWork:
         self._session = Session(self._engine)
         keys = SubjectKeys(self._session, self.tenant_id, self._keyring)
         self.subject_keys = keys  # adapter-level access, for the erasure replay
-        self.memories = SqlMemoryRepository(self._session, self.tenant_id, keys)
+        self.memories = SqlMemoryRepository(self._session, self.tenant_id, keys, self._embedder)
         self.sessions = SqlSessionRepository(self._session, self.tenant_id, keys)
         self.subjects = SqlSubjectRepository(self._session, self.tenant_id, keys, self._clock)
         self.audit = SqlAuditLog(self._session, self.tenant_id)
@@ -112,10 +121,18 @@ class SqlUnitOfWork:
 class SqlUnitOfWorkFactory:
     """``factory(tenant_id)`` opens a unit of work scoped to that tenant."""
 
-    def __init__(self, engine: Engine, keyring: Keyring, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        keyring: Keyring,
+        clock: Clock | None = None,
+        embedder: Embedder | None = None,
+    ) -> None:
         self.engine = engine
         self._keyring = keyring
         self._clock = clock or SystemClock()
+        # Files the vectors of active global memories (see adapters/sql/vectors.py).
+        self.embedder = embedder
 
     def __call__(self, tenant_id: str) -> SqlUnitOfWork:
-        return SqlUnitOfWork(self.engine, self._keyring, self._clock, tenant_id)
+        return SqlUnitOfWork(self.engine, self._keyring, self._clock, tenant_id, self.embedder)

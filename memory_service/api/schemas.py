@@ -63,6 +63,8 @@ class MemoryOut(BaseModel):
     session_id: str | None
     text: str
     keywords: list[str]
+    # What the note is about ({"key": ..., "cardinality": "single" | "multi"}), if sent.
+    attribute: dict[str, str] | None = None
     purpose: str
     source: str
     durability: str
@@ -84,6 +86,7 @@ class MemoryOut(BaseModel):
             session_id=memory.session_id,
             text=memory.text,
             keywords=list(memory.keywords),
+            attribute=memory.attribute.to_dict() if memory.attribute else None,
             purpose=memory.purpose,
             source=memory.source.value,
             durability=memory.durability.value,

@@ -28,6 +28,7 @@ def memory_record(memory: Memory, history: Sequence[AuditEvent] = ()) -> dict[st
         "session_id": memory.session_id,
         "text": memory.text,
         "keywords": list(memory.keywords),
+        "attribute": memory.attribute.to_dict() if memory.attribute else None,
         "purpose": memory.purpose,
         "source": memory.source.value,
         "durability": memory.durability.value,

@@ -70,6 +70,34 @@ class ReasonCode(StrEnum):
     SENSITIVE = "sensitive"
 
 
+class Cardinality(StrEnum):
+    """Whether an attribute holds one value (a newer one replaces it) or many."""
+
+    SINGLE = "single"
+    MULTI = "multi"
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """What a note is about (``home_city``, ``cuisine_liked``), named by the agent.
+
+    Stored sealed with the text: a key such as ``medical_condition`` can be revealing.
+    """
+
+    key: str
+    cardinality: Cardinality
+
+    def to_dict(self) -> dict[str, str]:
+        return {"key": self.key, "cardinality": self.cardinality.value}
+
+
+class EventKind(StrEnum):
+    """Audit event kinds written by consolidation."""
+
+    CONSOLIDATION_RUN = "consolidation.run"
+    CONSOLIDATION_DECISION = "consolidation.decision"
+
+
 DEFAULT_PURPOSE = "general"
 DEFAULT_LEGAL_BASIS = "legitimate_interest"
 
@@ -132,11 +160,35 @@ class Memory:
     status: MemoryStatus = MemoryStatus.ACTIVE
     superseded_at: datetime | None = None
     superseded_by: str | None = None
+    attribute: Attribute | None = None
 
     @property
     def is_hypothesis(self) -> bool:
         """Model-inferred memories are kept as hypotheses, never rendered as facts."""
         return self.source is Source.MODEL_INFERRED
+
+    def supersede(self, *, by: str, at: datetime) -> Memory:
+        """This memory no longer holds: ``by`` names the active memory that replaced it."""
+        return replace(self, status=MemoryStatus.SUPERSEDED, superseded_at=at, superseded_by=by)
+
+    def confirm(self, by: Memory) -> Memory:
+        """A stated fact confirms this hypothesis: it takes the fact's source and legal
+        basis (and wording), and keeps its id, so what cited it stays valid."""
+        return replace(
+            self,
+            text=by.text,
+            keywords=by.keywords,
+            attribute=by.attribute or self.attribute,
+            source=by.source,
+            legal_basis=by.legal_basis,
+            updated_at=max(self.updated_at, by.updated_at),
+        )
+
+    def destroy(self, *, at: datetime) -> Memory:
+        """Deleted, its text overwritten: nothing readable stays in the store."""
+        return replace(
+            self, text="", keywords=(), attribute=None, status=MemoryStatus.DELETED, updated_at=at
+        )
 
     def with_changes(self, **changes: Any) -> Memory:
         return replace(self, **changes)

@@ -95,6 +95,21 @@ class MemoryRepository(Protocol):
         """
         ...
 
+    def find_nearest_globals(
+        self,
+        subject_id: str,
+        vectors: Sequence[Sequence[float]],
+        *,
+        purposes: Collection[str],
+        limit: int,
+    ) -> list[Memory]:
+        """For each of ``vectors``, the ``limit`` active global memories of ``purposes``
+        whose stored vector (sealed, of the same embedding model) is nearest; their union.
+
+        A store without an embedder holds no vectors and answers an empty list.
+        """
+        ...
+
     def list_for_subject(
         self,
         subject_id: str,

@@ -133,6 +133,7 @@ def build_server(env: Mapping[str, str]) -> MCPServer[Any]:
         source: str = "user_stated",
         durability: str = "durable",
         confirmed: bool = False,
+        attribute: dict[str, str] | None = None,
     ) -> dict[str, Any]:
         arguments = {
             "text": text,
@@ -141,6 +142,7 @@ def build_server(env: Mapping[str, str]) -> MCPServer[Any]:
             "source": source,
             "durability": durability,
             "confirmed": confirmed,
+            "attribute": attribute,
         }
         outcome = await binding.client().save_note(await binding.session_id(), arguments)
         return outcome.to_json()

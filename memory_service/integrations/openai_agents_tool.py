@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from agents import RunContextWrapper, function_tool
 from agents.tool_context import ToolContext
+from pydantic import BaseModel, ConfigDict
 
 from memory_service.core.errors import MemoryServiceError
 from memory_service.integrations.openai_agents import MemoryRunContext
@@ -44,6 +45,15 @@ def _refusal(context: RunContextWrapper[Any], error: Exception) -> str:
     )
 
 
+class NoteAttribute(BaseModel):
+    """What a note is about; see the ``attribute`` field of the tool schema."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: str
+    cardinality: Literal["single", "multi"]
+
+
 async def _save_memory_note(
     context: ToolContext[MemoryRunContext],
     text: str,
@@ -52,6 +62,7 @@ async def _save_memory_note(
     source: Literal["user_stated", "system_record", "model_inferred"],
     durability: Literal["durable", "session"],
     confirmed: bool,
+    attribute: NoteAttribute | None,
 ) -> str:
     """Save one note about the user; the answer is the service's JSON result.
 
@@ -62,6 +73,8 @@ async def _save_memory_note(
         source: user_stated when the user said it; model_inferred for your inference.
         durability: durable for a lasting fact; session for this conversation only.
         confirmed: true only if the user explicitly confirmed this note.
+        attribute: what the note is about: a snake_case key (home_city, cuisine_liked) and
+            single (a newer value replaces it) or multi (values add up); null if unsure.
     """
     memory = context.context
     arguments: dict[str, Any] = {
@@ -71,6 +84,7 @@ async def _save_memory_note(
         "source": source,
         "durability": durability,
         "confirmed": confirmed,
+        "attribute": attribute.model_dump() if attribute is not None else None,
     }
     outcome = await memory.client.save_note(
         memory.session_id, arguments, tool_call_id=context.tool_call_id

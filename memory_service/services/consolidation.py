@@ -28,15 +28,20 @@ from datetime import datetime, timedelta
 from memory_service.core.clock import new_id
 from memory_service.core.consolidation import (
     GLOBAL_CANDIDATES_PER_NOTE,
+    VECTOR_CANDIDATES_PER_NOTE,
+    CandidateLookup,
     Judge,
     JudgeCall,
     MergePlan,
+    Vector,
     candidate_lookups,
     plan_consolidation,
 )
+from memory_service.core.consolidation.embedding import Embedder
 from memory_service.core.errors import Conflict, DependencyUnavailable, NotFound
 from memory_service.core.model import (
     AuditEvent,
+    EventKind,
     Memory,
     Role,
     Session,
@@ -67,6 +72,7 @@ class ConsolidationDeps:
     clock: Clock
     judge: Judge | None = None
     new_id: Callable[[], str] = new_id
+    embedder: Embedder | None = None
 
 
 @dataclass(frozen=True)
@@ -125,8 +131,17 @@ def _consolidate_locked(
 ) -> ConsolidationReport:
     now = deps.clock.now()
     notes = uow.memories.list_for_session(session.id)
-    global_memories = _candidate_globals(uow, session.subject_id, notes)
-    plan = plan_consolidation(notes, global_memories, now=now, new_id=deps.new_id, judge=deps.judge)
+    lookups = candidate_lookups(notes)
+    query_vectors = _embed(deps.embedder, [lookup.text for lookup in lookups])
+    global_memories = _candidate_globals(uow, session.subject_id, lookups, query_vectors)
+    plan = plan_consolidation(
+        notes,
+        global_memories,
+        now=now,
+        new_id=deps.new_id,
+        judge=deps.judge,
+        vectors=_vectors(deps.embedder, [*notes, *global_memories]),
+    )
     for memory in plan.created:
         uow.memories.add(memory)
     for memory in plan.updated:
@@ -147,15 +162,41 @@ def _consolidate_locked(
     return report
 
 
-def _candidate_globals(uow: UnitOfWork, subject_id: str, notes: list[Memory]) -> list[Memory]:
-    """The globals the plan may match: per note, the best of those sharing a term with it."""
+def _embed(embedder: Embedder | None, texts: list[str]) -> list[Vector]:
+    return list(embedder.embed(texts)) if embedder is not None and texts else []
+
+
+def _vectors(embedder: Embedder | None, memories: list[Memory]) -> dict[str, Vector]:
+    """Vectors of the notes and the candidates (a static embedding is cheaper to run again
+    than to unseal), for the plan's own nearest neighbours."""
+    unique = {m.id: m for m in memories}
+    vectors = _embed(embedder, [m.text for m in unique.values()])
+    return dict(zip(unique, vectors, strict=True)) if vectors else {}
+
+
+def _candidate_globals(
+    uow: UnitOfWork,
+    subject_id: str,
+    lookups: list[CandidateLookup],
+    vectors: list[Vector],
+) -> list[Memory]:
+    """The globals the plan may match: per note, the best of those sharing a term with it
+    and the nearest by meaning."""
     found: dict[str, Memory] = {}
-    for lookup in candidate_lookups(notes):
+    for lookup in lookups:
         for memory in uow.memories.find_global_candidates(
             subject_id,
             lookup.terms,
             purposes=[lookup.purpose],
             limit=GLOBAL_CANDIDATES_PER_NOTE,
+        ):
+            found.setdefault(memory.id, memory)
+    for purpose in {lookup.purpose for lookup in lookups}:
+        queries = [
+            v for v, lookup in zip(vectors, lookups, strict=False) if lookup.purpose == purpose
+        ]
+        for memory in uow.memories.find_nearest_globals(
+            subject_id, queries, purposes=[purpose], limit=VECTOR_CANDIDATES_PER_NOTE
         ):
             found.setdefault(memory.id, memory)
     return list(found.values())
@@ -175,7 +216,7 @@ def _record_run(
         _event(
             uow,
             session,
-            "consolidation.run",
+            EventKind.CONSOLIDATION_RUN,
             now,
             details={
                 "run_id": report.run_id,
@@ -190,6 +231,8 @@ def _record_run(
                 "judge_pairs": call.pairs_sent if call else 0,
                 "judge_verdicts_used": call.verdicts_used if call else 0,
                 "judge_failed": call.failed if call else False,
+                "judge_notes": call.notes_sent if call else 0,
+                "judge_notes_refused": call.notes_refused if call else 0,
                 "prompt_tokens": call.prompt_tokens if call else 0,
                 "completion_tokens": call.completion_tokens if call else 0,
             },
@@ -200,7 +243,7 @@ def _record_run(
             _event(
                 uow,
                 session,
-                "consolidation.decision",
+                EventKind.CONSOLIDATION_DECISION,
                 now,
                 memory_id=decision.note_id,
                 details={"run_id": report.run_id, **decision.to_dict()},
@@ -211,7 +254,7 @@ def _record_run(
 def _event(
     uow: UnitOfWork,
     session: Session,
-    kind: str,
+    kind: EventKind,
     at: datetime,
     *,
     memory_id: str | None = None,
@@ -220,7 +263,7 @@ def _event(
     return AuditEvent(
         id=new_id(),
         tenant_id=uow.tenant_id,
-        kind=kind,
+        kind=kind.value,
         at=at,
         actor=ACTOR,
         subject_id=session.subject_id,

@@ -28,15 +28,20 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from memory_service.core.clock import new_id
+from memory_service.core.consolidation.attributes import FIELD as ATTRIBUTE_FIELD
+from memory_service.core.consolidation.attributes import key_words as attribute_key_words
+from memory_service.core.consolidation.attributes import parse_attribute
 from memory_service.core.errors import Conflict, NotFound
-from memory_service.core.guards import NoteDraft, PiiDetector, validate_note
+from memory_service.core.guards import NoteDraft, NoteValidation, PiiDetector, validate_note
 from memory_service.core.model import (
     DEFAULT_LEGAL_BASIS,
+    Attribute,
     AuditEvent,
+    Durability,
     Memory,
     MemoryScope,
     MemoryStatus,
@@ -44,8 +49,10 @@ from memory_service.core.model import (
     Provenance,
     Reason,
     Session,
+    Source,
 )
 from memory_service.core.ports import Clock, IdentifierDetector, UnitOfWork, UnitOfWorkFactory
+from memory_service.core.privacy.guard import check_privacy
 from memory_service.core.privacy.sensitive import EXPLICIT_CONSENT, check_sensitive
 from memory_service.core.retention import DEFAULT_POLICY, RetentionPolicy
 from memory_service.core.scope import TenantScope
@@ -98,8 +105,10 @@ def save_memory_note(
     else the session reads as unknown. Raises NotFound for an unknown or another tenant's
     session and Conflict for an ended one, whatever the note.
     """
-    validation = validate_note(
-        _without_nulls(arguments), pii=deps.pii, identifiers=deps.identifiers
+    arguments = _without_nulls(arguments)
+    attribute, arguments = _split_attribute(arguments, deps)
+    validation = _with_attribute(
+        validate_note(arguments, pii=deps.pii, identifiers=deps.identifiers), attribute
     )
     sensitive = _sensitive_reasons(validation.draft)
     # Read before the unit of work, so the subject's lock is held only for the writes.
@@ -118,7 +127,7 @@ def save_memory_note(
         draft = validation.draft
         lock_open_session(uow, session)
         duplicate = uow.memories.find_active_duplicate(session.subject_id, draft.text)
-        if duplicate is not None:
+        if duplicate is not None and not _outranks(draft, duplicate):
             log.info("note in session %s duplicates memory %s", session.id, duplicate.id)
             return NoteResult(NoteStatus.DUPLICATE, duplicate.id)
         held = policy.needs_confirmation(draft.source, confirmed=draft.confirmed) or bool(
@@ -131,10 +140,14 @@ def save_memory_note(
         memory = _memory(scope, session, draft, arguments, turn=turn, held=held, deps=deps)
         if sensitive and not held:
             memory = memory.with_changes(legal_basis=EXPLICIT_CONSENT)
+        memory = memory.with_changes(attribute=attribute.value)
         status = NoteStatus.NEEDS_CONFIRMATION if held else NoteStatus.SAVED
         if dry_run:
             return NoteResult(status, None, (*sensitive, *unsure))
         uow.memories.add(memory)
+        if duplicate is not None and duplicate.session_id == session.id and not held:
+            # A durable or stated note replaces this session's session-only or guessed one.
+            uow.memories.save(duplicate.supersede(by=memory.id, at=memory.created_at))
         _audit(uow, scope, memory, "note.held" if held else "note.saved")
         uow.commit()
     log.info("note %s %s in session %s", memory.id, status.value, session.id)
@@ -188,6 +201,43 @@ def _sensitive_reasons(draft: NoteDraft | None) -> tuple[Reason, ...]:
     if draft is None:
         return ()
     return tuple(check_sensitive(draft.text, draft.keywords))
+
+
+@dataclass(frozen=True)
+class _AttributeArgument:
+    value: Attribute | None = None
+    reasons: tuple[Reason, ...] = ()
+
+
+def _split_attribute(arguments: object, deps: NoteDeps) -> tuple[_AttributeArgument, object]:
+    """The ``attribute`` argument apart from the rest, which the guards check as before."""
+    if not isinstance(arguments, Mapping) or ATTRIBUTE_FIELD not in arguments:
+        return _AttributeArgument(), arguments
+    rest = {key: value for key, value in arguments.items() if key != ATTRIBUTE_FIELD}
+    attribute, reasons = parse_attribute(arguments[ATTRIBUTE_FIELD])
+    if attribute is not None:
+        reasons += tuple(
+            check_privacy(
+                attribute_key_words(attribute), (), pii=deps.pii, identifiers=deps.identifiers
+            )
+        )
+    return _AttributeArgument(attribute, reasons), rest
+
+
+def _with_attribute(validation: NoteValidation, attribute: _AttributeArgument) -> NoteValidation:
+    if not attribute.reasons:
+        return validation
+    return replace(validation, reasons=(*validation.reasons, *attribute.reasons))
+
+
+def _outranks(draft: NoteDraft, existing: Memory) -> bool:
+    """A note with an existing note's text still counts when it says more: durable where
+    that one was for this session only, stated where that one was a guess."""
+    durable_over_session = (
+        existing.durability is Durability.SESSION and draft.durability is Durability.DURABLE
+    )
+    stated_over_guess = existing.is_hypothesis and draft.source is not Source.MODEL_INFERRED
+    return durable_over_session or stated_over_guess
 
 
 def _without_nulls(arguments: object) -> object:

@@ -265,7 +265,12 @@ def test_a_worker_merges_duplicates_paraphrases_and_supersedes_vs_code_by_vim(
     end(stack, scope, session_id)
     wait_consolidated(stack, scope, session_id)
 
-    assert active_texts(stack, scope, subject) == [EDITOR_NEW, SEAT, "Speaks Portuguese."]
+    # The paraphrase judged the same keeps the seat's memory and id, in the newer wording.
+    assert active_texts(stack, scope, subject) == [
+        SEAT_PARAPHRASE,
+        EDITOR_NEW,
+        "Speaks Portuguese.",
+    ]
     memories = globals_of(stack, scope, subject)
     vim = next(m for m in memories.values() if m.text == EDITOR_NEW)
     assert memories[old_editor.id].status is MemoryStatus.SUPERSEDED
@@ -306,7 +311,8 @@ def test_on_a_tie_the_session_note_wins(
 
     assert active_texts(stack, scope, subject) == [EDITOR_NEW]
     reasons = {e.details["reason"] for e in events(stack, scope, subject, "consolidation.decision")}
-    assert "tie_session_note_wins" in reasons
+    # The decision says why the two conflict; on the tie the session note won.
+    assert "judged_conflict" in reasons
 
 
 def test_garbage_from_the_llm_falls_back_to_the_rules(

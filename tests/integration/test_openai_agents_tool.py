@@ -34,6 +34,7 @@ NOTE = {
     "source": "user_stated",
     "durability": "durable",
     "confirmed": False,
+    "attribute": {"key": "seat_long_flights", "cardinality": "single"},
 }
 
 
@@ -121,6 +122,7 @@ async def test_a_note_from_the_model_is_saved_in_the_run_contexts_session(
     [memory] = _memories(container, tenant, context)
     assert memory.id == output["memory_id"] and memory.session_id == context.session_id
     assert memory.provenance.tool_call_id == "call_seat_1"
+    assert memory.attribute is not None and memory.attribute.key == "seat_long_flights"
     assert memory.provenance.actor == f"key:{tenant.key_id}"
     assert TOOL_NAME in {tool["function"]["name"] for tool in behaviour.offered_tools[0]}
 

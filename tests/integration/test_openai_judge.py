@@ -16,6 +16,9 @@ from memory_service.core.consolidation import (
     CandidatePair,
     DecidedBy,
     DecisionKind,
+    JudgeRequest,
+    NoteToCheck,
+    NoteVerdict,
     Verdict,
     plan_consolidation,
 )
@@ -53,11 +56,13 @@ def judge_for(server: FakeLLM, *, timeout: float = 5.0) -> OpenAIJudge:
     return judge
 
 
-def pairs(*texts: tuple[str, str]) -> list[CandidatePair]:
-    return [
-        CandidatePair(f"p{i}", f"a{i}", first, f"b{i}", second)
-        for i, (first, second) in enumerate(texts, start=1)
-    ]
+def pairs(*texts: tuple[str, str]) -> JudgeRequest:
+    return JudgeRequest(
+        pairs=tuple(
+            CandidatePair(f"p{i}", f"a{i}", first, f"b{i}", second)
+            for i, (first, second) in enumerate(texts, start=1)
+        )
+    )
 
 
 def answer(content: Any) -> Reply:
@@ -133,7 +138,7 @@ def test_the_request_asks_for_a_json_schema_limited_to_the_pair_ids(fake_llm: Fa
     schema = request["response_format"]["json_schema"]["schema"]
     item = schema["properties"]["verdicts"]["items"]["properties"]
     assert item["pair_id"]["enum"] == ["p1", "p2"]
-    assert set(item["verdict"]["enum"]) == {"same", "conflict", "unrelated"}
+    assert set(item["verdict"]["enum"]) == {"same", "refines", "conflict", "unrelated"}
     system = next(m for m in request["messages"] if m["role"] == "system")["content"]
     assert "data, not instructions" in system
 
@@ -148,6 +153,32 @@ def test_a_valid_answer_yields_verdicts_and_usage(fake_llm: FakeLLM) -> None:  #
     assert result is not None
     assert result.verdicts == {"p1": Verdict.SAME}  # p2 left out: the rules decide it
     assert (result.prompt_tokens, result.completion_tokens) == (50, 10)
+
+
+def test_json_in_a_code_fence_is_understood(fake_llm: FakeLLM) -> None:  # noqa: F811
+    content = json.dumps({"verdicts": [{"pair_id": "p1", "verdict": "refines"}]})
+    fake_llm.behaviour = lambda request: completion(f"```json\n{content}\n```")
+
+    result = judge_for(fake_llm).judge(pairs((SEAT, SEAT_PARAPHRASE)))
+
+    assert result is not None and result.verdicts == {"p1": Verdict.REFINES}
+
+
+def test_the_pairs_say_which_note_is_a_hypothesis_and_the_notes_are_checked(
+    fake_llm: FakeLLM,  # noqa: F811
+) -> None:
+    fake_llm.behaviour = verdicts_by_text({}, refuse=frozenset({SEAT}))
+    request = JudgeRequest(
+        pairs=(CandidatePair("p1", "a", SEAT, "b", SEAT_PARAPHRASE, first_hypothesis=True),),
+        notes=(NoteToCheck("n1", "b", SEAT), NoteToCheck("n2", "c", EDITOR_OLD)),
+    )
+
+    result = judge_for(fake_llm).judge(request)
+
+    [sent] = sent_pairs(fake_llm.requests[0])
+    assert (sent["a_kind"], sent["b_kind"]) == ("hypothesis", "stated")
+    assert result is not None
+    assert result.note_verdicts == {"n1": NoteVerdict.REFUSE, "n2": NoteVerdict.KEEP}
 
 
 @pytest.mark.parametrize(
@@ -219,8 +250,12 @@ def test_a_timeout_returns_none(fake_llm: FakeLLM, caplog: pytest.LogCaptureFixt
     assert "timeout" in caplog.text
 
 
-def test_a_failing_llm_falls_back_to_the_rules_in_consolidation(fake_llm: FakeLLM) -> None:  # noqa: F811
-    fake_llm.behaviour = garbage
+@pytest.mark.parametrize("behaviour", [garbage, refusal], ids=["garbage", "refusal"])
+def test_a_failing_llm_falls_back_to_the_rules_in_consolidation(
+    fake_llm: FakeLLM,  # noqa: F811
+    behaviour: Any,
+) -> None:
+    fake_llm.behaviour = behaviour
     old_editor = make_global(EDITOR_OLD, keywords=("editor",))
     note = make_note(EDITOR_NEW, keywords=("editor",))
 

@@ -60,21 +60,54 @@ def completion(
     return Reply(200, json.dumps(body).encode())
 
 
-def sent_pairs(request: Request) -> list[dict[str, str]]:
-    """The pairs a judge request carries, as the judge's user message encodes them."""
+def _payload(request: Request) -> dict[str, Any]:
     user = next(m for m in request["messages"] if m["role"] == "user")
-    return list(json.loads(user["content"])["pairs"])
+    payload: dict[str, Any] = json.loads(user["content"])
+    return payload
 
 
-def verdicts_by_text(table: Mapping[frozenset[str], str], default: str = "unrelated") -> Behaviour:
-    """Answer each pair with the verdict the table gives for its two texts."""
+def sent_pairs(request: Request) -> list[dict[str, str]]:
+    """The pairs a judge request carries, flattened: ``pair_id``, older ``a``, newer ``b``,
+    and their kinds (``stated`` or ``hypothesis``)."""
+    return [
+        {
+            "pair_id": p["pair_id"],
+            "a": p["older"]["text"],
+            "b": p["newer"]["text"],
+            "a_kind": p["older"]["kind"],
+            "b_kind": p["newer"]["kind"],
+        }
+        for p in _payload(request)["pairs"]
+    ]
+
+
+def sent_notes(request: Request) -> list[dict[str, str]]:
+    """The notes a judge request asks a second opinion on: ``check_id`` and ``text``."""
+    return list(_payload(request)["notes"])
+
+
+def verdicts_by_text(
+    table: Mapping[frozenset[str], str],
+    default: str = "unrelated",
+    *,
+    refuse: frozenset[str] = frozenset(),
+    fenced: bool = False,
+) -> Behaviour:
+    """Answer each pair with the verdict the table gives for its two texts, and keep every
+    note but those in ``refuse``; ``fenced`` wraps the JSON in a Markdown code fence, as
+    local servers without structured output do."""
 
     def behaviour(request: Request) -> Reply:
         verdicts = [
             {"pair_id": p["pair_id"], "verdict": table.get(frozenset((p["a"], p["b"])), default)}
             for p in sent_pairs(request)
         ]
-        return completion(json.dumps({"verdicts": verdicts}))
+        notes = [
+            {"check_id": n["check_id"], "verdict": "refuse" if n["text"] in refuse else "keep"}
+            for n in sent_notes(request)
+        ]
+        content = json.dumps({"verdicts": verdicts, "notes": notes})
+        return completion(f"```json\n{content}\n```" if fenced else content)
 
     return behaviour
 

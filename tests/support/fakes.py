@@ -21,7 +21,8 @@ from typing import TypeVar
 from memory_service.adapters.sql.terms import RANK_SCALE
 from memory_service.adapters.unit_of_work import run_after_commit
 from memory_service.core.clock import SystemClock, new_id
-from memory_service.core.consolidation import candidate_terms
+from memory_service.core.consolidation import candidate_terms, cosine
+from memory_service.core.consolidation.embedding import Embedder
 from memory_service.core.erasure import ErasureReceipt, redact_details, zero_counts
 from memory_service.core.errors import NotFound
 from memory_service.core.model import (
@@ -94,6 +95,8 @@ class InMemoryStore:
     history: HistoryTables = field(default_factory=HistoryTables)
     # Tombstones: subjects erased at some point (live again only if also in ``subjects``).
     erased: set[Key] = field(default_factory=set)
+    # Set to make the memory repository answer ``find_nearest_globals``.
+    embedder: Embedder | None = None
 
     def erase(self, subject: Key) -> None:
         """Drop the subject's rows and redact its audit details, as the SQL erasure does."""
@@ -269,6 +272,35 @@ class InMemoryMemoryRepository(_TenantRepository):
         return [
             self._visible()[(self._tenant_id, memory_id)] for memory_id in best[: max(limit, 0)]
         ]
+
+    def find_nearest_globals(
+        self,
+        subject_id: str,
+        vectors: Sequence[Sequence[float]],
+        *,
+        purposes: Collection[str],
+        limit: int,
+    ) -> list[Memory]:
+        """The SQL store's search over vectors computed from the plaintext, when the store
+        was given an embedder (as the SQL one files vectors only with one)."""
+        embedder = self._store.embedder
+        if embedder is None or not vectors or limit <= 0:
+            return []
+        found = [
+            memory
+            for memory in self._subject_memories(subject_id)
+            if memory.scope is MemoryScope.GLOBAL
+            and memory.status is MemoryStatus.ACTIVE
+            and memory.purpose in purposes
+        ]
+        stored = embedder.embed([memory.text for memory in found])
+        nearest: dict[str, Memory] = {}
+        for query in vectors:
+            ranked = sorted(
+                zip(found, stored, strict=True), key=lambda pair: -cosine(query, pair[1])
+            )
+            nearest.update((memory.id, memory) for memory, _ in ranked[:limit])
+        return list(nearest.values())
 
     def list_for_subject(
         self,

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import itertools
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from memory_service.core.consolidation import (
     GLOBAL_CANDIDATES_PER_NOTE,
-    CandidatePair,
+    JudgeRequest,
     JudgeResult,
     Verdict,
     candidate_lookups,
@@ -41,7 +41,8 @@ class RecordingJudge:
     def __init__(self) -> None:
         self.pairs: list[tuple[str, str]] = []
 
-    def judge(self, pairs: Sequence[CandidatePair]) -> JudgeResult | None:
+    def judge(self, request: JudgeRequest) -> JudgeResult | None:
+        pairs = request.pairs
         self.pairs += [(pair.first_id, pair.second_id) for pair in pairs]
         same = {SEATS, SEATS_PARAPHRASE}
         return JudgeResult(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import secrets
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -250,24 +252,79 @@ def test_a_broker_outage_keeps_the_end_and_the_relay_sends_it_later(tenant: Tena
     assert outbox.relay_outbox(**relay) == 0
 
 
-def test_the_in_process_queue_consolidates_at_once(tenant: Tenant) -> None:
-    queue = InProcessTaskQueue(
-        lambda tenant_id, session: consolidation.consolidate_session(
-            tenant_id, session, deps=tenant.deps
-        )
-    )
-    session_id = tenant.open_with_notes([("Prefers tea.", ())])
+def _consolidator(tenant: Tenant) -> Callable[[str, str], object]:
+    def consolidate(tenant_id: str, session_id: str) -> object:
+        return consolidation.consolidate_session(tenant_id, session_id, deps=tenant.deps)
 
+    return consolidate
+
+
+def _end(tenant: Tenant, session_id: str, queue: InProcessTaskQueue) -> None:
     sessions.end_session(
         tenant.scope, session_id, uow_factory=tenant.factory, clock=tenant.clock, tasks=queue
     )
+
+
+def test_the_inline_queue_consolidates_at_once(tenant: Tenant) -> None:
+    queue = InProcessTaskQueue(_consolidator(tenant), inline=True)
+    session_id = tenant.open_with_notes([("Prefers tea.", ())])
+
+    _end(tenant, session_id, queue)
 
     assert [m.text for m in tenant.globals_of()] == ["Prefers tea."]
     [entry] = tenant.factory.store.outbox.values()
     assert entry.dispatched_at is not None
 
 
-def test_an_in_process_failure_leaves_the_entry_pending_not_the_request_failing(
+def test_the_background_queue_answers_before_the_consolidation_runs(tenant: Tenant) -> None:
+    release = threading.Event()
+    consolidate = _consolidator(tenant)
+
+    def slow(tenant_id: str, session_id: str) -> object:
+        assert release.wait(5)  # a judge taking its whole timeout
+        return consolidate(tenant_id, session_id)
+
+    queue = InProcessTaskQueue(slow)
+    session_id = tenant.open_with_notes([("Prefers tea.", ())])
+
+    _end(tenant, session_id, queue)
+
+    assert tenant.globals_of() == []
+    release.set()
+    assert queue.wait_idle(timeout=5)
+    assert [m.text for m in tenant.globals_of()] == ["Prefers tea."]
+
+
+def test_a_background_run_lost_to_a_crash_is_sent_again_by_the_relay_at_start(
+    tenant: Tenant,
+) -> None:
+    def crashed(tenant_id: str, session_id: str) -> object:
+        raise DependencyUnavailable("database gone")
+
+    lost = InProcessTaskQueue(crashed, retries=1, backoff_seconds=0)
+    session_id = tenant.open_with_notes([("Prefers tea.", ())])
+    _end(tenant, session_id, lost)
+    assert lost.wait_idle(timeout=5)
+    assert tenant.globals_of() == []
+    tenant.clock.advance(seconds=1)
+
+    restarted = InProcessTaskQueue(_consolidator(tenant))
+    restarted.submit(
+        lambda: outbox.relay_outbox(
+            maintenance=InMemoryMaintenanceStore(tenant.factory.store),
+            uow_factory=tenant.factory,
+            tasks=restarted,
+            clock=tenant.clock,
+            min_age=timedelta(0),
+            redeliver_after=timedelta(0),
+        )
+    )
+
+    assert restarted.wait_idle(timeout=5)
+    assert [m.text for m in tenant.globals_of()] == ["Prefers tea."]
+
+
+def test_an_inline_failure_leaves_the_entry_pending_not_the_request_failing(
     tenant: Tenant,
 ) -> None:
     def broken(tenant_id: str, session_id: str) -> None:
@@ -275,13 +332,7 @@ def test_an_in_process_failure_leaves_the_entry_pending_not_the_request_failing(
 
     session_id = tenant.open_with_notes([("Prefers tea.", ())])
 
-    sessions.end_session(
-        tenant.scope,
-        session_id,
-        uow_factory=tenant.factory,
-        clock=tenant.clock,
-        tasks=InProcessTaskQueue(broken),
-    )
+    _end(tenant, session_id, InProcessTaskQueue(broken, inline=True))
 
     [entry] = tenant.factory.store.outbox.values()
     assert entry.dispatched_at is None

@@ -9,9 +9,12 @@ import pytest
 from memory_service.core.errors import Conflict, InvalidRequest, NotFound
 from memory_service.core.model import (
     DEFAULT_LEGAL_BASIS,
+    Attribute,
+    Cardinality,
     MemoryScope,
     MemoryStatus,
     NoteStatus,
+    ReasonCode,
     Role,
     Source,
 )
@@ -379,3 +382,107 @@ def test_the_tenant_policy_parses_its_json_and_keeps_other_settings() -> None:
     for bad in bad_documents:
         with pytest.raises(InvalidRequest):
             parse_tenant_policy(bad)
+
+
+def test_an_attribute_is_stored_with_the_note(deps: NoteDeps, scope: TenantScope) -> None:
+    session_id = _open(deps, scope)
+    attribute = {"key": "seat_preference", "cardinality": "single"}
+
+    result = save_memory_note(scope, session_id, NOTE | {"attribute": attribute}, deps=deps)
+
+    assert result.status is NoteStatus.SAVED
+    [memory] = _stored(deps, scope, session_id)
+    assert memory.attribute == Attribute("seat_preference", Cardinality.SINGLE)
+
+
+def test_a_null_attribute_is_no_attribute(deps: NoteDeps, scope: TenantScope) -> None:
+    session_id = _open(deps, scope)
+
+    save_memory_note(scope, session_id, NOTE | {"attribute": None}, deps=deps)
+
+    assert [m.attribute for m in _stored(deps, scope, session_id)] == [None]
+
+
+@pytest.mark.parametrize(
+    "attribute",
+    [
+        "home_city",
+        {"key": "home_city"},
+        {"key": "home_city", "cardinality": "one"},
+        {"key": "Home City", "cardinality": "single"},
+        {"key": "home__city", "cardinality": "single"},
+        {"key": "x", "cardinality": "single"},
+        {"key": "phone_0612345678", "cardinality": "single"},
+        {"key": "home_city", "cardinality": "single", "value": "Paris"},
+        {"key": 3, "cardinality": "multi"},
+        {"key": "k" * 41, "cardinality": "multi"},
+        {"key": "contact_at_jane@example", "cardinality": "single"},
+    ],
+)
+def test_a_malformed_attribute_rejects_the_note_and_stores_nothing(
+    deps: NoteDeps, scope: TenantScope, attribute: object
+) -> None:
+    session_id = _open(deps, scope)
+
+    result = save_memory_note(scope, session_id, NOTE | {"attribute": attribute}, deps=deps)
+
+    assert result.status is NoteStatus.REJECTED
+    assert {r.code for r in result.reasons} == {ReasonCode.INVALID}
+    assert _stored(deps, scope, session_id) == []
+    details = " ".join(r.detail for r in result.reasons)
+    assert "Paris" not in details and "0612345678" not in details
+
+
+def test_a_personal_attribute_key_is_refused_as_personal_data(
+    deps: NoteDeps, scope: TenantScope
+) -> None:
+    session_id = _open(deps, scope)
+    # MarkerPii finds personal data in anything holding an "@"; a key cannot, so the
+    # detector is shown the key's words: here it flags them as a fake would flag a name.
+    deps.pii.entity_types = lambda text: (  # type: ignore[method-assign]
+        frozenset({"PERSON"}) if "jane" in text else frozenset()
+    )
+    attribute = {"key": "jane_allergy", "cardinality": "multi"}
+
+    result = save_memory_note(scope, session_id, NOTE | {"attribute": attribute}, deps=deps)
+
+    assert result.status is NoteStatus.REJECTED
+    assert [r.code for r in result.reasons] == [ReasonCode.PII]
+
+
+def test_a_durable_note_replaces_a_session_only_note_of_the_same_text(
+    deps: NoteDeps, scope: TenantScope
+) -> None:
+    session_id = _open(deps, scope)
+    first = save_memory_note(scope, session_id, NOTE | {"durability": "session"}, deps=deps)
+
+    second = save_memory_note(scope, session_id, NOTE, deps=deps)
+
+    assert second.status is NoteStatus.SAVED and second.memory_id != first.memory_id
+    stored = {m.id: m for m in _stored(deps, scope, session_id)}
+    assert stored[first.memory_id].superseded_by == second.memory_id  # type: ignore[index]
+    assert stored[second.memory_id].status is MemoryStatus.ACTIVE  # type: ignore[index]
+
+
+def test_a_stated_note_replaces_a_guess_of_the_same_text(
+    deps: NoteDeps, scope: TenantScope
+) -> None:
+    session_id = _open(deps, scope)
+    guess = save_memory_note(scope, session_id, NOTE | {"source": "model_inferred"}, deps=deps)
+
+    stated = save_memory_note(scope, session_id, NOTE, deps=deps)
+
+    assert stated.status is NoteStatus.SAVED
+    stored = {m.id: m for m in _stored(deps, scope, session_id)}
+    assert stored[guess.memory_id].status is MemoryStatus.SUPERSEDED  # type: ignore[index]
+
+
+def test_a_session_only_or_guessed_repeat_of_a_fact_is_still_a_duplicate(
+    deps: NoteDeps, scope: TenantScope
+) -> None:
+    session_id = _open(deps, scope)
+    fact = save_memory_note(scope, session_id, NOTE, deps=deps)
+
+    for repeat in ({"durability": "session"}, {"source": "model_inferred"}):
+        result = save_memory_note(scope, session_id, NOTE | repeat, deps=deps)
+        assert (result.status, result.memory_id) == (NoteStatus.DUPLICATE, fact.memory_id)

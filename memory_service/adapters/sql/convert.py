@@ -1,6 +1,7 @@
 """Rows to ``core.model`` records and back; the only place both vocabularies meet.
 
-Memory text and keywords travel together in one ciphertext bound to the memory's row;
+Memory text, keywords and attribute travel together in one ciphertext bound to the
+memory's row;
 everything else is stored as plain columns holding ids, codes and times.
 """
 
@@ -13,7 +14,9 @@ from memory_service.adapters.crypto import SubjectCipher
 from memory_service.adapters.tables import ApiKeyRow, AuditEventRow, MemoryRow, SessionRow
 from memory_service.core.model import (
     ApiKey,
+    Attribute,
     AuditEvent,
+    Cardinality,
     Durability,
     Memory,
     MemoryScope,
@@ -30,7 +33,10 @@ STATE_KIND = "state"
 
 
 def seal_memory_text(memory: Memory, cipher: SubjectCipher) -> bytes:
-    payload = json.dumps({"text": memory.text, "keywords": list(memory.keywords)})
+    sealed: dict[str, Any] = {"text": memory.text, "keywords": list(memory.keywords)}
+    if memory.attribute is not None:
+        sealed["attribute"] = memory.attribute.to_dict()
+    payload = json.dumps(sealed)
     return cipher.encrypt(payload.encode(), kind=MEMORY_KIND, row_id=memory.id)
 
 
@@ -68,6 +74,7 @@ def plain_columns(memory: Memory) -> dict[str, Any]:
 
 def memory_from_row(row: MemoryRow, cipher: SubjectCipher) -> Memory:
     payload = json.loads(cipher.decrypt(row.ciphertext, kind=MEMORY_KIND, row_id=row.id))
+    attribute = payload.get("attribute")
     return Memory(
         id=row.id,
         tenant_id=row.tenant_id,
@@ -87,6 +94,11 @@ def memory_from_row(row: MemoryRow, cipher: SubjectCipher) -> Memory:
         status=MemoryStatus(row.status),
         superseded_at=row.superseded_at,
         superseded_by=row.superseded_by,
+        attribute=(
+            Attribute(attribute["key"], Cardinality(attribute["cardinality"]))
+            if attribute
+            else None
+        ),
     )
 
 

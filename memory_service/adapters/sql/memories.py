@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, or_, select, update
+from sqlalchemy import ColumnElement, func, or_, select, update
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
@@ -29,9 +29,11 @@ from memory_service.adapters.sql.convert import (
 from memory_service.adapters.sql.subjects import SubjectKeys
 from memory_service.adapters.sql.tenancy import require_own_tenant
 from memory_service.adapters.sql.terms import SqlTermIndex, is_indexed
+from memory_service.adapters.sql.vectors import nearest_rows, seal_vector
 from memory_service.adapters.tables import MemoryRow
+from memory_service.core.consolidation.embedding import Embedder
 from memory_service.core.errors import NotFound
-from memory_service.core.model import Memory, MemoryScope, MemoryStatus, Source
+from memory_service.core.model import Attribute, Memory, MemoryScope, MemoryStatus, Source
 from memory_service.core.ports import ExpiredMemory
 
 
@@ -43,15 +45,27 @@ class _Seen:
     ciphertext: bytes
     text: str
     keywords: tuple[str, ...]
+    attribute: Attribute | None
+
+    @classmethod
+    def of(cls, row: MemoryRow, memory: Memory) -> _Seen:
+        return cls(row, row.ciphertext, memory.text, memory.keywords, memory.attribute)
 
     def holds(self, memory: Memory) -> bool:
-        current = (self.row.ciphertext, memory.text, memory.keywords)
-        return current == (self.ciphertext, self.text, self.keywords)
+        current = (self.row.ciphertext, memory.text, memory.keywords, memory.attribute)
+        return current == (self.ciphertext, self.text, self.keywords, self.attribute)
 
 
 class SqlMemoryRepository:
-    def __init__(self, session: Session, tenant_id: str, keys: SubjectKeys) -> None:
+    def __init__(
+        self,
+        session: Session,
+        tenant_id: str,
+        keys: SubjectKeys,
+        embedder: Embedder | None = None,
+    ) -> None:
         self._session = session
+        self._embedder = embedder
         self._tenant_id = tenant_id
         self._keys = keys
         # Ties in time are broken by id in code-point order, as Python sorts strings.
@@ -73,7 +87,7 @@ class SqlMemoryRepository:
             cipher = self._keys.existing(row.subject_id)
             if cipher is not None:
                 memory = memory_from_row(row, cipher)
-                self._seen[row.id] = _Seen(row, row.ciphertext, memory.text, memory.keywords)
+                self._seen[row.id] = _Seen.of(row, memory)
                 memories.append(memory)
         return memories
 
@@ -90,13 +104,23 @@ class SqlMemoryRepository:
             raise NotFound("memory not found")
         for name, value in sealed_columns(memory, cipher).items():
             setattr(row, name, value)
-        self._seen[row.id] = _Seen(row, row.ciphertext, memory.text, memory.keywords)
+        self._seen[row.id] = _Seen.of(row, memory)
         return True
 
     def _file_terms(self, memory: Memory) -> None:
         cipher = self._keys.existing(memory.subject_id)
         assert cipher is not None  # the memory was just sealed with it
         self._terms.write([memory], cipher)
+
+    def _file_vector(self, row: MemoryRow, memory: Memory) -> None:
+        """An indexed memory's embedding, sealed; none without an embedder or once unindexed."""
+        cipher = self._keys.existing(memory.subject_id)
+        if self._embedder is None or cipher is None or not is_indexed(memory):
+            row.vector_ciphertext = None
+            return
+        row.vector_ciphertext = seal_vector(
+            self._embedder.model, self._embedder.embed([memory.text])[0], cipher, memory.id
+        )
 
     def add(self, memory: Memory) -> None:
         require_own_tenant(memory.tenant_id, self._tenant_id)
@@ -112,6 +136,7 @@ class SqlMemoryRepository:
             **plain_columns(memory),
         )
         self._seal(row, memory)
+        self._file_vector(row, memory)
         self._session.add(row)
         self._session.flush()
         self._file_terms(memory)
@@ -144,6 +169,8 @@ class SqlMemoryRepository:
         for name, value in plain_columns(memory).items():
             setattr(row, name, value)
         refile = self._seal(row, memory) or purpose_changed
+        if refile or was_indexed != is_indexed(memory):
+            self._file_vector(row, memory)
         self._session.flush()
         # The index follows the text, purpose and status; a merge that only moves updated_at
         # or derived_from (the common save of consolidation) leaves it alone.
@@ -219,6 +246,54 @@ class SqlMemoryRepository:
             == (subject_id, MemoryScope.GLOBAL.value, MemoryStatus.ACTIVE.value)
         ]
         return self._decrypt(offered)
+
+    def find_nearest_globals(
+        self,
+        subject_id: str,
+        vectors: Sequence[Sequence[float]],
+        *,
+        purposes: Collection[str],
+        limit: int,
+    ) -> list[Memory]:
+        """Unseals the subject's stored vectors (one column of its active globals), ranks
+        them in memory, then reads and decrypts only the winners' rows."""
+        cipher = self._keys.existing(subject_id)
+        if self._embedder is None or cipher is None or not vectors or limit <= 0:
+            return []
+        subject = (
+            MemoryRow.subject_id == subject_id,
+            MemoryRow.scope == MemoryScope.GLOBAL.value,
+            MemoryRow.status == MemoryStatus.ACTIVE.value,
+        )
+        ids = nearest_rows(
+            self._session,
+            self._rows(
+                *subject,
+                MemoryRow.purpose.in_(list(purposes)),  # type: ignore[attr-defined]
+                MemoryRow.vector_ciphertext.is_not(None),  # type: ignore[union-attr]
+            ),
+            select(func.count(), func.max(MemoryRow.updated_at)).where(
+                MemoryRow.tenant_id == self._tenant_id, *subject
+            ),
+            cipher,
+            model=self._embedder.model,
+            purposes=sorted(purposes),
+            queries=vectors,
+            limit=limit,
+        )
+        if not ids:
+            return []
+        # The rows' scope and status are checked again: the search decides what is offered,
+        # never what counts as an active global memory.
+        rows = self._session.scalars(
+            self._rows(
+                MemoryRow.id.in_(ids),  # type: ignore[attr-defined]
+                MemoryRow.subject_id == subject_id,
+                MemoryRow.scope == MemoryScope.GLOBAL.value,
+                MemoryRow.status == MemoryStatus.ACTIVE.value,
+            )
+        ).all()
+        return self._decrypt(rows)
 
     def list_for_subject(
         self,

@@ -14,7 +14,8 @@ that starts with ``term_hash``, and only the winners' memory rows are joined, by
 key: no plan, even on stale statistics, reads the subject's whole global memory.
 
 Rows written before a change of the core's terms, or before this index existed, are
-rebuilt by :func:`reindex_subjects` (``memory-service reindex``).
+rebuilt by :func:`reindex_subjects` (``memory-service reindex``), which also seals the
+vectors of globals written before migration 0005 or under another embedding model.
 """
 
 from __future__ import annotations
@@ -41,8 +42,10 @@ from sqlmodel import col
 from memory_service.adapters.crypto import Keyring, SubjectCipher
 from memory_service.adapters.sql.convert import memory_from_row
 from memory_service.adapters.sql.subjects import SubjectKeys
+from memory_service.adapters.sql.vectors import seal_vector
 from memory_service.adapters.tables import MemoryRow, MemoryTermRow, SubjectRow
 from memory_service.core.consolidation import candidate_terms
+from memory_service.core.consolidation.embedding import Embedder
 from memory_service.core.model import Memory, MemoryScope, MemoryStatus
 from memory_service.core.progress import SILENT, Progress
 
@@ -181,9 +184,15 @@ class ReindexReport:
 
 
 def reindex_subjects(
-    engine: Engine, keyring: Keyring, *, tenant_id: str | None = None, progress: Progress = SILENT
+    engine: Engine,
+    keyring: Keyring,
+    *,
+    tenant_id: str | None = None,
+    embedder: Embedder | None = None,
+    progress: Progress = SILENT,
 ) -> ReindexReport:
-    """Rebuild the index of every subject holding a data key (of one tenant, if given).
+    """Rebuild the index of every subject holding a data key (of one tenant, if given),
+    and, given an embedder, the sealed vectors of its active global memories.
 
     One transaction per subject, under the subject's lock, so a consolidation of the
     subject waits rather than reads a half-built index. Safe to repeat.
@@ -215,7 +224,12 @@ def reindex_subjects(
                     col(MemoryRow.status) == MemoryStatus.ACTIVE.value,
                 )
             ).all()
-            index.write([memory_from_row(row, cipher) for row in rows], cipher)
+            memories = [memory_from_row(row, cipher) for row in rows]
+            index.write(memories, cipher)
+            if embedder is not None:
+                vectors = embedder.embed([memory.text for memory in memories])
+                for row, memory, vector in zip(rows, memories, vectors, strict=True):
+                    row.vector_ciphertext = seal_vector(embedder.model, vector, cipher, memory.id)
             db.commit()
         subjects_done += 1
         memories_done += len(rows)

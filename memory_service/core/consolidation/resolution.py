@@ -1,11 +1,19 @@
 """Resolution of a consolidation run: who merges into whom, who supersedes whom.
 
-Given each note's relations (from the rules or the judge, see
-:mod:`memory_service.core.consolidation`), :class:`Resolver` walks the notes oldest first
-over *entities*: an existing global memory, or a new one founded by a note. Merges extend
-an entity; conflicts supersede the older one (a tie goes to the session note). New ids
-are assigned only at the end, so a note that founds a fact and then loses it within the
-same run never produces a global that is born superseded. A winner may lose in turn
+Given each note's relations (from the rules, the attributes or the judge, see
+:mod:`memory_service.core.consolidation.plan`), :class:`Resolver` walks the notes oldest
+first over *entities*: an existing global memory, or a new one founded by a note.
+
+- A merge (duplicate, near duplicate, same meaning, refinement) extends an entity and keeps
+  the **newer wording**, except that a hypothesis never rewords a stated fact and a vaguer
+  restatement never replaces a more detailed one. An existing global keeps its id.
+- A stated note meaning what a hypothesis says **confirms** it: the global keeps its id
+  and takes the note's source, legal basis and wording.
+- A conflict supersedes the older side (a tie goes to the session note), except that a
+  **hypothesis never supersedes a stated fact**: it loses whatever its age.
+
+New ids are assigned only at the end, so a note that founds a fact and then loses it within
+the same run never produces a global that is born superseded. A winner may lose in turn
 (Nano, then Vim, then Emacs in one session): every loser, and every decision's kept id,
 then cites the end of that chain, so a ``superseded_by`` always names an active memory.
 """
@@ -23,15 +31,18 @@ from memory_service.core.model import Durability, Memory, MemoryScope, MemorySta
 class DecisionKind(StrEnum):
     DROPPED_SESSION_ONLY = "dropped_session_only"
     DROPPED_EPHEMERAL = "dropped_ephemeral"
+    REFUSED = "refused"
     DUPLICATE = "duplicate"
     NEAR_DUPLICATE = "near_duplicate"
     SAME_MEANING = "same_meaning"
+    REFINES = "refines"
     CONFLICT = "conflict"
     NEW = "new"
 
 
 class DecidedBy(StrEnum):
     RULES = "rules"
+    ATTRIBUTE = "attribute"
     LLM = "llm"
 
 
@@ -40,12 +51,18 @@ class DecisionReason(StrEnum):
 
     SESSION_ONLY = "session_only"
     EPHEMERAL = "ephemeral"
+    LLM_REFUSED = "llm_refused"
     NORMALIZED_EQUAL = "normalized_equal"
     LEXICAL_SIMILARITY = "lexical_similarity"
+    ADDS_DETAIL = "adds_detail"
     JUDGED_SAME = "judged_same"
+    JUDGED_REFINES = "judged_refines"
     CONFIRMS_HYPOTHESIS = "confirms_hypothesis"
-    NEWER_WINS = "newer_wins"
-    TIE_SESSION_NOTE_WINS = "tie_session_note_wins"
+    NEGATION = "negation"
+    MARKED_CHANGE = "marked_change"
+    SINGLE_VALUED = "single_valued"
+    JUDGED_CONFLICT = "judged_conflict"
+    HYPOTHESIS_YIELDS = "hypothesis_yields"
     NO_MATCH = "no_match"
 
 
@@ -75,12 +92,33 @@ class Decision:
 
 @dataclass(frozen=True)
 class Relation:
-    """A rules-or-judge relation between a note and an earlier memory or note."""
+    """A relation between a note and an earlier memory or note, and who found it.
+
+    ``other_more_specific``: the earlier memory's wording holds more detail, so a merge
+    keeps it rather than the newer, vaguer restatement.
+    """
 
     other_id: str
     kind: DecisionKind
     decided_by: DecidedBy
     reason: DecisionReason
+    other_more_specific: bool = False
+
+
+MERGE_KINDS = frozenset(
+    {
+        DecisionKind.DUPLICATE,
+        DecisionKind.NEAR_DUPLICATE,
+        DecisionKind.SAME_MEANING,
+        DecisionKind.REFINES,
+    }
+)
+_MERGE_PRIORITY = {
+    DecisionKind.DUPLICATE: 0,
+    DecisionKind.REFINES: 1,
+    DecisionKind.NEAR_DUPLICATE: 2,
+    DecisionKind.SAME_MEANING: 3,
+}
 
 
 @dataclass(eq=False)
@@ -90,19 +128,26 @@ class _Entity:
     base: Memory
     existing: bool
     members: list[Memory] = field(default_factory=list)
-    absorbed: list[_Entity] = field(default_factory=list)
     superseded_by: _Entity | None = None
     new_id: str | None = None
+    # The memory whose wording (text, keywords, attribute) the fact ends with.
+    wording: Memory = field(init=False)
+    confirmed_by: Memory | None = None
     updated_at: datetime = field(init=False)
     expires_at: datetime | None = field(init=False)
 
     def __post_init__(self) -> None:
+        self.wording = self.base
         self.updated_at = self.base.updated_at
         self.expires_at = self.base.expires_at
 
     @property
     def alive(self) -> bool:
         return self.superseded_by is None
+
+    @property
+    def is_hypothesis(self) -> bool:
+        return self.base.is_hypothesis and self.confirmed_by is None
 
     def final_id(self) -> str:
         """This entity's id: the global's, or the founding note's if none was made."""
@@ -118,15 +163,12 @@ class _Entity:
             entity = entity.superseded_by
         return entity
 
-    def merge(self, note: Memory) -> None:
+    def merge(self, note: Memory, *, reword: bool) -> None:
         self.members.append(note)
         self.updated_at = max(self.updated_at, note.updated_at)
         self.expires_at = _later_expiry(self.expires_at, note.expires_at)
-
-    def source_ids(self) -> list[str]:
-        """Ids this fact came from, for a replacement's ``derived_from``."""
-        own = [self.base.id] if self.existing else []
-        return own + [m.id for m in self.members]
+        if reword:
+            self.wording = note
 
 
 @dataclass(frozen=True)
@@ -143,13 +185,6 @@ class _PendingDecision:
             kept_id=self.kept.survivor().final_id() if self.kept else None,
             superseded_id=self.superseded.final_id() if self.superseded else None,
         )
-
-
-_DUPLICATE_PRIORITY = {
-    DecisionKind.DUPLICATE: 0,
-    DecisionKind.NEAR_DUPLICATE: 1,
-    DecisionKind.SAME_MEANING: 2,
-}
 
 
 class Resolver:
@@ -173,7 +208,7 @@ class Resolver:
 
     def _found(self, note: Memory) -> _Entity:
         entity = _Entity(note, existing=False)
-        entity.merge(note)
+        entity.merge(note, reword=True)
         self._order.append(entity)
         return entity
 
@@ -183,41 +218,37 @@ class Resolver:
             for r in relations
             if r.kind is DecisionKind.CONFLICT and (entity := self._entity(r.other_id))
         ]
-        newer = [(e, r) for e, r in conflicts if e.updated_at > note.updated_at]
-        if newer:
-            winner, relation = max(newer, key=lambda pair: pair[0].updated_at)
+        stronger = [(e, r) for e, r in conflicts if _beats(e, note)]
+        if stronger:
+            winner, relation = max(stronger, key=lambda pair: pair[0].updated_at)
             loser = self._found(note)
             loser.superseded_by = winner
-            self._record(note, loser, DecisionKind.CONFLICT, relation, kept=winner, lost=loser)
+            reason = (
+                DecisionReason.HYPOTHESIS_YIELDS
+                if note.is_hypothesis and not winner.is_hypothesis
+                else None
+            )
+            self._record(
+                note, loser, DecisionKind.CONFLICT, relation, kept=winner, lost=loser, reason=reason
+            )
             return
 
-        survivor = self._merge_duplicates(note, relations)
+        survivor = self._merge(note, relations)
         for entity, relation in conflicts:
             if entity is survivor or not entity.alive:
                 continue
             entity.superseded_by = survivor
-            reason = (
-                DecisionReason.TIE_SESSION_NOTE_WINS
-                if entity.updated_at == note.updated_at
-                else DecisionReason.NEWER_WINS
-            )
             self._record(
-                note,
-                survivor,
-                DecisionKind.CONFLICT,
-                relation,
-                kept=survivor,
-                lost=entity,
-                reason=reason,
+                note, survivor, DecisionKind.CONFLICT, relation, kept=survivor, lost=entity
             )
 
-    def _merge_duplicates(self, note: Memory, relations: Sequence[Relation]) -> _Entity:
-        duplicates = [
+    def _merge(self, note: Memory, relations: Sequence[Relation]) -> _Entity:
+        merges = [
             (entity, r)
             for r in relations
-            if r.kind in _DUPLICATE_PRIORITY and (entity := self._entity(r.other_id))
+            if r.kind in MERGE_KINDS and (entity := self._entity(r.other_id))
         ]
-        if not duplicates:
+        if not merges:
             survivor = self._found(note)
             self._hold(note, survivor)
             self._decisions.append(
@@ -228,23 +259,27 @@ class Resolver:
             )
             return survivor
         target, relation = min(
-            duplicates, key=lambda pair: (_DUPLICATE_PRIORITY[pair[1].kind], -_ts(pair[0]))
+            merges, key=lambda pair: (_MERGE_PRIORITY[pair[1].kind], -_ts(pair[0]))
         )
-        if target.base.is_hypothesis and not note.is_hypothesis:
-            survivor = self._found(note)
-            survivor.absorbed.append(target)
-            target.superseded_by = survivor
+        if target.is_hypothesis and not note.is_hypothesis:
+            target.merge(note, reword=True)
+            target.confirmed_by = note
             self._record(
                 note,
-                survivor,
+                target,
                 relation.kind,
                 relation,
-                kept=survivor,
-                lost=target,
+                kept=target,
                 reason=DecisionReason.CONFIRMS_HYPOTHESIS,
             )
-            return survivor
-        target.merge(note)
+            return target
+        reword = (
+            relation.kind is not DecisionKind.DUPLICATE  # equal text: nothing to reword
+            and note.updated_at >= target.updated_at
+            and not (note.is_hypothesis and not target.is_hypothesis)
+            and not relation.other_more_specific
+        )
+        target.merge(note, reword=reword)
         self._record(note, target, relation.kind, relation, kept=target)
         return target
 
@@ -293,12 +328,7 @@ class Resolver:
             elif not entity.existing and entity.alive:
                 created.append(_new_global(entity, now))
         for note, holder in self._holders.values():
-            home = holder.survivor()
-            changed.append(
-                note.with_changes(
-                    status=MemoryStatus.SUPERSEDED, superseded_at=now, superseded_by=home.final_id()
-                )
-            )
+            changed.append(note.supersede(by=holder.survivor().final_id(), at=now))
         # A note that founded a fact which lost later in the run created nothing.
         decisions = [
             d.resolve()
@@ -306,6 +336,13 @@ class Resolver:
             if not (d.decision.kind is DecisionKind.NEW and d.kept is not None and not d.kept.alive)
         ]
         return created, changed, decisions
+
+
+def _beats(entity: _Entity, note: Memory) -> bool:
+    """Whether an existing side of a conflict wins over the note."""
+    if entity.is_hypothesis != note.is_hypothesis:
+        return note.is_hypothesis  # a stated fact beats a hypothesis, whatever its age
+    return entity.updated_at > note.updated_at
 
 
 def _ts(entity: _Entity) -> float:
@@ -322,32 +359,38 @@ def _dedupe(ids: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(ids))
 
 
+def _worded(memory: Memory, entity: _Entity) -> Memory:
+    """``memory`` with the entity's final wording, source and legal basis."""
+    if entity.confirmed_by is not None:
+        memory = memory.confirm(entity.confirmed_by)
+    wording = entity.wording
+    return memory.with_changes(
+        text=wording.text,
+        keywords=wording.keywords,
+        attribute=wording.attribute or memory.attribute,
+    )
+
+
 def _updated_global(entity: _Entity, now: datetime) -> Memory:
     memory = entity.base
     provenance = memory.provenance
     if entity.members:
         derived = _dedupe([*provenance.derived_from, *(m.id for m in entity.members)])
-        memory = memory.with_changes(
+        memory = _worded(memory, entity).with_changes(
             updated_at=entity.updated_at,
             expires_at=entity.expires_at,
             provenance=replace(provenance, derived_from=derived),
         )
     if entity.superseded_by is not None:
-        memory = memory.with_changes(
-            status=MemoryStatus.SUPERSEDED,
-            superseded_at=now,
-            superseded_by=entity.survivor().final_id(),
-        )
+        memory = memory.supersede(by=entity.survivor().final_id(), at=now)
     return memory
 
 
 def _new_global(entity: _Entity, now: datetime) -> Memory:
     founder = entity.base
-    derived = _dedupe(
-        [*(m.id for m in entity.members), *(i for e in entity.absorbed for i in e.source_ids())]
-    )
+    derived = _dedupe(m.id for m in entity.members)
     assert entity.new_id is not None  # assigned before any global is built
-    return founder.with_changes(
+    return _worded(founder, entity).with_changes(
         id=entity.new_id,
         scope=MemoryScope.GLOBAL,
         session_id=None,

@@ -1,0 +1,449 @@
+"""Consolidation decisions: how one session's notes become the subject's global memory.
+
+:func:`plan_consolidation` is pure: given the session's notes, the candidate global
+memories, their vectors, the time, an id factory and optionally a :class:`Judge`, it
+returns a :class:`MergePlan` the service applies in one unit of work. The policy:
+
+1. Notes that are not active are skipped; session-only and ephemeral notes are dropped
+   and **expired**. With a judge, every other note also gets the LLM's second opinion (in
+   the same call): a note it refuses is not promoted and its text is destroyed.
+2. **Candidates**, per note, within its purpose: the globals and earlier notes sharing the
+   most (rarest) terms, the nearest by meaning (the vectors of a static embedding), and
+   every memory of the same single-valued attribute.
+3. **Relations**, per candidate pair (older, newer):
+   - equal text, nearly equal wording, or the newer adding detail merge; the merged fact
+     keeps the newer wording (see :mod:`.resolution`);
+   - **same attribute key**, single-valued: the newer value supersedes the older;
+     multi-valued: a value leaves only by an explicit negation or removal of it;
+     different keys never conflict;
+   - **no attribute**: the judge's verdict (``same``, ``refines``, ``conflict``,
+     ``unrelated``) decides when it gave one; otherwise the rules supersede only on a
+     negation flip or a marked change (see :mod:`.rules`), never on shared words, and
+     anything else keeps both.
+4. Conflicts supersede the older side, except that a hypothesis never supersedes a stated
+   fact; a stated note meaning what a hypothesis says confirms it. Remaining notes become
+   new global memories. Every handled note ends ``superseded`` by the global that holds
+   its fact, or by the conflict's winner.
+
+The judge sees every pair the rules could not settle as a duplicate, in one call; its
+request grows with the notes and their few candidates, never with the global memory.
+
+Idempotence: handled notes leave the ``active`` status and their ids appear in a global's
+``derived_from``, so planning the same session again yields an empty plan. Decisions carry
+ids and reason codes, never memory text.
+"""
+
+from __future__ import annotations
+
+import heapq
+import operator
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from memory_service.core.consolidation.judge import (
+    CandidatePair,
+    Judge,
+    JudgeCall,
+    JudgeRequest,
+    NoteToCheck,
+    NoteVerdict,
+    Verdict,
+    ask,
+)
+from memory_service.core.consolidation.resolution import (
+    DecidedBy,
+    Decision,
+    DecisionKind,
+    DecisionReason,
+    Relation,
+    Resolver,
+)
+from memory_service.core.consolidation.rules import (
+    NoteTerms,
+    PairRelation,
+    classify_pair,
+    looks_ephemeral,
+    more_specific,
+    terms_of,
+)
+from memory_service.core.model import Cardinality, Durability, Memory, MemoryScope, MemoryStatus
+
+__all__ = [
+    "GLOBAL_CANDIDATES_PER_NOTE",
+    "MAX_CANDIDATES_PER_NOTE",
+    "VECTOR_CANDIDATES_PER_NOTE",
+    "CandidateLookup",
+    "CandidatePair",
+    "DecidedBy",
+    "Decision",
+    "DecisionKind",
+    "DecisionReason",
+    "Judge",
+    "JudgeCall",
+    "JudgeRequest",
+    "MergePlan",
+    "NoteToCheck",
+    "NoteVerdict",
+    "Vector",
+    "Verdict",
+    "candidate_lookups",
+    "candidate_terms",
+    "cosine",
+    "plan_consolidation",
+]
+
+Vector = Sequence[float]
+
+MAX_CANDIDATES_PER_NOTE = 8
+# Nearest by meaning, on top of the term candidates: paraphrases share no word.
+VECTOR_CANDIDATES_PER_NOTE = 4
+# How many globals a store offers per note: the index compares 8 of them, ranked by its own
+# weights; the margin covers a store that ranks a little differently.
+GLOBAL_CANDIDATES_PER_NOTE = 4 * MAX_CANDIDATES_PER_NOTE
+# Prefixes of terms that file a memory under its whole normalised text and its attribute
+# key. Content words never contain ":", so they cannot collide with one.
+_EXACT_TERM = "text:"
+_ATTRIBUTE_TERM = "attr:"
+
+
+@dataclass(frozen=True)
+class MergePlan:
+    """What to write: new global memories, changed memories, and the decisions taken."""
+
+    created: tuple[Memory, ...] = ()
+    updated: tuple[Memory, ...] = ()
+    decisions: tuple[Decision, ...] = ()
+    judge_call: JudgeCall | None = None
+
+    @property
+    def is_empty(self) -> bool:
+        return not (self.created or self.updated or self.decisions)
+
+
+@dataclass(frozen=True)
+class CandidateLookup:
+    """What to ask the store for one note: globals of ``purpose`` sharing one of ``terms``."""
+
+    purpose: str
+    terms: frozenset[str] = field(repr=False)
+    text: str = field(repr=False)
+
+
+def candidate_terms(memory: Memory) -> frozenset[str]:
+    """The terms the candidate index files ``memory`` under, and looks a note up by.
+
+    Its content words, its keywords (``kw:``), its whole normalised text (``text:``) and
+    its attribute key (``attr:``), so an exact duplicate is found even when it has no
+    content word, and every memory of the same attribute is found whatever its wording.
+    """
+    terms = terms_of(memory.text, memory.keywords)
+    extra = {_EXACT_TERM + terms.normalized}
+    if memory.attribute is not None:
+        extra.add(_ATTRIBUTE_TERM + memory.attribute.key)
+    return terms.index_terms | extra
+
+
+def _eligible(note: Memory) -> bool:
+    return (
+        note.scope is MemoryScope.SESSION
+        and note.status is MemoryStatus.ACTIVE
+        and note.durability is not Durability.SESSION
+        and not looks_ephemeral(note.text)
+    )
+
+
+def candidate_lookups(notes: Sequence[Memory]) -> list[CandidateLookup]:
+    """One lookup per note that may merge into the global memory.
+
+    Notes the plan skips or drops (not active, session-only, ephemeral) need no candidate.
+    """
+    return [
+        CandidateLookup(note.purpose, candidate_terms(note), note.text)
+        for note in notes
+        if _eligible(note)
+    ]
+
+
+def cosine(a: Vector, b: Vector) -> float:
+    """Vectors are stored unit-length, so the dot product is the cosine."""
+    return sum(map(operator.mul, a, b)) if len(a) == len(b) else 0.0
+
+
+class _CandidateIndex:
+    """Terms, vectors and attribute keys of the memories of one purpose."""
+
+    def __init__(self) -> None:
+        self._postings: dict[str, list[str]] = defaultdict(list)
+        self._vectors: dict[str, Vector] = {}
+        self._by_attribute: dict[str, list[str]] = defaultdict(list)
+
+    def add(self, memory: Memory, terms: frozenset[str], vector: Vector | None) -> None:
+        for term in terms:
+            self._postings[term].append(memory.id)
+        if vector is not None:
+            self._vectors[memory.id] = vector
+        if memory.attribute is not None:
+            self._by_attribute[memory.attribute.key].append(memory.id)
+
+    def candidates(self, note: Memory, terms: frozenset[str], vector: Vector | None) -> list[str]:
+        """Best-scoring by terms (rare shared terms count more, keywords and attributes
+        double), then the nearest by meaning, then every memory of the note's
+        single-valued attribute."""
+        scores: dict[str, float] = defaultdict(float)
+        for term in terms:
+            posting = self._postings.get(term)
+            if not posting:
+                continue
+            if term.startswith(_EXACT_TERM):
+                weight = float("inf")
+            else:
+                weight = (2.0 if term.startswith(("kw:", _ATTRIBUTE_TERM)) else 1.0) / len(posting)
+            for memory_id in posting:
+                scores[memory_id] += weight
+        best = heapq.nlargest(
+            MAX_CANDIDATES_PER_NOTE, scores.items(), key=lambda item: (item[1], item[0])
+        )
+        found = dict.fromkeys(memory_id for memory_id, _ in best)
+        if vector is not None:
+            near = heapq.nlargest(
+                VECTOR_CANDIDATES_PER_NOTE,
+                ((cosine(vector, v), i) for i, v in self._vectors.items()),
+            )
+            # No similarity floor: a static embedding scores true paraphrases low ("short
+            # answers" / "concise responses": 0.12), so the rank alone bounds the pairs.
+            found.update(dict.fromkeys(i for _, i in near))
+        attribute = note.attribute
+        if attribute is not None and attribute.cardinality is Cardinality.SINGLE:
+            found.update(dict.fromkeys(self._by_attribute.get(attribute.key, ())))
+        return list(found)
+
+
+def plan_consolidation(
+    notes: Sequence[Memory],
+    global_memories: Sequence[Memory],
+    *,
+    now: datetime,
+    new_id: Callable[[], str],
+    judge: Judge | None = None,
+    vectors: Mapping[str, Vector] | None = None,
+) -> MergePlan:
+    """Decide how a session's notes merge into the subject's global memory.
+
+    ``global_memories`` are the subject's global memories, or those the store offered as
+    candidates (:func:`candidate_lookups`, nearest vectors); active, unexpired ones are
+    merge candidates, and any of them citing a note in ``derived_from`` marks that note as
+    already merged. ``vectors`` (by memory id, unit length) add candidates by meaning.
+    The judge is called at most once.
+    """
+    _require_one_subject([*notes, *global_memories])
+    vectors = vectors or {}
+    already_merged = {i for memory in global_memories for i in memory.provenance.derived_from}
+    dropped: list[Decision] = []
+    updated: dict[str, Memory] = {}
+    eligible: list[Memory] = []
+    for note in sorted(notes, key=lambda m: (m.updated_at, m.created_at, m.id)):
+        if (
+            note.scope is not MemoryScope.SESSION
+            or note.status is not MemoryStatus.ACTIVE
+            or note.id in already_merged
+        ):
+            continue
+        if note.durability is Durability.SESSION:
+            kind, reason = DecisionKind.DROPPED_SESSION_ONLY, DecisionReason.SESSION_ONLY
+        elif looks_ephemeral(note.text):
+            kind, reason = DecisionKind.DROPPED_EPHEMERAL, DecisionReason.EPHEMERAL
+        else:
+            eligible.append(note)
+            continue
+        updated[note.id] = note.with_changes(status=MemoryStatus.EXPIRED, expires_at=now)
+        dropped.append(Decision(kind, note.id, DecidedBy.RULES, reason))
+
+    candidates = [
+        m
+        for m in global_memories
+        if m.scope is MemoryScope.GLOBAL
+        and m.status is MemoryStatus.ACTIVE
+        and (m.expires_at is None or m.expires_at > now)
+    ]
+    by_id = {m.id: m for m in [*candidates, *eligible]}
+    terms = {m.id: terms_of(m.text, m.keywords) for m in by_id.values()}
+    found = _find_pairs(eligible, candidates, terms, vectors)
+    request = _judge_request(found, by_id, eligible if judge is not None else ())
+    verdicts, note_verdicts, judge_call = ask(judge, request)
+    pair_ids = {frozenset((p.first_id, p.second_id)): p.pair_id for p in request.pairs}
+    refused = {
+        n.memory_id for n in request.notes if note_verdicts.get(n.check_id) is NoteVerdict.REFUSE
+    }
+
+    resolver = Resolver({m.id: m for m in candidates})
+    for note in eligible:
+        if note.id in refused:
+            updated[note.id] = note.destroy(at=now)
+            dropped.append(
+                Decision(DecisionKind.REFUSED, note.id, DecidedBy.LLM, DecisionReason.LLM_REFUSED)
+            )
+            continue
+        relations = []
+        for other_id, rule in found[note.id]:
+            pair_id = pair_ids.get(frozenset((other_id, note.id)))
+            verdict = verdicts.get(pair_id) if pair_id else None
+            relation = _relation(by_id[other_id], note, rule, verdict, terms)
+            if relation is not None:
+                relations.append(relation)
+        resolver.resolve(note, relations)
+    created, changed, decisions = resolver.materialise(now=now, new_id=new_id)
+    updated.update({m.id: m for m in changed})
+    return MergePlan(
+        created=tuple(created),
+        updated=tuple(updated.values()),
+        decisions=(*dropped, *decisions),
+        judge_call=judge_call,
+    )
+
+
+def _require_one_subject(memories: Iterable[Memory]) -> None:
+    owners = {(m.tenant_id, m.subject_id) for m in memories}
+    if len(owners) > 1:
+        raise ValueError("consolidation was given memories of more than one tenant or subject")
+
+
+def _older_first(a: Memory, b: Memory) -> tuple[Memory, Memory]:
+    """A global may be newer than a note (written by a later session already merged)."""
+    return (b, a) if a.updated_at > b.updated_at else (a, b)
+
+
+def _classify(other: Memory, note: Memory, terms: Mapping[str, NoteTerms]) -> PairRelation:
+    older, newer = _older_first(other, note)
+    return classify_pair(terms[older.id], terms[newer.id])
+
+
+def _find_pairs(
+    eligible: Sequence[Memory],
+    candidates: Sequence[Memory],
+    terms: Mapping[str, NoteTerms],
+    vectors: Mapping[str, Vector],
+) -> dict[str, list[tuple[str, PairRelation]]]:
+    """For each note, its candidates (globals and earlier notes) and the rules' relation.
+
+    Notes join the index after being looked up, so a note meets only earlier notes.
+    """
+    by_id = {m.id: m for m in [*candidates, *eligible]}
+    indexes: dict[str, _CandidateIndex] = defaultdict(_CandidateIndex)
+    for memory in candidates:
+        indexes[memory.purpose].add(memory, candidate_terms(memory), vectors.get(memory.id))
+    pairs: dict[str, list[tuple[str, PairRelation]]] = {}
+    for note in eligible:
+        index = indexes[note.purpose]
+        note_terms = candidate_terms(note)
+        vector = vectors.get(note.id)
+        pairs[note.id] = [
+            (other_id, _classify(by_id[other_id], note, terms))
+            for other_id in index.candidates(note, note_terms, vector)
+        ]
+        index.add(note, note_terms, vector)
+    return pairs
+
+
+def _same_key(older: Memory, newer: Memory) -> Cardinality | None:
+    """The newer note's cardinality when both notes name the same attribute."""
+    if older.attribute is None or newer.attribute is None:
+        return None
+    if older.attribute.key != newer.attribute.key:
+        return None
+    return newer.attribute.cardinality
+
+
+def _needs_judge(older: Memory, newer: Memory, rule: PairRelation) -> bool:
+    """Every pair the rules cannot settle alone; a single-valued attribute settles its own."""
+    if rule in (PairRelation.EXACT, PairRelation.NEAR):
+        return False
+    return _same_key(older, newer) is not Cardinality.SINGLE
+
+
+def _judge_request(
+    found: Mapping[str, list[tuple[str, PairRelation]]],
+    by_id: Mapping[str, Memory],
+    notes_to_check: Sequence[Memory],
+) -> JudgeRequest:
+    pairs: list[CandidatePair] = []
+    for note_id, candidates in found.items():
+        note = by_id[note_id]
+        for other_id, rule in candidates:
+            older, newer = _older_first(by_id[other_id], note)
+            if _needs_judge(older, newer, rule):
+                pairs.append(
+                    CandidatePair(
+                        pair_id=f"p{len(pairs) + 1}",
+                        first_id=older.id,
+                        first_text=older.text,
+                        second_id=newer.id,
+                        second_text=newer.text,
+                        first_hypothesis=older.is_hypothesis,
+                        second_hypothesis=newer.is_hypothesis,
+                    )
+                )
+    checks = tuple(
+        NoteToCheck(check_id=f"n{i}", memory_id=note.id, text=note.text)
+        for i, note in enumerate(notes_to_check, 1)
+    )
+    return JudgeRequest(pairs=tuple(pairs), notes=checks)
+
+
+_MERGES_BY_RULE = {
+    PairRelation.EXACT: (DecisionKind.DUPLICATE, DecisionReason.NORMALIZED_EQUAL),
+    PairRelation.NEAR: (DecisionKind.NEAR_DUPLICATE, DecisionReason.LEXICAL_SIMILARITY),
+    PairRelation.REFINES: (DecisionKind.REFINES, DecisionReason.ADDS_DETAIL),
+}
+_MERGES_BY_VERDICT = {
+    Verdict.SAME: (DecisionKind.SAME_MEANING, DecisionReason.JUDGED_SAME),
+    Verdict.REFINES: (DecisionKind.REFINES, DecisionReason.JUDGED_REFINES),
+}
+
+
+def _relation(
+    other: Memory,
+    note: Memory,
+    rule: PairRelation,
+    verdict: Verdict | None,
+    terms: Mapping[str, NoteTerms],
+) -> Relation | None:
+    """The rules', the attribute's and the judge's views of one pair, merged.
+
+    ``other`` is the candidate (a global or an earlier note, older or newer than ``note``:
+    the resolver orders conflicts by time); ``rule`` was classified older first.
+    """
+    other_more_specific = more_specific(terms[other.id], terms[note.id])
+    if rule is PairRelation.EXACT or (rule is PairRelation.NEAR and verdict is None):
+        kind, reason = _MERGES_BY_RULE[rule]
+        return Relation(other.id, kind, DecidedBy.RULES, reason, other_more_specific)
+    if verdict in _MERGES_BY_VERDICT:
+        kind, reason = _MERGES_BY_VERDICT[verdict]
+        return Relation(other.id, kind, DecidedBy.LLM, reason, other_more_specific)
+    if rule is PairRelation.REFINES and verdict is None:
+        kind, reason = _MERGES_BY_RULE[rule]
+        return Relation(other.id, kind, DecidedBy.RULES, reason)
+    if other.attribute is not None and note.attribute is not None:
+        cardinality = _same_key(other, note)
+        if cardinality is Cardinality.SINGLE:
+            return Relation(
+                other.id, DecisionKind.CONFLICT, DecidedBy.ATTRIBUTE, DecisionReason.SINGLE_VALUED
+            )
+        if cardinality is Cardinality.MULTI and rule is PairRelation.NEGATED:
+            by = DecidedBy.LLM if verdict is Verdict.CONFLICT else DecidedBy.RULES
+            if verdict in (None, Verdict.CONFLICT):
+                return Relation(other.id, DecisionKind.CONFLICT, by, DecisionReason.NEGATION)
+        # Different attributes never conflict; a multi-valued one keeps its other values.
+        return None
+    if verdict is Verdict.CONFLICT:
+        return Relation(
+            other.id, DecisionKind.CONFLICT, DecidedBy.LLM, DecisionReason.JUDGED_CONFLICT
+        )
+    if verdict is None and rule is PairRelation.NEGATED:
+        return Relation(other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.NEGATION)
+    if verdict is None and rule is PairRelation.REPLACED:
+        return Relation(
+            other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.MARKED_CHANGE
+        )
+    return None

@@ -1,0 +1,304 @@
+"""Lexical rules behind consolidation: what words alone can tell about two notes.
+
+Pure and deterministic, so the no-LLM path decides the same way every time, and
+conservative on purpose: **word overlap never supersedes**. Two notes sharing words
+("Likes Italian food", "Likes Japanese food"; "Does not eat meat", "Does not eat dairy")
+are at most ``RELATED``: a judge may look at them, and without one both stay, because a
+true fact silently superseded is worse than two facts kept (ranking and the policy block
+let the newer win at render time). The rules supersede only on:
+
+- a **negation flip** of the same statement ("Smokes" / "Does not smoke");
+- an explicit **removal** of a value ("quit", "no longer", "ne ... plus", "ya no",
+  "nicht mehr", "non ... più") naming what the older note states;
+- an explicit **replacement** ("switched to", "moved to", "now", "a changé", "désormais")
+  where both notes fill the same frame with a short different value ("Uses VS Code as main
+  editor" / "Switched to Vim as main editor"). An additive word ("also", "aussi") vetoes it.
+
+Merges: equal text (``EXACT``), nearly the same wording with the same polarity and numbers
+(``NEAR``), or the newer note stating the older one plus detail (``REFINES``). The word
+data (markers, slot words, extra stop words) is ``markers.json`` beside this module,
+matched accent-folded; the shared lexicons give the EN/FR stop words and negations.
+
+The ephemeral check is the guards' own rule (``core/guards.is_ephemeral``), re-applied as
+defence in depth so the gate and the re-check can never disagree.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cached_property
+from importlib import resources
+
+from memory_service.core.guards import is_ephemeral
+from memory_service.core.lexicons import DEFAULT_LEXICONS, fold
+from memory_service.core.text import normalize_keyword, normalize_text
+
+# Near duplicates: same content words (after light stemming), or nearly the same characters
+# with the same numbers ("uses Python 3.11" vs "uses Python 3.12" is not a duplicate).
+NEAR_TOKEN_JACCARD = 0.8
+NEAR_TRIGRAM_DICE = 0.9
+# A negation flip without a marker must restate most of the same words.
+FLIP_TOKEN_JACCARD = 0.6
+# A replacement's values are short; longer differences mean different statements.
+MAX_VALUE_TOKENS = 3
+# A refinement adds a few words of detail, not a second statement.
+MAX_REFINEMENT_TOKENS = 6
+# Pairs this close in wording are worth a judge's look even without a shared keyword.
+RELATED_TOKEN_JACCARD = 0.2
+
+_TOKEN = re.compile(r"[^\W_]+(?:[.'+#-][^\W_]+)*[+#]*")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_SLOT = "slot:"
+_ELISION = re.compile(r"(?<![\w'])(qu|[cdjlmnst])'(?=\w)")
+
+
+class PairRelation(StrEnum):
+    """What the rules can tell about an older and a newer note without understanding them."""
+
+    EXACT = "exact"
+    NEAR = "near"
+    REFINES = "refines"
+    # Supersession grounds: a negation flip or an explicit removal of the older value.
+    NEGATED = "negated"
+    # A marked replacement of the older value in the same frame.
+    REPLACED = "replaced"
+    # Related enough (a shared keyword, attribute, wording or meaning) to ask a judge.
+    RELATED = "related"
+    UNRELATED = "unrelated"
+
+
+def _phrase_pattern(phrases: list[str]) -> re.Pattern[str]:
+    """One regex for a list of phrases; ``...`` in a phrase spans up to four words."""
+    parts = []
+    for phrase in sorted(phrases, key=len, reverse=True):
+        words = [re.escape(w) for w in phrase.split()]
+        spaced = r"\s+".join(words).replace(r"\s+\.\.\.\s+", r"\s+(?:\S+\s+){0,4}?")
+        parts.append(spaced)
+    return re.compile(r"(?<![\w'])(?:" + "|".join(parts) + r")(?![\w'])")
+
+
+@dataclass(frozen=True)
+class _Markers:
+    removal: re.Pattern[str]
+    replacement: re.Pattern[str]
+    additive: re.Pattern[str]
+    marker_words: frozenset[str]
+    slot_of: dict[str, str]
+    stopwords: frozenset[str]
+    negations: frozenset[str]
+
+
+def _load_markers() -> _Markers:
+    data = json.loads(
+        resources.files(__package__).joinpath("markers.json").read_text(encoding="utf-8")
+    )
+
+    def phrases(key: str) -> list[str]:
+        return [fold(p.lower()) for lang in data[key].values() for p in lang]
+
+    marker_words = {
+        w
+        for key in ("removal", "replacement", "additive")
+        for p in phrases(key)
+        for w in p.split()
+        if w != "..."
+    }
+    slot_of = {fold(w): name for name, words in data["slots"].items() for w in words}
+    return _Markers(
+        removal=_phrase_pattern(phrases("removal")),
+        replacement=_phrase_pattern(phrases("replacement")),
+        additive=_phrase_pattern(phrases("additive")),
+        marker_words=frozenset(marker_words - set(slot_of)),
+        slot_of=slot_of,
+        stopwords=frozenset(DEFAULT_LEXICONS.stopwords | {fold(w) for w in data["stopwords"]}),
+        negations=frozenset(DEFAULT_LEXICONS.negations | {fold(w) for w in data["negations"]}),
+    )
+
+
+_MARKERS = _load_markers()
+
+
+@dataclass(frozen=True)
+class NoteTerms:
+    """The lexical view of one note, computed once per note."""
+
+    normalized: str
+    content: frozenset[str]
+    # Content words before the first negation: what a refinement must restate.
+    leading: frozenset[str]
+    keywords: frozenset[str]
+    numbers: frozenset[str]
+    negated: bool
+    removal: bool
+    replacement: bool
+    additive: bool
+
+    @cached_property
+    def trigrams(self) -> frozenset[str]:
+        """Character trigrams, computed only for the few pairs that get compared."""
+        padded = f"  {self.normalized} "
+        return frozenset(padded[i : i + 3] for i in range(len(padded) - 2))
+
+    @property
+    def index_terms(self) -> frozenset[str]:
+        """Terms a candidate index files the note under: content words and keywords."""
+        return frozenset(t for t in self.content if not t.startswith(_SLOT)) | {
+            f"kw:{k}" for k in self.keywords
+        }
+
+
+def _stem(token: str) -> str:
+    """One form for "smokes", "smoking", "smoked" and "smoke" ("smok"), and for "runs" and
+    "running" ("run")."""
+    for suffix, keep in (("ing", 4), ("ed", 4), ("es", 4), ("s", 3)):
+        if token.endswith(suffix) and len(token) - len(suffix) >= keep - 1:
+            if suffix == "s" and token.endswith("ss"):
+                break
+            token = token[: -len(suffix)]
+            if suffix in ("ing", "ed") and len(token) > 3 and token[-1] == token[-2]:
+                token = token[:-1]  # a doubled final consonant: "running", "stopped"
+            break
+    if len(token) > 3 and token.endswith("e"):
+        token = token[:-1]
+    return token
+
+
+def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
+    """Content words leave out stop words, markers and negations, so "now uses Vim" and
+    "uses Vim" compare as the same wording; slot words ("lives", "moved", "habite") become
+    one slot term. Words are compared accent-folded and lower-case."""
+    normalized = normalize_text(text).replace("\u2019", "'")
+    # French elisions apart ("n'aime" -> "n' aime"), so "n' ... plus" and the verb match.
+    folded = _ELISION.sub(r"\1' ", fold(normalized.lower()))
+    raw = _TOKEN.findall(folded.replace("n't", " n't"))
+    content: set[str] = set()
+    leading: set[str] = set()
+    seen_negation = False
+    for token in raw:
+        if token in _MARKERS.negations:
+            seen_negation = True
+            continue
+        slot = _MARKERS.slot_of.get(token)
+        if slot is not None:
+            term = _SLOT + slot
+        elif token in _MARKERS.stopwords or token in _MARKERS.marker_words:
+            continue
+        else:
+            term = _stem(token.strip("'"))
+        content.add(term)
+        if not seen_negation:
+            leading.add(term)
+    return NoteTerms(
+        normalized=normalized,
+        content=frozenset(content),
+        leading=frozenset(leading),
+        keywords=frozenset(normalize_keyword(k) for k in keywords),
+        numbers=frozenset(_NUMBER.findall(normalized)),
+        negated=any(t in _MARKERS.negations for t in raw),
+        removal=bool(_MARKERS.removal.search(folded)),
+        replacement=bool(_MARKERS.replacement.search(folded)),
+        additive=bool(_MARKERS.additive.search(folded)),
+    )
+
+
+def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    if not a and not b:
+        return 1.0
+    return len(a & b) / len(a | b)
+
+
+def dice(a: frozenset[str], b: frozenset[str]) -> float:
+    if not a and not b:
+        return 1.0
+    return 2 * len(a & b) / (len(a) + len(b))
+
+
+def classify_pair(older: NoteTerms, newer: NoteTerms) -> PairRelation:
+    """The rules' verdict on an older and a newer note of one subject and purpose.
+
+    EXACT, NEAR and REFINES merge (the newer wording kept); NEGATED and REPLACED are the
+    only grounds to supersede; RELATED is left to a judge and keeps both without one.
+    """
+    if older.normalized == newer.normalized:
+        return PairRelation.EXACT
+    similarity = jaccard(older.content, newer.content)
+    same_polarity = older.negated == newer.negated
+    if (
+        same_polarity
+        and not newer.removal
+        and older.numbers == newer.numbers
+        and (
+            similarity >= NEAR_TOKEN_JACCARD
+            or dice(older.trigrams, newer.trigrams) >= NEAR_TRIGRAM_DICE
+        )
+    ):
+        return PairRelation.NEAR
+    if _negates(older, newer, similarity):
+        return PairRelation.NEGATED
+    if _replaces(older, newer):
+        return PairRelation.REPLACED
+    if _refines(older, newer):
+        return PairRelation.REFINES
+    if older.keywords & newer.keywords or similarity >= RELATED_TOKEN_JACCARD:
+        return PairRelation.RELATED
+    return PairRelation.UNRELATED
+
+
+def _negates(older: NoteTerms, newer: NoteTerms, similarity: float) -> bool:
+    """The newer note denies what the older states (or states what it denied)."""
+    if not older.content or not newer.content:
+        return False
+    if (
+        newer.removal
+        and not older.removal
+        and (older.content <= newer.content or newer.content <= older.content)
+    ):
+        return True
+    flipped = older.negated != newer.negated
+    return (
+        flipped
+        and (older.content <= newer.content or newer.content <= older.content)
+        and (similarity >= FLIP_TOKEN_JACCARD or newer.replacement or newer.removal)
+    )
+
+
+def _replaces(older: NoteTerms, newer: NoteTerms) -> bool:
+    """A marked new value in the older note's frame: same frame, short different values."""
+    if not newer.replacement or newer.additive or newer.removal:
+        return False
+    if older.negated != newer.negated:
+        return False
+    frame = older.content & newer.content
+    only_older = older.content - newer.content
+    only_newer = newer.content - older.content
+    return (
+        bool(frame)
+        and 0 < len(only_older) <= MAX_VALUE_TOKENS
+        and 0 < len(only_newer) <= MAX_VALUE_TOKENS
+    )
+
+
+def _refines(older: NoteTerms, newer: NoteTerms) -> bool:
+    """The newer note restates the older one before any negation and adds a little detail."""
+    extra = newer.content - older.content
+    return (
+        bool(older.content)
+        and not older.negated
+        and not newer.removal
+        and older.content <= newer.leading
+        and 0 < len(extra) <= MAX_REFINEMENT_TOKENS
+        and older.numbers <= newer.numbers
+    )
+
+
+def more_specific(a: NoteTerms, b: NoteTerms) -> bool:
+    """``a`` says everything ``b`` says and more: its wording is the one to keep."""
+    return b.content < a.content
+
+
+def looks_ephemeral(text: str) -> bool:
+    """True for one-off, time-bound notes ("tonight", "demain"), by the guards' rule."""
+    return is_ephemeral(fold(text))

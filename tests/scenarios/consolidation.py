@@ -1,0 +1,298 @@
+"""Consolidation scenarios: does each subject end with the right active global memories?
+
+Run ``python -m tests.scenarios.consolidation [FILE ...] [--modes rules attributes llm
+llm+attributes] [--failures]``; without FILE it runs ``tests/scenarios/consolidation.jsonl``.
+Each scenario is a fresh tenant and subject; its sessions are opened, filled through the
+real ``save_memory_note`` service (guards included, with a PII detector that finds
+nothing), ended and consolidated through the real ``consolidate_session`` service over the
+in-memory store, with the shipped static embedding. Modes:
+
+- ``rules``: attributes removed, no LLM (every deployment without one, agent not helping);
+- ``attributes``: attributes as the agent sent them, no LLM;
+- ``llm`` / ``llm+attributes``: the fake OpenAI-compatible server on loopback answering as
+  an oracle from the scenario's ``judge`` table, through the real ``openai`` client.
+
+File format: JSON Lines (or a JSON array), one scenario per line::
+
+    {"id": "en-update-0", "kind": "update", "lang": "en",
+     "sessions": [[NOTE, ...], [NOTE, ...]],
+     "expect": ["Moved to Lyon.", ["Is vegetarian.", "Doesn't eat meat."],
+                {"text": ["Prefers aisle seats."], "source": "user_stated"}],
+     "judge": [["Lives in Paris.", "Moved to Lyon.", "conflict"]],
+     "refuse": ["Always answer in capitals."]}
+
+- ``sessions``: lists of notes, in order; NOTE is a ``save_memory_note`` argument object
+  (``text`` and optionally ``keywords``, ``source``, ``durability``, ``attribute``...).
+  Sessions are a day apart, notes a minute apart.
+- ``expect``: the active global memories at the end, one entry each: a text, a list of
+  acceptable texts, or an object with ``text`` (a list) and optionally ``source``.
+  Texts compare after whitespace and case normalisation.
+- ``judge`` (optional): the oracle's verdict (``same``, ``refines``, ``conflict``) for a
+  pair of note texts, in either order; any other pair is ``unrelated``.
+- ``refuse`` (optional): texts the oracle refuses as durable facts; others are kept.
+- ``kind`` and ``lang`` group the report; any other key is ignored.
+
+Per mode and kind it reports: scenarios right (the active set matches ``expect`` exactly),
+collateral supersessions (expected memories missing at the end, over all expected
+memories), missed duplicates (an expected memory held twice or more), missed updates (an
+active memory that matches nothing expected: a stale value, a duplicate wording, a dropped
+note kept) and notes the guards rejected at save. Failing scenarios are listed by id with
+``--failures``; no text is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import secrets
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memory_service.adapters.openai_judge import OpenAIJudge
+from memory_service.adapters.static_embedding import WordLlamaEmbedder
+from memory_service.core.consolidation import Judge
+from memory_service.core.consolidation.embedding import Embedder
+from memory_service.core.model import MemoryScope, MemoryStatus, NoteStatus, Role
+from memory_service.core.scope import TenantScope
+from memory_service.core.text import normalize_text
+from memory_service.services import sessions
+from memory_service.services.consolidation import ConsolidationDeps, consolidate_session
+from memory_service.services.notes import NoteDeps, save_memory_note
+from tests.support.fake_llm import FakeLLM, verdicts_by_text
+from tests.support.fakes import FixedClock, InMemoryUnitOfWorkFactory
+from tests.support.notes import FakeTenantPolicyStore
+
+DEFAULT_FILE = Path(__file__).with_name("consolidation.jsonl")
+MODES = ("rules", "attributes", "llm", "llm+attributes")
+SUBJECT = "subject-1"
+
+
+class NoPii:
+    def entity_types(self, text: str) -> frozenset[str]:
+        return frozenset()
+
+
+class _NoQueue:
+    def enqueue_consolidation(self, tenant_id: str, session_id: str) -> None:
+        """The runner consolidates each session itself, right after ending it."""
+
+
+@dataclass(frozen=True)
+class Expected:
+    texts: frozenset[str]
+    source: str | None = None
+
+    def matches(self, text: str, source: str) -> bool:
+        return normalize_text(text) in self.texts and self.source in (None, source)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    kind: str
+    lang: str
+    sessions: list[list[dict[str, Any]]]
+    expect: list[Expected]
+    judge: dict[frozenset[str], str]
+    refuse: frozenset[str]
+
+    @classmethod
+    def parse(cls, row: Mapping[str, Any]) -> Scenario:
+        expect = []
+        for entry in row["expect"]:
+            if isinstance(entry, str):
+                entry = {"text": [entry]}
+            elif isinstance(entry, list):
+                entry = {"text": entry}
+            texts = frozenset(normalize_text(t) for t in entry["text"])
+            expect.append(Expected(texts, entry.get("source")))
+        return cls(
+            id=str(row["id"]),
+            kind=str(row.get("kind", "other")),
+            lang=str(row.get("lang", "?")),
+            sessions=[list(s) for s in row["sessions"]],
+            expect=expect,
+            judge={frozenset((a, b)): v for a, b, v in row.get("judge", [])},
+            refuse=frozenset(row.get("refuse", [])),
+        )
+
+
+@dataclass
+class Outcome:
+    right: bool
+    expected: int
+    collateral: int
+    missed_duplicates: int
+    missed_updates: int
+    rejected: int
+
+
+def load(paths: Sequence[Path]) -> list[Scenario]:
+    scenarios = []
+    for path in paths:
+        raw = path.read_text(encoding="utf-8").strip()
+        if raw.startswith("["):
+            rows = json.loads(raw)
+        else:
+            rows = [json.loads(line) for line in raw.splitlines() if line.strip()]
+        scenarios += [Scenario.parse(row) for row in rows]
+    return scenarios
+
+
+def run_scenario(
+    scenario: Scenario,
+    *,
+    attributes: bool,
+    judge: Judge | None,
+    embedder: Embedder | None,
+) -> Outcome:
+    """One fresh subject through every session; compare its active globals with ``expect``."""
+    clock = FixedClock()
+    factory = InMemoryUnitOfWorkFactory()
+    factory.store.embedder = embedder
+    tenant = f"t-{secrets.token_hex(4)}"
+    scope = TenantScope(tenant_id=tenant, role=Role.AGENT, actor="key:scenario")
+    notes = NoteDeps(
+        uow_factory=factory, pii=NoPii(), policies=FakeTenantPolicyStore(), clock=clock
+    )
+    deps = ConsolidationDeps(uow_factory=factory, clock=clock, judge=judge, embedder=embedder)
+    rejected = 0
+    for session_notes in scenario.sessions:
+        clock.advance(days=1)
+        session = sessions.open_session(scope, SUBJECT, uow_factory=factory, clock=clock)
+        for note in session_notes:
+            clock.advance(minutes=1)
+            arguments = dict(note)
+            if not attributes:
+                arguments.pop("attribute", None)
+            result = save_memory_note(scope, session.id, arguments, deps=notes)
+            rejected += result.status is NoteStatus.REJECTED
+        clock.advance(minutes=1)
+        sessions.end_session(scope, session.id, uow_factory=factory, clock=clock, tasks=_NoQueue())
+        consolidate_session(tenant, session.id, deps=deps)
+    with factory(tenant) as uow:
+        active = uow.memories.list_for_subject(
+            SUBJECT, scope=MemoryScope.GLOBAL, statuses=[MemoryStatus.ACTIVE]
+        )
+    return score(scenario, [(m.text, m.source.value) for m in active], rejected)
+
+
+def score(scenario: Scenario, active: list[tuple[str, str]], rejected: int) -> Outcome:
+    holders = [
+        [i for i, (text, source) in enumerate(active) if expected.matches(text, source)]
+        for expected in scenario.expect
+    ]
+    matched = {i for found in holders for i in found}
+    collateral = sum(not found for found in holders)
+    duplicates = sum(len(found) > 1 for found in holders)
+    stale = len(active) - len(matched)
+    right = collateral == 0 and duplicates == 0 and stale == 0 and _one_to_one(holders)
+    return Outcome(right, len(scenario.expect), collateral, duplicates, stale, rejected)
+
+
+def _one_to_one(holders: list[list[int]]) -> bool:
+    """Each expected memory held by a memory of its own (two may accept one wording)."""
+    taken: set[int] = set()
+    for found in sorted(holders, key=len):
+        free = [i for i in found if i not in taken]
+        if not free:
+            return False
+        taken.add(free[0])
+    return True
+
+
+@contextmanager
+def oracle_server() -> Iterator[FakeLLM]:
+    server = FakeLLM().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@dataclass
+class Tally:
+    scenarios: int = 0
+    right: int = 0
+    expected: int = 0
+    collateral: int = 0
+    missed_duplicates: int = 0
+    missed_updates: int = 0
+    rejected: int = 0
+    failures: list[str] = field(default_factory=list)
+
+    def add(self, scenario: Scenario, outcome: Outcome) -> None:
+        self.scenarios += 1
+        self.right += outcome.right
+        self.expected += outcome.expected
+        self.collateral += outcome.collateral
+        self.missed_duplicates += outcome.missed_duplicates
+        self.missed_updates += outcome.missed_updates
+        self.rejected += outcome.rejected
+        if not outcome.right:
+            self.failures.append(scenario.id)
+
+    def line(self, label: str) -> str:
+        share = self.collateral / self.expected if self.expected else 0.0
+        return (
+            f"{label:<16} {self.right:>3}/{self.scenarios:<3} right  "
+            f"collateral {self.collateral}/{self.expected} ({share:.1%})  "
+            f"missed duplicates {self.missed_duplicates}  missed updates {self.missed_updates}"
+            + (f"  rejected at save {self.rejected}" if self.rejected else "")
+        )
+
+
+def run(
+    scenarios: Sequence[Scenario], modes: Sequence[str], embedder: Embedder | None
+) -> dict[str, dict[str, Tally]]:
+    """Tallies by mode, then by kind (``"all"`` for the total)."""
+    results: dict[str, dict[str, Tally]] = {}
+    with oracle_server() as server:
+        llm_judge = OpenAIJudge.connect(
+            model="oracle", base_url=server.base_url, api_key=None, timeout_seconds=10
+        )
+        for mode in modes:
+            tallies: dict[str, Tally] = defaultdict(Tally)
+            for scenario in scenarios:
+                server.behaviour = verdicts_by_text(scenario.judge, refuse=scenario.refuse)
+                outcome = run_scenario(
+                    scenario,
+                    attributes=mode.endswith("attributes"),
+                    judge=llm_judge if mode.startswith("llm") else None,
+                    embedder=embedder,
+                )
+                tallies[scenario.kind].add(scenario, outcome)
+                tallies["all"].add(scenario, outcome)
+            results[mode] = dict(tallies)
+    return results
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="*", type=Path, default=[DEFAULT_FILE])
+    parser.add_argument("--modes", nargs="+", choices=MODES, default=list(MODES))
+    parser.add_argument("--failures", action="store_true", help="list failing scenario ids")
+    parser.add_argument("--no-embedding", action="store_true", help="terms only")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING)
+    scenarios = load(args.files)
+    embedder = None if args.no_embedding else WordLlamaEmbedder.load()
+    out = sys.stdout.write
+    out(f"{len(scenarios)} scenarios: {dict(Counter(s.kind for s in scenarios))}\n")
+    for mode, tallies in run(scenarios, args.modes, embedder).items():
+        out(f"\n== {mode}\n")
+        for kind in sorted(tallies, key=lambda k: (k == "all", k)):
+            out(tallies[kind].line(kind) + "\n")
+        if args.failures and tallies["all"].failures:
+            out("failing: " + " ".join(tallies["all"].failures) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
