@@ -1,7 +1,7 @@
 """Data keys move out of the memory database into the key store.
 
 Revision ID: 0006
-Revises: 0004
+Revises: 0005
 Create Date: 2026-12-01
 
 Each subject's wrapped data key is copied into the key store (``KEYSTORE_URL``, or
@@ -26,7 +26,7 @@ from memory_service.adapters.keystore import SqlDataKeyStore
 from memory_service.config import ConfigurationError, sqlite_keystore_url
 
 revision: str = "0006"
-down_revision: str | None = "0004"
+down_revision: str | None = "0005"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
