@@ -294,10 +294,3 @@ def _parse_tool_call_id(value: object) -> tuple[str | None, list[Reason]]:
 
 
 # --- content guards --------------------------------------------------------------------
-
-
-def is_ephemeral(text: str) -> bool:
-    """Whether a note states a passing state, by the judgment model (consolidation drops
-    such notes at the end of a session)."""
-    verdict = judge(text, Durability.DURABLE)
-    return any(reason.code is ReasonCode.EPHEMERAL for reason in verdict.refuse)

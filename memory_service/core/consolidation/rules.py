@@ -19,8 +19,8 @@ Merges: equal text (``EXACT``), nearly the same wording with the same polarity a
 data (markers, slot words, extra stop words) is ``markers.json`` beside this module,
 matched accent-folded; the shared lexicons give the EN/FR stop words and negations.
 
-The ephemeral check is the guards' own rule (``core/guards.is_ephemeral``), re-applied as
-defence in depth so the gate and the re-check can never disagree.
+The ephemeral check is the guards' own (``core/judgment.is_ephemeral``, the learned model),
+re-applied as defence in depth so the gate and the re-check can never disagree.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from enum import StrEnum
 from functools import cached_property
 from importlib import resources
 
-from memory_service.core.guards import is_ephemeral
+from memory_service.core.judgment import is_ephemeral
 from memory_service.core.lexicons import DEFAULT_LEXICONS, fold
 from memory_service.core.text import normalize_keyword, normalize_text
 
@@ -301,4 +301,4 @@ def more_specific(a: NoteTerms, b: NoteTerms) -> bool:
 
 def looks_ephemeral(text: str) -> bool:
     """True for one-off, time-bound notes ("tonight", "demain"), by the guards' rule."""
-    return is_ephemeral(fold(text))
+    return is_ephemeral(text)

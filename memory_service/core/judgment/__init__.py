@@ -20,7 +20,15 @@ from memory_service.core.judgment.model import JudgmentModel, ModelFileError, de
 from memory_service.core.judgment.rules import is_empty_chatter, is_role_markup
 from memory_service.core.model import Durability, Reason, ReasonCode
 
-__all__ = ["DETAILS", "JudgmentModel", "ModelFileError", "Verdict", "default_model", "judge"]
+__all__ = [
+    "DETAILS",
+    "JudgmentModel",
+    "ModelFileError",
+    "Verdict",
+    "default_model",
+    "is_ephemeral",
+    "judge",
+]
 
 DETAILS = {
     ReasonCode.SPECULATIVE: "a guess or hedged statement; save only what the user stated",
@@ -73,3 +81,10 @@ def judge(text: str, durability: Durability, model: JudgmentModel | None = None)
         refuse=tuple(_reason(c) for c in order if c in refuse),
         hold=() if refuse else tuple(_reason(c) for c in order if c in hold),
     )
+
+
+def is_ephemeral(text: str, model: JudgmentModel | None = None) -> bool:
+    """Whether a note states a passing state (consolidation drops such notes at the end of a
+    session, whatever durability the agent gave them)."""
+    verdict = judge(text, Durability.DURABLE, model)
+    return any(reason.code is ReasonCode.EPHEMERAL for reason in verdict.refuse)
