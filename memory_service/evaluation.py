@@ -142,13 +142,14 @@ def evaluate(
 
 
 def evaluate_rows(
-    rows: Sequence[tuple[int, dict[str, Any]]],
+    rows: Iterable[tuple[int, dict[str, Any]]],
     *,
     pii: PiiDetector | None = None,
     identifiers: IdentifierDetector | None = None,
     progress: Progress = SILENT,
 ) -> EvaluationReport:
     """Run (line, row) pairs through the guards; builds the real detectors unless given."""
+    rows = list(rows)
     detector = pii if pii is not None else _default_detector()
     if identifiers is None:
         from memory_service.bootstrap import load_identifier_detector

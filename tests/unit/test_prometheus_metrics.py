@@ -35,6 +35,8 @@ def _call(*, failed: bool, pairs: int, used: int) -> JudgeCall:
         prompt_version="v1",
         pairs_sent=pairs,
         verdicts_used=used,
+        notes_sent=0,
+        notes_refused=0,
         prompt_tokens=300,
         completion_tokens=20,
         failed=failed,

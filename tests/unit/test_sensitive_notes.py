@@ -18,7 +18,7 @@ from memory_service.services.notes import NoteDeps, confirm_note, save_memory_no
 from memory_service.services.sessions import open_session
 from tests.factories import make_scope
 from tests.support.fakes import FixedClock, InMemoryUnitOfWorkFactory
-from tests.support.notes import FakeTenantPolicyStore, MarkerPii
+from tests.support.notes import FakeTenantPolicyStore, MarkerPii, NoLibraryIdentifiers
 
 C = SensitiveCategory
 
@@ -108,6 +108,7 @@ def deps(policies: FakeTenantPolicyStore) -> NoteDeps:
         pii=MarkerPii(),
         policies=policies,
         clock=FixedClock(),
+        identifiers=NoLibraryIdentifiers(),
     )
 
 
