@@ -24,14 +24,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memory_service.core.guards import PiiDetector, validate_note
+from memory_service.core.guards import NoteValidation, PiiDetector, validate_note
 from memory_service.core.model import Durability, NoteStatus, ReasonCode
 from memory_service.core.ports import IdentifierDetector
+from memory_service.core.privacy.sensitive import check_sensitive
 from memory_service.core.progress import SILENT, Progress
 
 DEFAULT_SET = Path(__file__).resolve().parent.parent / "tests" / "eval" / "notes.jsonl"
 EXPECTATION_KEYS = frozenset({"expect_status", "expect_reasons", "lang", "note"})
-EVALUATED_STATUSES = (NoteStatus.SAVED, NoteStatus.REJECTED)
+EVALUATED_STATUSES = (NoteStatus.SAVED, NoteStatus.REJECTED, NoteStatus.NEEDS_CONFIRMATION)
 LEAK_CODES = frozenset({ReasonCode.PII, ReasonCode.SECRET})
 
 
@@ -141,6 +142,18 @@ def evaluate(
     return evaluate_rows(load_rows(Path(path)), pii=pii, identifiers=identifiers, progress=progress)
 
 
+def _as_the_service_answers(validation: NoteValidation) -> tuple[NoteStatus, frozenset[str]]:
+    """The status ``save_memory_note`` gives under the default tenant policy: refused, held
+    (a special category, or a judgment the model was unsure of), or saved."""
+    if not validation.accepted or validation.draft is None:
+        return NoteStatus.REJECTED, frozenset(code.value for code in validation.codes)
+    draft = validation.draft
+    held = (*check_sensitive(draft.text, draft.keywords), *validation.held)
+    if held:
+        return NoteStatus.NEEDS_CONFIRMATION, frozenset(reason.code.value for reason in held)
+    return NoteStatus.SAVED, frozenset()
+
+
 def evaluate_rows(
     rows: Iterable[tuple[int, dict[str, Any]]],
     *,
@@ -162,6 +175,7 @@ def evaluate_rows(
         progress.advance()
         arguments = {key: value for key, value in row.items() if key not in EXPECTATION_KEYS}
         validation = validate_note(arguments, pii=detector, identifiers=library)
+        status, codes = _as_the_service_answers(validation)
         outcomes.append(
             Outcome(
                 line=line,
@@ -169,8 +183,8 @@ def evaluate_rows(
                 durable=row.get("durability", Durability.DURABLE.value) == Durability.DURABLE.value,
                 expected_status=str(row["expect_status"]),
                 expected_codes=frozenset(row.get("expect_reasons", [])),
-                status=(NoteStatus.SAVED if validation.accepted else NoteStatus.REJECTED).value,
-                codes=frozenset(code.value for code in validation.codes),
+                status=status.value,
+                codes=codes,
             )
         )
     return EvaluationReport(

@@ -6,7 +6,6 @@ The task runs in a pool process; the worker's parent serves the sum of its proce
 
 from __future__ import annotations
 
-import base64
 import os
 import secrets
 import subprocess
@@ -25,20 +24,19 @@ from tests.e2e.conftest import create_tenant, new_subject
 from tests.support.celery_worker import MEMORY_SERVICE, wait_for
 from tests.support.containers import migrated_container
 from tests.support.loopback import free_port
-from tests.support.scratch_database import scratch_postgres_database
-from workers.celery_app import WorkerSettings, create_celery_app
+from tests.support.scratch_database import scratch_postgres_service
+from workers.celery_app import create_celery_app
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
 
 @pytest.fixture
 def env(postgres_url: str, redis_url: str, tmp_path: Path) -> Iterator[dict[str, str]]:
-    with scratch_postgres_database(postgres_url) as database_url:
+    with scratch_postgres_service(postgres_url) as service:
         yield {
-            "DATABASE_URL": database_url,
+            **service,
             "REDIS_URL": redis_url,
             "MEMORY_SERVICE_HOME": str(tmp_path),
-            "MEMORY_SERVICE_MASTER_KEY": base64.b64encode(secrets.token_bytes(32)).decode(),
             "MEMORY_SERVICE_CELERY_NAMESPACE": f"ms-metrics-{secrets.token_hex(4)}",
             "OPENAI_API_KEY": "",
             "OPENAI_BASE_URL": "",
@@ -62,9 +60,7 @@ def _runs(url: str) -> float:
 def test_a_prefork_worker_serves_the_runs_its_pool_did(env: dict[str, str], tmp_path: Path) -> None:
     container = migrated_container(env)
     # The API's queue must use the test's private namespace, as the worker does.
-    container.tasks = CeleryTaskQueue(
-        create_celery_app(Settings.from_env(env), WorkerSettings.from_env(env))
-    )
+    container.tasks = CeleryTaskQueue(create_celery_app(Settings.from_env(env)))
     port = free_port()
     log = (tmp_path / "worker.log").open("wb")
     worker = subprocess.Popen(

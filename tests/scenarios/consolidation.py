@@ -66,7 +66,7 @@ from memory_service.services.consolidation import ConsolidationDeps, consolidate
 from memory_service.services.notes import NoteDeps, save_memory_note
 from tests.support.fake_llm import FakeLLM, verdicts_by_text
 from tests.support.fakes import FixedClock, InMemoryUnitOfWorkFactory
-from tests.support.notes import FakeTenantPolicyStore
+from tests.support.notes import FakeTenantPolicyStore, NoLibraryIdentifiers
 
 DEFAULT_FILE = Path(__file__).with_name("consolidation.jsonl")
 MODES = ("rules", "attributes", "llm", "llm+attributes")
@@ -159,7 +159,11 @@ def run_scenario(
     tenant = f"t-{secrets.token_hex(4)}"
     scope = TenantScope(tenant_id=tenant, role=Role.AGENT, actor="key:scenario")
     notes = NoteDeps(
-        uow_factory=factory, pii=NoPii(), policies=FakeTenantPolicyStore(), clock=clock
+        uow_factory=factory,
+        pii=NoPii(),
+        policies=FakeTenantPolicyStore(),
+        clock=clock,
+        identifiers=NoLibraryIdentifiers(),
     )
     deps = ConsolidationDeps(uow_factory=factory, clock=clock, judge=judge, embedder=embedder)
     rejected = 0
