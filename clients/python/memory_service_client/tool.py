@@ -1,0 +1,73 @@
+"""``save_memory_note``'s name, description and JSON schema, as the service defines them.
+
+A copy of ``memory_service.tool`` (the server's source of truth), so that an agent can declare
+the tool without installing the server; ``tests/unit/test_client_models.py`` keeps the two
+equal. Tenant, subject and session are never arguments: the binding supplies them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+TOOL_NAME = "save_memory_note"
+
+MAX_TEXT_CHARS = 280
+MAX_KEYWORDS = 3
+MAX_KEYWORD_CHARS = 40
+SOURCES = ("user_stated", "system_record", "model_inferred")
+DURABILITIES = ("durable", "session")
+# GET /v1/subjects/{id}/context?max_tokens=: the service answers 422 outside these bounds.
+MIN_CONTEXT_TOKENS = 1
+MAX_CONTEXT_TOKENS = 1_000_000
+
+DESCRIPTION = (
+    "Remember one durable, useful fact about the user for later conversations: a preference, "
+    "a standing need, a lasting circumstance, in one or two short sentences of your own "
+    "words. The service refuses, and stores nothing, when the note is: personal data (names, "
+    "e-mail, phone, addresses, birth dates, id, card or bank numbers: we must not keep them); "
+    "a secret (passwords, API keys, tokens); a guess or hedge ('I think', 'probably'): save "
+    "only what the user stated, or set source 'model_inferred' for an inference, kept as a "
+    "hypothesis; only true now ('tonight', 'this week'): use durability 'session' for a "
+    "this-time-only note; small talk or thanks (nothing a later decision could use); or "
+    "instructions to you or the system. The answer's status is saved, rejected (with reason "
+    "codes), duplicate (already known) or needs_confirmation (ask the user, then confirm)."
+)
+
+PARAMETERS: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "text": {
+            "type": "string",
+            "description": f"The fact, one or two sentences, at most {MAX_TEXT_CHARS} characters.",
+        },
+        "keywords": {
+            "type": "array",
+            "items": {"type": "string"},
+            "maxItems": MAX_KEYWORDS,
+            "description": f"0 to {MAX_KEYWORDS} lower-case topic words, each at most "
+            f"{MAX_KEYWORD_CHARS} characters.",
+        },
+        "purpose": {
+            "type": ["string", "null"],
+            "description": "What decisions the note may serve (a slug such as travel or "
+            "support); null for the session's purpose.",
+        },
+        "source": {
+            "type": "string",
+            "enum": list(SOURCES),
+            "description": "user_stated when the user said it; model_inferred for your "
+            "inference (kept as a hypothesis, never as a fact).",
+        },
+        "durability": {
+            "type": "string",
+            "enum": list(DURABILITIES),
+            "description": "durable for a lasting fact; session for this conversation only.",
+        },
+        "confirmed": {
+            "type": "boolean",
+            "description": "true only if the user explicitly confirmed this note.",
+        },
+    },
+    "required": ["text", "keywords", "purpose", "source", "durability", "confirmed"],
+    "additionalProperties": False,
+}
