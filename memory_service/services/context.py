@@ -5,9 +5,10 @@ Loading is bounded whatever the store holds: for the global memories only the ne
 (user-stated, admin and system records; model-inferred), which is all the ranking can use
 since within a class it prefers the newest. The manifest says when older ones were left
 unread. The session's own notes come whole (a session holds few, and the render keeps at most
-``MAX_SESSION_NOTES`` of them); once turns of the session were trimmed, the notes saved in them
-are re-injected in the next render only: after that they are left out, and the manifest names
-them.
+``MAX_SESSION_NOTES`` of them) and stay in every render until the session ends, whatever was
+trimmed: once the turns that held a note are cut, the note is the only trace of them left, so
+it moves into the system prompt for good; the manifest's ``reinjected`` names the notes of cut
+turns each render carries.
 
 The render, its manifest (ids, reasons, token counts; never text) and the marks of the
 re-injected notes are written in one transaction.
@@ -24,7 +25,7 @@ from typing import Any
 from memory_service.core.clock import new_id
 from memory_service.core.errors import InvalidRequest, NotFound
 from memory_service.core.injection import ContextRequest, TokenCounter, build_context
-from memory_service.core.manifests import ItemKind, StoredManifest
+from memory_service.core.manifests import StoredManifest
 from memory_service.core.model import (
     DEFAULT_PURPOSE,
     Memory,
@@ -48,7 +49,6 @@ AUTHORITY_CLASSES: tuple[frozenset[Source], ...] = (
     frozenset({Source.USER_STATED, Source.ADMIN_CORRECTION, Source.SYSTEM_RECORD}),
     frozenset({Source.MODEL_INFERRED}),
 )
-TRIMMED = "trimmed_reinjected_before"
 
 
 @dataclass(frozen=True)
@@ -70,8 +70,7 @@ class ContextResult:
 @dataclass(frozen=True)
 class _SessionNotes:
     shown: list[Memory]
-    due: set[str]
-    withheld: list[Memory]
+    carried: set[str]  # the ids of notes whose turn was cut
 
 
 def render_context(
@@ -111,15 +110,11 @@ def render_context(
             )
         )
         shown_ids = {item.item_id for item in rendered.manifest.items}
-        reinjected = sorted(notes.due & shown_ids)
+        reinjected = sorted(notes.carried & shown_ids)
         manifest = rendered.manifest.to_dict()
         manifest_id = new_id()
         manifest["id"] = manifest_id
         manifest["reinjected"] = reinjected
-        manifest["dropped"].extend(
-            {"id": note.id, "kind": ItemKind.SESSION.value, "reason": TRIMMED}
-            for note in notes.withheld
-        )
         manifest["candidates"] = {
             "global_limit_per_authority": deps.max_global,
             "older_global_not_considered": unread,
@@ -204,19 +199,11 @@ def _load_globals(
 
 
 def _load_session_notes(uow: UnitOfWork, session: Session | None) -> _SessionNotes:
-    """Every note of the session but those of cut turns already re-injected once."""
+    """Every note of the session, and which of them were saved in turns cut since."""
     if session is None:
-        return _SessionNotes([], set(), [])
+        return _SessionNotes([], set())
     notes = uow.memories.list_for_session(session.id)
     marks = uow.turns.marks(session)
-    due = {note.id for note in notes_to_reinject(notes, marks.cut_so_far(), marks.reinjected)}
-    withheld = [
-        note
-        for note in notes
-        if note.id in marks.reinjected
-        and note.provenance.turn is not None
-        and note.provenance.turn < marks.first_kept_turn
-    ]
-    withheld_ids = {note.id for note in withheld}
-    shown = [note for note in notes if note.id not in withheld_ids]
-    return _SessionNotes(shown, due, withheld)
+    # Every note of a cut turn, however often it was carried before: none is ever withheld.
+    carried = {note.id for note in notes_to_reinject(notes, marks.cut_so_far(), ())}
+    return _SessionNotes(notes, carried)

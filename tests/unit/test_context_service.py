@@ -232,7 +232,7 @@ def user_turn(text: str) -> list[dict[str, Any]]:
     return [{"role": "user", "content": text}, {"role": "assistant", "content": "ok"}]
 
 
-def test_trimming_reinjects_exactly_the_notes_of_the_cut_turns_once(
+def test_the_notes_of_cut_turns_stay_in_every_later_context_of_the_session(
     uow_factory: InMemoryUnitOfWorkFactory,
     deps: ContextDeps,
     history_deps: HistoryDeps,
@@ -268,17 +268,17 @@ def test_trimming_reinjects_exactly_the_notes_of_the_cut_turns_once(
     assert first.manifest["reinjected"] == [notes[1].id]
     assert "Note of turn 1" in first.text and "Note of turn 2" in first.text
 
+    # A session note stays until the session ends, however many contexts and trims follow.
     second = render_context(scope, "subject-1", session_id=session.id, deps=deps)
-    assert second.manifest["reinjected"] == []
-    assert "Note of turn 1" not in second.text and "Note of turn 2" in second.text
-    assert {"id": notes[1].id, "kind": "session", "reason": "trimmed_reinjected_before"} in (
-        second.manifest["dropped"]
-    )
+    assert second.manifest["reinjected"] == [notes[1].id]
+    assert "Note of turn 1" in second.text and "Note of turn 2" in second.text
+    assert not [d for d in second.manifest["dropped"] if d["kind"] == "session"]
 
     history.append(scope, session.id, user_turn("message 5"), deps=history_deps)
-    third = render_context(scope, "subject-1", session_id=session.id, deps=deps)
-    assert third.manifest["reinjected"] == [notes[2].id]
-    assert "Note of turn 4" in third.text
+    for _ in range(3):
+        later = render_context(scope, "subject-1", session_id=session.id, deps=deps)
+        assert later.manifest["reinjected"] == sorted([notes[1].id, notes[2].id])
+        assert all(f"Note of turn {turn}" in later.text for turn in (1, 2, 4))
 
 
 @pytest.mark.parametrize(
