@@ -45,6 +45,9 @@ log = logging.getLogger(__name__)
 
 MAX_BUDGET_TOKENS = 1_000_000
 # The ranking's authority classes (see core.injection): within one, newer always wins.
+# A context requested without ``purpose`` counts the memories of other purposes, newest first,
+# reading at most this many rows; ``complete`` is false when there were more.
+MAX_OTHER_PURPOSE_ROWS = 200
 AUTHORITY_CLASSES: tuple[frozenset[Source], ...] = (
     frozenset({Source.USER_STATED, Source.ADMIN_CORRECTION, Source.SYSTEM_RECORD}),
     frozenset({Source.MODEL_INFERRED}),
@@ -119,6 +122,8 @@ def render_context(
             "global_limit_per_authority": deps.max_global,
             "older_global_not_considered": unread,
         }
+        if wanted_purpose is None:
+            manifest["other_purposes"] = _other_purposes(uow, subject, decision, now)
         uow.manifests.add(
             StoredManifest(
                 id=manifest_id,
@@ -196,6 +201,27 @@ def _load_globals(
         unread = unread or len(found) == per_class
         loaded.extend(found)
     return loaded, unread
+
+
+def _other_purposes(uow: UnitOfWork, subject: str, purpose: str, now: datetime) -> dict[str, Any]:
+    """What a context without ``purpose`` left out: usable global memories of other purposes,
+    counted by purpose (slugs and counts, never text), so a caller sees where memory exists."""
+    found = uow.memories.list_for_subject(
+        subject,
+        scope=MemoryScope.GLOBAL,
+        statuses=(MemoryStatus.ACTIVE,),
+        not_expired_at=now,
+        limit=MAX_OTHER_PURPOSE_ROWS,
+    )
+    counts: dict[str, int] = {}
+    for memory in found:
+        if memory.purpose not in (purpose, DEFAULT_PURPOSE):
+            counts[memory.purpose] = counts.get(memory.purpose, 0) + 1
+    return {
+        "counts": dict(sorted(counts.items())),
+        "complete": len(found) < MAX_OTHER_PURPOSE_ROWS,
+        "hint": "ask with ?purpose=<slug> to read them" if counts else None,
+    }
 
 
 def _load_session_notes(uow: UnitOfWork, session: Session | None) -> _SessionNotes:

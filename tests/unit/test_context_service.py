@@ -156,6 +156,29 @@ def test_expired_other_purpose_subject_and_tenant_memories_never_appear(
     assert shown_ids(result) == {"memory_policy", kept.id}
 
 
+def test_a_context_without_purpose_counts_what_other_purposes_hold(
+    uow_factory: InMemoryUnitOfWorkFactory, deps: ContextDeps, scope: TenantScope, clock: FixedClock
+) -> None:
+    store(
+        uow_factory,
+        scope.tenant_id,
+        make_memory(scope, clock, text="Keeps to aisle seats"),
+        make_memory(scope, clock, purpose="travel", text="TRAVELTEXT one"),
+        make_memory(scope, clock, purpose="travel", text="TRAVELTEXT two"),
+        make_memory(scope, clock, purpose="support", text="SUPPORTTEXT"),
+        make_memory(scope, clock, purpose="support", status=MemoryStatus.SUPERSEDED),
+        make_memory(scope, clock, purpose="billing", expires_at=clock.now() - timedelta(days=1)),
+    )
+
+    unasked = render_context(scope, "subject-1", deps=deps)
+    asked = render_context(scope, "subject-1", purpose="travel", deps=deps)
+
+    other = unasked.manifest["other_purposes"]
+    assert other["counts"] == {"support": 1, "travel": 2} and other["complete"] is True
+    assert "TEXT" not in json.dumps(unasked.manifest) and "TRAVELTEXT" not in unasked.text
+    assert "other_purposes" not in asked.manifest  # the caller chose its purpose
+
+
 def test_hostile_text_cannot_forge_the_policy_or_close_the_blocks(
     uow_factory: InMemoryUnitOfWorkFactory, deps: ContextDeps, scope: TenantScope, clock: FixedClock
 ) -> None:
