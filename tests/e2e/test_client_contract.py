@@ -92,3 +92,26 @@ def test_the_clients_tool_schema_is_the_services() -> None:
     assert client_tool.TOOL_NAME == service_tool.TOOL_NAME
     assert client_tool.DESCRIPTION == service_tool.DESCRIPTION
     assert client_tool.PARAMETERS == service_tool.PARAMETERS
+
+
+def test_the_document_carries_the_shapes_the_service_checks(openapi: dict[str, Any]) -> None:
+    schemas = openapi["components"]["schemas"]
+    subject = schemas["OpenSessionRequest"]["properties"]["subject_id"]
+    assert subject["minLength"] == 1 and subject["pattern"].startswith("^[A-Za-z0-9]")
+    assert schemas["OpenSessionRequest"]["properties"]["purpose"]["pattern"].startswith("^[a-z]")
+    items = schemas["AppendTurnsRequest"]["properties"]["items"]
+    assert (items["minItems"], items["maxItems"]) == (1, 200)
+
+
+def test_the_opened_session_links_to_the_routes_that_take_it(openapi: dict[str, Any]) -> None:
+    operations = {
+        operation["operationId"]: path
+        for path, methods in openapi["paths"].items()
+        for operation in methods.values()
+        if isinstance(operation, dict) and "operationId" in operation
+    }
+    links = openapi["paths"]["/v1/sessions"]["post"]["responses"]["201"]["links"]
+    assert {"SaveNote", "AppendTurns", "ReadTurns", "EndSession"} <= set(links)
+    for link in links.values():
+        assert "{session_id}" in operations[link["operationId"]]
+        assert link["parameters"] == {"session_id": "$response.body#/session_id"}
