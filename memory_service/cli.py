@@ -311,12 +311,16 @@ def beat(
 
 
 @app.command()
-def demo() -> None:
+def demo(
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print every raw JSON answer instead of the story")
+    ] = False,
+) -> None:
     """One end-to-end run on the configured store (the embedded default when nothing is set)."""
     from memory_service.demo import run_demo
 
     settings = _settings()
-    run_demo(settings, echo=typer.echo)
+    run_demo(settings, echo=typer.echo, json_output=json_output)
 
 
 @tenants_app.command("policy")

@@ -1,9 +1,9 @@
 """``save_memory_note`` as an agent tool: its JSON schema, description and in-process call.
 
 The same arguments travel every route: the OpenAI function-tool schema below, the HTTP body
-of ``POST /v1/sessions/{id}/notes``, this module's Python function and the Agents SDK binding
-(:mod:`memory_service.integrations.openai_agents_tool`). Tenant, subject and session are never
-arguments: they come from the authenticated call or the run context.
+of ``POST /v1/sessions/{id}/notes``, this module's Python function and the client's bindings
+(``memory_service_client.tool`` holds a copy, kept equal by a test). Tenant, subject and session
+are never arguments: they come from the authenticated call or the run context.
 """
 
 from __future__ import annotations

@@ -7,7 +7,15 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from memory_service.core.history import MAX_ITEMS_PER_APPEND
 from memory_service.core.model import Memory, Session
+from memory_service.core.purpose import PURPOSE_SHAPE
+from memory_service.core.scope import SUBJECT_ID_MAX_LENGTH, SUBJECT_ID_PATTERN
+
+# The shapes the services check, published in the OpenAPI document (json_schema_extra) so a
+# client sees them; the services stay the one place that enforces them, with their own messages
+# (a refused subject id is named as e-mail- or phone-like, never echoed).
+PURPOSE_PATTERN = f"^{PURPOSE_SHAPE.pattern}$"
 
 
 class StrictBody(BaseModel):
@@ -15,8 +23,18 @@ class StrictBody(BaseModel):
 
 
 class OpenSessionRequest(StrictBody):
-    subject_id: str = Field(max_length=128, description="Opaque subject id: never a name or e-mail")
-    purpose: str | None = Field(default=None, max_length=40)
+    subject_id: str = Field(
+        max_length=SUBJECT_ID_MAX_LENGTH,
+        description="Opaque subject id: never a name, e-mail or phone number",
+        json_schema_extra={"minLength": 1, "pattern": SUBJECT_ID_PATTERN},
+    )
+    purpose: str | None = Field(
+        default=None,
+        max_length=40,
+        description="What decisions the session's notes may serve (a lower-case slug); "
+        "general when null",
+        json_schema_extra={"pattern": PURPOSE_PATTERN},
+    )
 
 
 class SessionResponse(BaseModel):
@@ -127,7 +145,8 @@ class ContextResponse(BaseModel):
 class AppendTurnsRequest(StrictBody):
     items: list[dict[str, Any]] = Field(
         description="Agent-runtime items (messages, tool calls, outputs); "
-        "a user message opens a turn"
+        "a user message opens a turn",
+        json_schema_extra={"minItems": 1, "maxItems": MAX_ITEMS_PER_APPEND},
     )
 
 

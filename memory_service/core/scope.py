@@ -10,7 +10,8 @@ from memory_service.core.errors import InvalidRequest, PermissionDenied
 from memory_service.core.model import Role
 
 SUBJECT_ID_MAX_LENGTH = 128
-_SUBJECT_ID_SHAPE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:\-]*$")
+SUBJECT_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:\-]*$"
+_SUBJECT_ID_SHAPE = re.compile(SUBJECT_ID_PATTERN)
 # "+33 6...", "06-12-34-56-78", "(415) 555-0100", "0612345678": a leading + or 0, or
 # separators between digits. Plain numbers not starting with 0 stay valid customer ids.
 _PHONE_LIKE = re.compile(r"^(\+|0)[\d().\-]{6,}$|^[\d(][\d()]*[.\-][\d().\-]+$")

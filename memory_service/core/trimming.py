@@ -1,9 +1,9 @@
 """Short-term memory: keep the last N turns, and carry the notes of the cut ones forward.
 
 Trimming keeps recent turns verbatim and forgets the rest at once. A note the agent saved
-in a turn that is later cut would vanish with it, so the next context re-injects it. Each
-such note is re-injected once: the caller records the ids this module returns and passes
-them back as ``already_reinjected``.
+in a turn that is later cut would vanish with it, so every later context of the session
+carries it (the context service passes no ``already_reinjected``: a session note stays until
+the session ends).
 """
 
 from __future__ import annotations

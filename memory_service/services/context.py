@@ -5,9 +5,10 @@ Loading is bounded whatever the store holds: for the global memories only the ne
 (user-stated, admin and system records; model-inferred), which is all the ranking can use
 since within a class it prefers the newest. The manifest says when older ones were left
 unread. The session's own notes come whole (a session holds few, and the render keeps at most
-``MAX_SESSION_NOTES`` of them); once turns of the session were trimmed, the notes saved in them
-are re-injected in the next render only: after that they are left out, and the manifest names
-them.
+``MAX_SESSION_NOTES`` of them) and stay in every render until the session ends, whatever was
+trimmed: once the turns that held a note are cut, the note is the only trace of them left, so
+it moves into the system prompt for good; the manifest's ``reinjected`` names the notes of cut
+turns each render carries.
 
 The render, its manifest (ids, reasons, token counts; never text) and the marks of the
 re-injected notes are written in one transaction.
@@ -24,7 +25,7 @@ from typing import Any
 from memory_service.core.clock import new_id
 from memory_service.core.errors import InvalidRequest, NotFound
 from memory_service.core.injection import ContextRequest, TokenCounter, build_context
-from memory_service.core.manifests import ItemKind, StoredManifest
+from memory_service.core.manifests import StoredManifest
 from memory_service.core.model import (
     DEFAULT_PURPOSE,
     Memory,
@@ -44,11 +45,13 @@ log = logging.getLogger(__name__)
 
 MAX_BUDGET_TOKENS = 1_000_000
 # The ranking's authority classes (see core.injection): within one, newer always wins.
+# A context requested without ``purpose`` counts the memories of other purposes, newest first,
+# reading at most this many rows; ``complete`` is false when there were more.
+MAX_OTHER_PURPOSE_ROWS = 200
 AUTHORITY_CLASSES: tuple[frozenset[Source], ...] = (
     frozenset({Source.USER_STATED, Source.ADMIN_CORRECTION, Source.SYSTEM_RECORD}),
     frozenset({Source.MODEL_INFERRED}),
 )
-TRIMMED = "trimmed_reinjected_before"
 
 
 @dataclass(frozen=True)
@@ -70,8 +73,7 @@ class ContextResult:
 @dataclass(frozen=True)
 class _SessionNotes:
     shown: list[Memory]
-    due: set[str]
-    withheld: list[Memory]
+    carried: set[str]  # the ids of notes whose turn was cut
 
 
 def render_context(
@@ -111,19 +113,17 @@ def render_context(
             )
         )
         shown_ids = {item.item_id for item in rendered.manifest.items}
-        reinjected = sorted(notes.due & shown_ids)
+        reinjected = sorted(notes.carried & shown_ids)
         manifest = rendered.manifest.to_dict()
         manifest_id = new_id()
         manifest["id"] = manifest_id
         manifest["reinjected"] = reinjected
-        manifest["dropped"].extend(
-            {"id": note.id, "kind": ItemKind.SESSION.value, "reason": TRIMMED}
-            for note in notes.withheld
-        )
         manifest["candidates"] = {
             "global_limit_per_authority": deps.max_global,
             "older_global_not_considered": unread,
         }
+        if wanted_purpose is None:
+            manifest["other_purposes"] = _other_purposes(uow, subject, decision, now)
         uow.manifests.add(
             StoredManifest(
                 id=manifest_id,
@@ -203,20 +203,33 @@ def _load_globals(
     return loaded, unread
 
 
+def _other_purposes(uow: UnitOfWork, subject: str, purpose: str, now: datetime) -> dict[str, Any]:
+    """What a context without ``purpose`` left out: usable global memories of other purposes,
+    counted by purpose (slugs and counts, never text), so a caller sees where memory exists."""
+    found = uow.memories.list_for_subject(
+        subject,
+        scope=MemoryScope.GLOBAL,
+        statuses=(MemoryStatus.ACTIVE,),
+        not_expired_at=now,
+        limit=MAX_OTHER_PURPOSE_ROWS,
+    )
+    counts: dict[str, int] = {}
+    for memory in found:
+        if memory.purpose not in (purpose, DEFAULT_PURPOSE):
+            counts[memory.purpose] = counts.get(memory.purpose, 0) + 1
+    return {
+        "counts": dict(sorted(counts.items())),
+        "complete": len(found) < MAX_OTHER_PURPOSE_ROWS,
+        "hint": "ask with ?purpose=<slug> to read them" if counts else None,
+    }
+
+
 def _load_session_notes(uow: UnitOfWork, session: Session | None) -> _SessionNotes:
-    """Every note of the session but those of cut turns already re-injected once."""
+    """Every note of the session, and which of them were saved in turns cut since."""
     if session is None:
-        return _SessionNotes([], set(), [])
+        return _SessionNotes([], set())
     notes = uow.memories.list_for_session(session.id)
     marks = uow.turns.marks(session)
-    due = {note.id for note in notes_to_reinject(notes, marks.cut_so_far(), marks.reinjected)}
-    withheld = [
-        note
-        for note in notes
-        if note.id in marks.reinjected
-        and note.provenance.turn is not None
-        and note.provenance.turn < marks.first_kept_turn
-    ]
-    withheld_ids = {note.id for note in withheld}
-    shown = [note for note in notes if note.id not in withheld_ids]
-    return _SessionNotes(shown, due, withheld)
+    # Every note of a cut turn, however often it was carried before: none is ever withheld.
+    carried = {note.id for note in notes_to_reinject(notes, marks.cut_so_far(), ())}
+    return _SessionNotes(notes, carried)

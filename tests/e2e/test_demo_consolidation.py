@@ -23,7 +23,8 @@ def sections(output: list[str]) -> dict[str, object]:
 def test_the_demo_ends_sessions_into_global_memories_without_redis_or_llm(tmp_path: Path) -> None:
     output: list[str] = []
 
-    run_demo(Settings.from_env({"MEMORY_SERVICE_HOME": str(tmp_path)}), echo=output.append)
+    settings = Settings.from_env({"MEMORY_SERVICE_HOME": str(tmp_path)})
+    run_demo(settings, echo=output.append, json_output=True)
 
     shown = sections(output)
     first = shown["global memories after consolidation"]["memories"]  # type: ignore[index]
@@ -38,3 +39,18 @@ def test_the_demo_ends_sessions_into_global_memories_without_redis_or_llm(tmp_pa
     assert (
         final["Uses VS Code as editor."]["superseded_by"] == final["Now uses Vim as editor."]["id"]
     )
+
+
+def test_the_demo_tells_a_short_story_without_the_refused_text(tmp_path: Path) -> None:
+    output: list[str] = []
+
+    run_demo(Settings.from_env({"MEMORY_SERVICE_HOME": str(tmp_path)}), echo=output.append)
+
+    story = "\n".join(output)
+    assert len(story.splitlines()) < 100 and "{\n" not in story
+    assert 'saved: "Uses VS Code as editor."' in story
+    assert "refused, nothing stored: pii (EMAIL_ADDRESS)" in story
+    assert "jane.doe" not in story  # the refused note's text is never echoed
+    assert 'superseded  "Uses VS Code as editor."' in story
+    assert "Now uses Vim as editor.</memory>" in story  # what the next context shows
+    assert "erased: memories 7" in story and "1 erasure receipt(s)" in story

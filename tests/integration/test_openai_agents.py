@@ -11,16 +11,16 @@ from typing import Any
 
 import pytest
 from agents import Agent, OpenAIChatCompletionsModel, Runner, set_tracing_disabled
-from openai import AsyncOpenAI
-
-from memory_service.bootstrap import Container
-from memory_service.client import MemoryClient
-from memory_service.core.model import MemoryScope, Role
-from memory_service.integrations.openai_agents import (
+from memory_service_client.openai_agents import (
     MemoryRunContext,
     memory_instructions,
     save_memory_note_tool,
 )
+from openai import AsyncOpenAI
+
+from memory_service.bootstrap import Container
+from memory_service.client import MemoryClient, in_process
+from memory_service.core.model import MemoryScope, Role
 from tests.support.containers import migrated_container
 from tests.support.fake_llm import FakeLLM, Reply, Request, completion
 from tests.support.service_server import serve
@@ -57,7 +57,7 @@ async def client(
     if request.param == "http":
         memory_client = MemoryClient(request.getfixturevalue("base_url"), key)
     else:
-        memory_client = MemoryClient.in_process(container, key)
+        memory_client = in_process(container, key)
     async with memory_client:
         yield memory_client
 
@@ -140,15 +140,12 @@ async def test_an_agent_run_injects_context_saves_notes_and_keeps_trimmed_histor
     assert all(note.scope is MemoryScope.SESSION for note in saved)
     assert [note.provenance.turn for note in saved] == [1, 2, 3]
 
-    # Run 3 stored its input and cut turn 1: the next model call re-injected turn 1's note,
-    # the one after did not; the manifest of that render names it.
+    # Run 3 stored its input and cut turn 1: turn 1's note moved into the system prompt of
+    # every later model call and context, and stays there until the session ends.
     systems = [request["messages"][0]["content"] for request in fake_llm_server.requests]
-    assert notes[0] in systems[4] and notes[0] not in systems[5]
+    assert notes[0] in systems[4] and notes[0] in systems[5]
     later = await client.context(subject, session_id=opened.session_id)
-    assert later.manifest["reinjected"] == [] and notes[0] not in later.text
-    assert {"id": saved[0].id, "kind": "session", "reason": "trimmed_reinjected_before"} in (
-        later.manifest["dropped"]
-    )
+    assert later.manifest["reinjected"] == [saved[0].id] and notes[0] in later.text
 
 
 @pytest.fixture

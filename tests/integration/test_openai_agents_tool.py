@@ -1,6 +1,7 @@
-"""The ``function_tool`` binding, driven by the SDK's own ``Runner.run`` against a loopback
+"""The Agents SDK tool, driven by the SDK's own ``Runner.run`` against a loopback
 chat-completions server whose model calls the tool, with an in-process client: scope comes from
-the run context only, whatever the model puts in its arguments."""
+the run context only, whatever the model puts in its arguments, and a service error is the
+model's to read, never an exception out of the run."""
 
 from __future__ import annotations
 
@@ -12,13 +13,12 @@ from typing import Any
 
 import pytest
 from agents import Agent, OpenAIChatCompletionsModel, Runner, set_tracing_disabled
+from memory_service_client.openai_agents import MemoryRunContext, save_memory_note_tool
 from openai import AsyncOpenAI
 
 from memory_service.bootstrap import Container
-from memory_service.client import MemoryClient
+from memory_service.client import MemoryClient, in_process
 from memory_service.core.model import Memory, Role, Source
-from memory_service.integrations.openai_agents import MemoryRunContext
-from memory_service.integrations.openai_agents_tool import save_memory_note_tool
 from memory_service.tool import PARAMETERS, SAVE_MEMORY_NOTE_TOOL, TOOL_NAME
 from tests.support.containers import migrated_container
 from tests.support.fake_agent_model import CallToolOnce
@@ -69,7 +69,7 @@ class AgentTenant:
 @pytest.fixture
 async def tenant(container: Container) -> AsyncIterator[AgentTenant]:
     record, key = container.keys.create(f"t-{secrets.token_hex(5)}", Role.AGENT)
-    async with MemoryClient.in_process(container, key) as client:
+    async with in_process(container, key) as client:
         yield AgentTenant(record.tenant_id, record.id, client)
 
 
@@ -91,7 +91,7 @@ async def _run(server: FakeLLM, behaviour: CallToolOnce, context: MemoryRunConte
         openai_client=AsyncOpenAI(base_url=server.base_url, api_key="sk-fake", max_retries=0),
     )
     agent = Agent[MemoryRunContext](
-        name="assistant", instructions="Be brief.", model=model, tools=[save_memory_note_tool]
+        name="assistant", instructions="Be brief.", model=model, tools=[save_memory_note_tool()]
     )
     result = await Runner.run(agent, "Please remember my seat preference.", context=context)
     assert result.final_output == behaviour.final
@@ -100,12 +100,12 @@ async def _run(server: FakeLLM, behaviour: CallToolOnce, context: MemoryRunConte
 
 
 def test_the_sdk_tool_offers_the_same_strict_parameters_as_the_json_schema() -> None:
-    schema = save_memory_note_tool.params_json_schema
+    tool = save_memory_note_tool()
+    schema = tool.params_json_schema
 
-    assert save_memory_note_tool.name == TOOL_NAME == SAVE_MEMORY_NOTE_TOOL["function"]["name"]
-    assert save_memory_note_tool.strict_json_schema and schema["additionalProperties"] is False
-    assert set(schema["properties"]) == set(PARAMETERS["properties"])
-    assert set(schema["required"]) == set(PARAMETERS["required"])
+    assert tool.name == TOOL_NAME == SAVE_MEMORY_NOTE_TOOL["function"]["name"]
+    assert tool.strict_json_schema and schema["additionalProperties"] is False
+    assert schema == PARAMETERS
     for scope_field in ("tenant_id", "subject_id", "session_id"):
         assert scope_field not in schema["properties"]
 
@@ -127,7 +127,7 @@ async def test_a_note_from_the_model_is_saved_in_the_run_contexts_session(
     assert TOOL_NAME in {tool["function"]["name"] for tool in behaviour.offered_tools[0]}
 
 
-async def test_scope_arguments_from_the_model_are_ignored(
+async def test_scope_arguments_from_the_model_reach_no_other_session(
     container: Container, tenant: AgentTenant, model_server: FakeLLM
 ) -> None:
     victim = await _context(tenant)
@@ -140,8 +140,11 @@ async def test_scope_arguments_from_the_model_are_ignored(
 
     output = json.loads(await _run(model_server, CallToolOnce(TOOL_NAME, hostile), context))
 
-    assert output["status"] == "saved"
-    assert [m.id for m in _memories(container, tenant, context)] == [output["memory_id"]]
+    # The schema has no such arguments: the service refuses the call as invalid, stores
+    # nothing in either session, and the model reads why.
+    assert output["status"] == "rejected"
+    assert [reason["code"] for reason in output["reasons"]] == ["invalid"]
+    assert _memories(container, tenant, context) == []
     assert _memories(container, tenant, victim) == []
 
 

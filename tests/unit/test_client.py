@@ -1,4 +1,5 @@
-"""The client retries idempotent calls and 503s only, and maps errors to the core's."""
+"""The client retries idempotent calls and 503s only, and maps errors to its own, whose codes
+are the service's."""
 
 from __future__ import annotations
 
@@ -6,15 +7,19 @@ from collections.abc import Callable
 
 import httpx
 import pytest
-
-from memory_service.client import MemoryClient
-from memory_service.core.errors import (
+from memory_service_client import (
     AuthenticationError,
     Conflict,
     DependencyUnavailable,
     InvalidRequest,
+    MemoryClient,
+    MemoryServiceError,
     NotFound,
+    PermissionDenied,
 )
+from memory_service_client._client import _segment
+
+from memory_service.core import errors as service_errors
 
 pytestmark = pytest.mark.anyio
 
@@ -100,9 +105,7 @@ async def test_retries_stop_at_the_limit() -> None:
     ("status", "raised"),
     [(401, AuthenticationError), (404, NotFound), (409, Conflict), (422, InvalidRequest)],
 )
-async def test_errors_map_to_the_core_errors_without_retry(
-    status: int, raised: type[Exception]
-) -> None:
+async def test_errors_map_by_status_without_retry(status: int, raised: type[Exception]) -> None:
     script = Script(error(status))
     async with client(script) as memory:
         with pytest.raises(raised, match=f"m{status}"):
@@ -125,8 +128,19 @@ async def test_save_note_sends_arguments_and_provenance() -> None:
 
 
 def test_ids_are_escaped_as_one_path_segment() -> None:
-    from memory_service.client import _segment
-
     assert _segment("../admin/subjects/x") == "..%2Fadmin%2Fsubjects%2Fx"
     assert _segment("a?b#c") == "a%3Fb%23c"
     assert _segment("customer-42") == "customer-42"
+
+
+def test_the_clients_error_codes_are_the_services() -> None:
+    pairs = [
+        (MemoryServiceError, service_errors.MemoryServiceError),
+        (AuthenticationError, service_errors.AuthenticationError),
+        (PermissionDenied, service_errors.PermissionDenied),
+        (NotFound, service_errors.NotFound),
+        (Conflict, service_errors.Conflict),
+        (InvalidRequest, service_errors.InvalidRequest),
+        (DependencyUnavailable, service_errors.DependencyUnavailable),
+    ]
+    assert [ours.code for ours, _ in pairs] == [theirs.code for _, theirs in pairs]

@@ -156,6 +156,29 @@ def test_expired_other_purpose_subject_and_tenant_memories_never_appear(
     assert shown_ids(result) == {"memory_policy", kept.id}
 
 
+def test_a_context_without_purpose_counts_what_other_purposes_hold(
+    uow_factory: InMemoryUnitOfWorkFactory, deps: ContextDeps, scope: TenantScope, clock: FixedClock
+) -> None:
+    store(
+        uow_factory,
+        scope.tenant_id,
+        make_memory(scope, clock, text="Keeps to aisle seats"),
+        make_memory(scope, clock, purpose="travel", text="TRAVELTEXT one"),
+        make_memory(scope, clock, purpose="travel", text="TRAVELTEXT two"),
+        make_memory(scope, clock, purpose="support", text="SUPPORTTEXT"),
+        make_memory(scope, clock, purpose="support", status=MemoryStatus.SUPERSEDED),
+        make_memory(scope, clock, purpose="billing", expires_at=clock.now() - timedelta(days=1)),
+    )
+
+    unasked = render_context(scope, "subject-1", deps=deps)
+    asked = render_context(scope, "subject-1", purpose="travel", deps=deps)
+
+    other = unasked.manifest["other_purposes"]
+    assert other["counts"] == {"support": 1, "travel": 2} and other["complete"] is True
+    assert "TEXT" not in json.dumps(unasked.manifest) and "TRAVELTEXT" not in unasked.text
+    assert "other_purposes" not in asked.manifest  # the caller chose its purpose
+
+
 def test_hostile_text_cannot_forge_the_policy_or_close_the_blocks(
     uow_factory: InMemoryUnitOfWorkFactory, deps: ContextDeps, scope: TenantScope, clock: FixedClock
 ) -> None:
@@ -232,7 +255,7 @@ def user_turn(text: str) -> list[dict[str, Any]]:
     return [{"role": "user", "content": text}, {"role": "assistant", "content": "ok"}]
 
 
-def test_trimming_reinjects_exactly_the_notes_of_the_cut_turns_once(
+def test_the_notes_of_cut_turns_stay_in_every_later_context_of_the_session(
     uow_factory: InMemoryUnitOfWorkFactory,
     deps: ContextDeps,
     history_deps: HistoryDeps,
@@ -268,17 +291,17 @@ def test_trimming_reinjects_exactly_the_notes_of_the_cut_turns_once(
     assert first.manifest["reinjected"] == [notes[1].id]
     assert "Note of turn 1" in first.text and "Note of turn 2" in first.text
 
+    # A session note stays until the session ends, however many contexts and trims follow.
     second = render_context(scope, "subject-1", session_id=session.id, deps=deps)
-    assert second.manifest["reinjected"] == []
-    assert "Note of turn 1" not in second.text and "Note of turn 2" in second.text
-    assert {"id": notes[1].id, "kind": "session", "reason": "trimmed_reinjected_before"} in (
-        second.manifest["dropped"]
-    )
+    assert second.manifest["reinjected"] == [notes[1].id]
+    assert "Note of turn 1" in second.text and "Note of turn 2" in second.text
+    assert not [d for d in second.manifest["dropped"] if d["kind"] == "session"]
 
     history.append(scope, session.id, user_turn("message 5"), deps=history_deps)
-    third = render_context(scope, "subject-1", session_id=session.id, deps=deps)
-    assert third.manifest["reinjected"] == [notes[2].id]
-    assert "Note of turn 4" in third.text
+    for _ in range(3):
+        later = render_context(scope, "subject-1", session_id=session.id, deps=deps)
+        assert later.manifest["reinjected"] == sorted([notes[1].id, notes[2].id])
+        assert all(f"Note of turn {turn}" in later.text for turn in (1, 2, 4))
 
 
 @pytest.mark.parametrize(

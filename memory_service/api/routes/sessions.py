@@ -23,7 +23,23 @@ ERRORS: dict[int | str, dict[str, object]] = {
 }
 
 
-@router.post("", status_code=status.HTTP_201_CREATED, responses=ERRORS)
+# OpenAPI links: a stateful client follows the opened session's id to the routes that take it.
+_SESSION_LINKS: dict[str, dict[str, object]] = {
+    name: {"operationId": operation, "parameters": {"session_id": "$response.body#/session_id"}}
+    for name, operation in (
+        ("SaveNote", "save_note_v1_sessions__session_id__notes_post"),
+        ("AppendTurns", "append_turns_v1_sessions__session_id__turns_post"),
+        ("ReadTurns", "read_turns_v1_sessions__session_id__turns_get"),
+        ("EndSession", "end_session_v1_sessions__session_id__end_post"),
+    )
+}
+
+
+@router.post(
+    "",
+    status_code=status.HTTP_201_CREATED,
+    responses={**ERRORS, 201: {"description": "The opened session", "links": _SESSION_LINKS}},
+)
 def open_session(
     body: OpenSessionRequest, scope: AgentScope, container: ContainerDep
 ) -> SessionResponse:

@@ -1,10 +1,11 @@
-"""The OpenAI Agents SDK binding: a service-backed ``Session``, dynamic instructions that inject
-the context, and the ``save_memory_note`` tool bound to the run's subject and session.
+"""The OpenAI Agents SDK binding (extra ``openai-agents``): a service-backed ``Session``, dynamic
+instructions that inject the context, and the ``save_memory_note`` tool bound to the run's
+subject and session.
 
-Everything goes through :class:`memory_service.client.MemoryClient`, over HTTP or in-process.
-Who the run acts for (the client's key, hence the tenant; the subject; the session) lives in
-:class:`MemoryRunContext`, the run context the application passes to ``Runner.run``: the model
-never names them, so a prompt cannot make it read or write another subject's memory.
+Everything goes through :class:`memory_service_client.MemoryClient`. Who the run acts for (the
+client's key, hence the tenant; the subject; the session) lives in :class:`MemoryRunContext`,
+the run context the application passes to ``Runner.run``: the model never names them, so a
+prompt cannot make it read or write another subject's memory.
 
     memory = MemoryRunContext(client, subject_id="customer-42", session_id=opened.session_id)
     agent = Agent[MemoryRunContext](
@@ -13,6 +14,10 @@ never names them, so a prompt cannot make it read or write another subject's mem
         tools=[save_memory_note_tool()],
     )
     await Runner.run(agent, "Book my usual seat", context=memory, session=memory.session())
+
+The tool never raises out of the run: a refusal is the service's answer (``status`` rejected,
+with reason codes) and a service error (an ended session's 409, an outage) comes back to the
+model as ``{"error": {"code", "message"}}``, which it can tell the user about.
 """
 
 from __future__ import annotations
@@ -26,17 +31,16 @@ from agents import Agent, FunctionTool, RunContextWrapper
 from agents.memory import SessionSettings
 from agents.tool_context import ToolContext
 
-from memory_service.client import MemoryClient
-from memory_service.tool import DESCRIPTION, PARAMETERS, TOOL_NAME
+from memory_service_client._client import MemoryClient
+from memory_service_client.errors import MemoryServiceError
+from memory_service_client.tool import DESCRIPTION, PARAMETERS, TOOL_NAME
 
 
 @dataclass
 class MemoryRunContext:
-    """What one run acts for, set by the application, never by the model; the one run context of
-    both tool forms (this module's and :mod:`memory_service.integrations.openai_agents_tool`).
+    """What one run acts for, set by the application, never by the model.
 
-    The client's key fixes the tenant (``MemoryClient.in_process`` when the agent runs beside
-    the service). ``last_manifest`` is the latest render's.
+    The client's key fixes the tenant. ``last_manifest`` is the latest render's.
     """
 
     client: MemoryClient
@@ -54,7 +58,8 @@ class ServiceSession:
     """The Agents SDK ``Session`` protocol over the service's history endpoints.
 
     The service keeps only the last N turns (``MEMORY_SERVICE_HISTORY_TURNS``): what was cut is
-    gone, and the notes saved in it come back once through the instructions' context.
+    gone, and the session notes saved in it stay in the instructions' context until the
+    session ends.
     """
 
     def __init__(
@@ -118,11 +123,18 @@ def memory_instructions(base: str) -> Instructions:
     return instructions
 
 
+_NOT_AN_OBJECT = {
+    "status": "rejected",
+    "memory_id": None,
+    "reasons": [{"code": "invalid", "detail": "arguments must be a JSON object"}],
+}
+
+
 def save_memory_note_tool() -> FunctionTool:
-    """The tool with the service's own schema; scope comes from the run context only.
+    """The tool with the service's own strict schema; scope comes from the run context only.
 
     The service records the session's latest turn as the note's (the SDK stores the user's
-    input before the model runs), so trimming can re-inject it once that turn is cut.
+    input before the model runs). Service errors are returned to the model, never raised.
     """
 
     async def invoke(tool_context: ToolContext[MemoryRunContext], raw_arguments: str) -> str:
@@ -133,16 +145,13 @@ def save_memory_note_tool() -> FunctionTool:
             arguments = None
         if not isinstance(arguments, dict):
             # The guards answer `invalid` for this; no need to send it.
-            return json.dumps(
-                {
-                    "status": "rejected",
-                    "memory_id": None,
-                    "reasons": [{"code": "invalid", "detail": "arguments must be a JSON object"}],
-                }
+            return json.dumps(_NOT_AN_OBJECT)
+        try:
+            outcome = await memory.client.save_note(
+                memory.session_id, arguments, tool_call_id=tool_context.tool_call_id
             )
-        outcome = await memory.client.save_note(
-            memory.session_id, arguments, tool_call_id=tool_context.tool_call_id
-        )
+        except MemoryServiceError as error:
+            return json.dumps(error.to_json())
         return json.dumps(outcome.to_json())
 
     return FunctionTool(

@@ -1,0 +1,49 @@
+"""The memory-service client: a typed async HTTP client (httpx and pydantic only).
+
+Extras: ``memory-service-client[openai-agents]`` for :mod:`memory_service_client.openai_agents`,
+``memory-service-client[mcp]`` for :mod:`memory_service_client.mcp_server`.
+"""
+
+from memory_service_client._client import MemoryClient
+from memory_service_client.errors import (
+    AuthenticationError,
+    ConfigurationError,
+    Conflict,
+    DependencyUnavailable,
+    InvalidRequest,
+    MemoryServiceError,
+    NotFound,
+    PermissionDenied,
+)
+from memory_service_client.models import (
+    AppendedTurns,
+    ClearedTurns,
+    Context,
+    History,
+    NoteOutcome,
+    PoppedItem,
+    Reason,
+    SessionInfo,
+    StateUpdated,
+)
+
+__all__ = [
+    "AppendedTurns",
+    "AuthenticationError",
+    "ClearedTurns",
+    "ConfigurationError",
+    "Conflict",
+    "Context",
+    "DependencyUnavailable",
+    "History",
+    "InvalidRequest",
+    "MemoryClient",
+    "MemoryServiceError",
+    "NotFound",
+    "NoteOutcome",
+    "PermissionDenied",
+    "PoppedItem",
+    "Reason",
+    "SessionInfo",
+    "StateUpdated",
+]
