@@ -59,14 +59,16 @@ def features(text: str) -> set[str]:
     quoted = " ".join(a or b for a, b in _QUOTED.findall(text))
     plain = _QUOTED.sub(" ", text)
     words = tokens(plain)
-    found: set[str] = {"bias"}
+    # No constant or length feature: the vector is scaled by its size, so a constant would turn
+    # into a length signal and read every short durable note ("Fume", "Habite à Lyon") as
+    # chatter; the model's own intercept is the constant.
+    found: set[str] = set()
     found.update(f"w:{word}" for word in words)
     found.update(f"b:{a} {b}" for a, b in pairwise(words))
     if words:
         found.add(f"f:{words[0]}")
         if len(words) > 1:
             found.add(f"f2:{words[0]} {words[1]}")
-        found.add(f"len:{min(len(words), 12) // 3}")
     for word in words:
         if word.startswith("<"):
             continue
