@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -106,7 +105,7 @@ def run_demo(settings: Settings, *, echo: Echo, json_output: bool = False) -> No
     if settings.is_embedded:
         migrations.upgrade(settings.database_url)
     # A one-shot run shows the consolidation's result right after the end call.
-    container = build_container(replace(settings, consolidate_inline=True))
+    container = build_container(settings.model_copy(update={"consolidate_inline": True}))
     tenant = f"demo-{secrets.token_hex(3)}"
     _, agent_key = container.keys.create(tenant, Role.AGENT)
     _, admin_key = container.keys.create(tenant, Role.ADMIN)

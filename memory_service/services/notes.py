@@ -37,6 +37,7 @@ from memory_service.core.consolidation.attributes import key_words as attribute_
 from memory_service.core.consolidation.attributes import parse_attribute
 from memory_service.core.errors import Conflict, NotFound
 from memory_service.core.guards import NoteDraft, NoteValidation, PiiDetector, validate_note
+from memory_service.core.judgment import JudgmentModel
 from memory_service.core.model import (
     DEFAULT_LEGAL_BASIS,
     Attribute,
@@ -72,6 +73,8 @@ class NoteDeps:
     clock: Clock
     identifiers: IdentifierDetector
     retention: RetentionPolicy = field(default=DEFAULT_POLICY)
+    # The judgment model; None is the one shipped with the package.
+    judgment: JudgmentModel | None = None
 
 
 @dataclass(frozen=True)
@@ -108,7 +111,10 @@ def save_memory_note(
     arguments = _without_nulls(arguments)
     attribute, arguments = _split_attribute(arguments, deps)
     validation = _with_attribute(
-        validate_note(arguments, pii=deps.pii, identifiers=deps.identifiers), attribute
+        validate_note(
+            arguments, pii=deps.pii, identifiers=deps.identifiers, judgment=deps.judgment
+        ),
+        attribute,
     )
     sensitive = _sensitive_reasons(validation.draft)
     # Read before the unit of work, so the subject's lock is held only for the writes.

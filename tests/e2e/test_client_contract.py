@@ -85,7 +85,8 @@ def test_the_nested_reason_model_matches_the_services() -> None:
     served = ReasonOut.model_json_schema()
     ours = models.Reason.model_json_schema()
     assert set(ours["properties"]) == set(served["properties"])
-    assert ours["properties"]["code"]["enum"] == served["properties"]["code"]["enum"]
+    served_codes = served["$defs"]["ReasonCode"]["enum"]  # the core's enum, by reference
+    assert ours["properties"]["code"]["enum"] == served_codes
 
 
 def test_the_clients_tool_schema_is_the_services() -> None:

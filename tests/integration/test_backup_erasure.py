@@ -37,6 +37,7 @@ from memory_service.services import admin
 from tests.integration.conftest import Store
 from tests.integration.records import make_memory
 from tests.support.fakes import FixedClock
+from tests.support.notes import NoLibraryIdentifiers
 from tests.support.scratch_database import scratch_postgres_database
 
 SUBJECT = "cust-backed-up-1"
@@ -88,6 +89,7 @@ def _fill(deployment: Deployment, tenant_id: str, marker: str) -> None:
 
 def _erase(deployment: Deployment, tenant_id: str) -> None:
     deps = admin.AdminDeps(
+        identifiers=NoLibraryIdentifiers(),
         uow_factory=deployment.store.uow_factory,
         clock=deployment.store.clock,
         pii=NoPii(),

@@ -18,6 +18,7 @@ from memory_service.services import admin
 from tests.integration.conftest import Store, sql_store
 from tests.integration.records import make_memory
 from tests.support.fakes import FixedClock
+from tests.support.notes import NoLibraryIdentifiers
 
 SUBJECT = "cust-deletes-1"
 VACUUM_ATTEMPTS = 20
@@ -72,7 +73,11 @@ def test_a_deleted_memory_leaves_no_ciphertext_in_the_live_files(
     assert _held_anywhere(sql.engine, sealed)  # the search does read where the row lives
 
     deps = admin.AdminDeps(
-        uow_factory=sql.uow_factory, clock=sql.clock, pii=NoPii(), cache=NoSubjectCache()
+        identifiers=NoLibraryIdentifiers(),
+        uow_factory=sql.uow_factory,
+        clock=sql.clock,
+        pii=NoPii(),
+        cache=NoSubjectCache(),
     )
     admin.delete_memory(TenantScope(tenant_id, Role.ADMIN, "key:admin"), doomed.id, deps=deps)
 

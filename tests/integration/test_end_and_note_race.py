@@ -24,7 +24,7 @@ from memory_service.services.notes import NoteDeps, save_memory_note
 from memory_service.services.sessions import end_session, open_session
 from tests.integration.conftest import Store, sql_store
 from tests.support.fakes import FixedClock
-from tests.support.notes import FakeTenantPolicyStore, MarkerPii
+from tests.support.notes import FakeTenantPolicyStore, MarkerPii, NoLibraryIdentifiers
 
 ROUNDS = 12
 NOTES_PER_ROUND = 6
@@ -63,8 +63,9 @@ def test_no_note_is_saved_after_its_session_ended(sql: Store, tenant_id: str) ->
         notes_seen[session_id] = report.notes
         return report
 
-    tasks = InProcessTaskQueue(consolidate)
+    tasks = InProcessTaskQueue(consolidate, inline=True)
     deps = NoteDeps(
+        identifiers=NoLibraryIdentifiers(),
         uow_factory=sql.uow_factory,
         pii=MarkerPii(),
         policies=FakeTenantPolicyStore(),

@@ -26,10 +26,10 @@ from tests.support.fake_llm import (
     verdicts_by_text,
 )
 from tests.support.fakes import FixedClock, InMemoryUnitOfWorkFactory
-from tests.support.notes import FakeTenantPolicyStore, MarkerPii
+from tests.support.notes import FakeTenantPolicyStore, MarkerPii, NoLibraryIdentifiers
 
 KEPT = "Prefers aisle seats."
-DOUBTFUL = "Mentions a zanzibar-quokka project at work."
+DOUBTFUL = "Leads the zanzibar-quokka project at work."
 SUBJECT = "subject-1"
 
 
@@ -38,7 +38,9 @@ def _run(server: FakeLLM, *, timeout: float = 5.0) -> tuple[InMemoryUnitOfWorkFa
     factory = InMemoryUnitOfWorkFactory()
     tenant = f"t-{secrets.token_hex(4)}"
     scope = TenantScope(tenant_id=tenant, role=Role.AGENT, actor="key:test")
-    notes = NoteDeps(factory, MarkerPii(), FakeTenantPolicyStore(), clock)
+    notes = NoteDeps(
+        factory, MarkerPii(), FakeTenantPolicyStore(), clock, identifiers=NoLibraryIdentifiers()
+    )
     session = sessions.open_session(scope, SUBJECT, uow_factory=factory, clock=clock)
     for text in (KEPT, DOUBTFUL):
         clock.advance(minutes=1)

@@ -58,6 +58,7 @@ from memory_service.adapters.openai_judge import OpenAIJudge
 from memory_service.adapters.static_embedding import WordLlamaEmbedder
 from memory_service.core.consolidation import Judge
 from memory_service.core.consolidation.embedding import Embedder
+from memory_service.core.judgment.model import JudgmentModel, Thresholds
 from memory_service.core.model import MemoryScope, MemoryStatus, NoteStatus, Role
 from memory_service.core.scope import TenantScope
 from memory_service.core.text import normalize_text
@@ -71,6 +72,10 @@ from tests.support.notes import FakeTenantPolicyStore, NoLibraryIdentifiers
 DEFAULT_FILE = Path(__file__).with_name("consolidation.jsonl")
 MODES = ("rules", "attributes", "llm", "llm+attributes")
 SUBJECT = "subject-1"
+_LABELS = ("speculative", "ephemeral", "not_actionable", "instruction")
+ACCEPTS_EVERYTHING = JudgmentModel(
+    _LABELS, {}, (-30.0,) * 4, {label: Thresholds(1.0, 1.0) for label in _LABELS}
+)
 
 
 class NoPii:
@@ -151,6 +156,7 @@ def run_scenario(
     attributes: bool,
     judge: Judge | None,
     embedder: Embedder | None,
+    judgment: JudgmentModel | None = None,
 ) -> Outcome:
     """One fresh subject through every session; compare its active globals with ``expect``."""
     clock = FixedClock()
@@ -164,6 +170,7 @@ def run_scenario(
         policies=FakeTenantPolicyStore(),
         clock=clock,
         identifiers=NoLibraryIdentifiers(),
+        judgment=judgment,
     )
     deps = ConsolidationDeps(uow_factory=factory, clock=clock, judge=judge, embedder=embedder)
     rejected = 0
@@ -172,7 +179,9 @@ def run_scenario(
         session = sessions.open_session(scope, SUBJECT, uow_factory=factory, clock=clock)
         for note in session_notes:
             clock.advance(minutes=1)
-            arguments = dict(note)
+            # The user agreed to what they said being remembered: a special category (an
+            # allergy) is held for that consent otherwise, which is not what is measured here.
+            arguments = {"confirmed": True, **note}
             if not attributes:
                 arguments.pop("attribute", None)
             result = save_memory_note(scope, session.id, arguments, deps=notes)
@@ -253,9 +262,18 @@ class Tally:
 
 
 def run(
-    scenarios: Sequence[Scenario], modes: Sequence[str], embedder: Embedder | None
+    scenarios: Sequence[Scenario],
+    modes: Sequence[str],
+    embedder: Embedder | None,
+    *,
+    with_judgment: bool = False,
 ) -> dict[str, dict[str, Tally]]:
-    """Tallies by mode, then by kind (``"all"`` for the total)."""
+    """Tallies by mode, then by kind (``"all"`` for the total).
+
+    By default the judgment model is replaced by one that refuses nothing, so the figures are
+    the consolidation's own (the word rules, privacy guards and structure still apply);
+    ``with_judgment`` runs the shipped model too, as a deployment would."""
+    judgment = None if with_judgment else ACCEPTS_EVERYTHING
     results: dict[str, dict[str, Tally]] = {}
     with oracle_server() as server:
         llm_judge = OpenAIJudge.connect(
@@ -270,6 +288,7 @@ def run(
                     attributes=mode.endswith("attributes"),
                     judge=llm_judge if mode.startswith("llm") else None,
                     embedder=embedder,
+                    judgment=judgment,
                 )
                 tallies[scenario.kind].add(scenario, outcome)
                 tallies["all"].add(scenario, outcome)
@@ -283,13 +302,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--modes", nargs="+", choices=MODES, default=list(MODES))
     parser.add_argument("--failures", action="store_true", help="list failing scenario ids")
     parser.add_argument("--no-embedding", action="store_true", help="terms only")
+    parser.add_argument(
+        "--with-judgment", action="store_true", help="the shipped judgment model refuses at save"
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
     scenarios = load(args.files)
     embedder = None if args.no_embedding else WordLlamaEmbedder.load()
     out = sys.stdout.write
     out(f"{len(scenarios)} scenarios: {dict(Counter(s.kind for s in scenarios))}\n")
-    for mode, tallies in run(scenarios, args.modes, embedder).items():
+    for mode, tallies in run(
+        scenarios, args.modes, embedder, with_judgment=args.with_judgment
+    ).items():
         out(f"\n== {mode}\n")
         for kind in sorted(tallies, key=lambda k: (k == "all", k)):
             out(tallies[kind].line(kind) + "\n")

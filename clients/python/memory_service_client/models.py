@@ -29,7 +29,14 @@ class SessionInfo(_Answer):
 
 
 ReasonCode = Literal[
-    "invalid", "pii", "secret", "speculative", "ephemeral", "not_actionable", "instruction"
+    "invalid",
+    "pii",
+    "secret",
+    "speculative",
+    "ephemeral",
+    "not_actionable",
+    "instruction",
+    "sensitive",
 ]
 NoteStatus = Literal["saved", "rejected", "duplicate", "needs_confirmation"]
 

@@ -17,7 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memory_service.core.judgment.model import JudgmentModel, ModelFileError, default_model
-from memory_service.core.judgment.rules import is_empty_chatter, is_role_markup
+from memory_service.core.judgment.rules import (
+    is_addressed_command,
+    is_empty_chatter,
+    is_role_markup,
+)
 from memory_service.core.model import Durability, Reason, ReasonCode
 
 __all__ = [
@@ -74,7 +78,7 @@ def judge(text: str, durability: Durability, model: JudgmentModel | None = None)
             hold.add(code)
     if is_empty_chatter(text):
         refuse.add(ReasonCode.NOT_ACTIONABLE)
-    if is_role_markup(text):
+    if is_role_markup(text) or is_addressed_command(text):
         refuse.add(ReasonCode.INSTRUCTION)
     order = list(DETAILS)
     return Verdict(

@@ -3,6 +3,10 @@
 - **Empty chatter**: nothing is left of the note once greetings, thanks, politeness and stop
   words (``filler`` and ``stopwords`` in ``core/lexicons``) are removed ("Hi!", "Merci
   beaucoup", "ok thanks"). Digits alone are no content either.
+- **An order addressed to the agent**: the agent or "you" as the subject of a modal of
+  obligation or new permission ("you must…", "the assistant should…", "l'agent doit…", "tu dois…",
+  "el agente debe…", "der Assistent soll…", "l'assistente deve…"). A fact about the user has
+  the user as its subject; this syntax is the instruction's, whatever the topic.
 - **Role and template markup**: text that impersonates a chat role or a prompt template
   ("SYSTEM: …", "Assistant, …", "<|im_start|>", "[INST]", "<<SYS>>", "### Instruction",
   ``<system>`` tags). No note about a user starts that way, so the shape alone decides.
@@ -23,6 +27,27 @@ _ROLE_MARKUP = re.compile(
     r"|</?\s*(?:system|memory_policy|memories|memory|instructions?|context|policy)\s*>",
     re.IGNORECASE | re.MULTILINE,
 )
+
+
+_AGENT = (
+    r"(?:you|the (?:assistant|agent|bot|model|ai|system)|assistants?|agents?|tu|vous"
+    r"|l'(?:assistant|assistante|agent|ia)|le (?:bot|modele|systeme)|el (?:asistente|agente|bot)"
+    r"|der (?:assistent|agent|bot)|die ki|du|l'(?:assistente|agente)|il bot)"
+)
+_MODAL = (
+    r"(?:must|should|shall|have to|has to|need to|needs to|are to|is to|will (?:always|never)"
+    r"|(?:may|can) now|(?:are|is) (?:allowed|authori[sz]ed|permitted) to|dois|doit|devez|devras"
+    r"|devra|devrez|devrait|devriez|peux desormais|peut desormais|pouvez desormais|debes|debe"
+    r"|deberias|deberia|tienes que|tiene que|musst|muss|mussen|sollst|soll|sollen|darfst jetzt"
+    r"|darf jetzt|devi|deve|dovrai|dovra|dovrebbe|puoi ora|puo ora)"
+)
+_ADDRESSED_COMMAND = re.compile(
+    rf"(?:^|[^\w'])(?:{_AGENT})\s+(?:(?:no|not|ne|non|nie|never)\s+)?(?:{_MODAL})\b", re.IGNORECASE
+)
+
+
+def is_addressed_command(text: str) -> bool:
+    return _ADDRESSED_COMMAND.search(fold(text).lower()) is not None
 
 
 def is_empty_chatter(text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
