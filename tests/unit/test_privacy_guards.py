@@ -163,3 +163,19 @@ def test_a_tool_call_id_has_a_shape_that_cannot_hold_a_refused_value(
     value: str, valid: bool
 ) -> None:
     assert valid_tool_call_id(value) is valid
+
+
+class NameNer:
+    """Finds a person wherever the marker name appears."""
+
+    def entity_types(self, text: str) -> frozenset[str]:
+        return frozenset({"PERSON"}) if "quokkason" in text.lower() else frozenset()
+
+
+def test_a_state_key_the_ner_reads_as_a_person_is_never_named_in_a_refusal() -> None:
+    state = {"ada_quokkason": {"seat": "aisle"}, "plan": "gold"}
+
+    refusals = state_refusals(state, pii=NameNer(), identifiers=LIBRARY)
+
+    assert refusals == [("<key> (key)", (ReasonCode.PII,))]
+    assert "quokkason" not in repr(refusals)
