@@ -483,7 +483,7 @@ def test_on_rabbitmq_a_worker_killed_mid_batch_costs_seconds_not_an_hour(
         heir.stop()
         llm.behaviour = JUDGED
 
-    assert time.monotonic() - killed_at < RECOVERY_LIMIT
+    # The bound is the wait_for timeouts above (RECOVERY_LIMIT in all): no timing assert here.
     for subject in subjects:
         assert len(events(stack, scope, subject, "consolidation.run")) == 1, subject
 

@@ -20,7 +20,7 @@ from memory_service.core.judgment import DETAILS, Verdict, default_model, judge
 from memory_service.core.judgment.features import features
 from memory_service.core.judgment.model import JudgmentModel, ModelFileError, Thresholds
 from memory_service.core.judgment.rules import is_empty_chatter, is_role_markup
-from memory_service.core.model import Durability, NoteStatus, ReasonCode
+from memory_service.core.model import Durability, ReasonCode
 from tests.support.notes import NoLibraryIdentifiers
 
 
@@ -182,10 +182,6 @@ def test_held_reasons_are_empty_when_the_note_is_refused() -> None:
     )
 
     assert validation.reasons and validation.held == ()
-
-
-def test_the_status_names_what_a_held_note_waits_for() -> None:
-    assert NoteStatus.NEEDS_CONFIRMATION.value == "needs_confirmation"
 
 
 # --- behaviour on notes the model never saw ------------------------------------------------
