@@ -128,9 +128,7 @@ def delete_memory(scope: TenantScope, memory_id: object, *, deps: AdminDeps) -> 
         if memory.status is MemoryStatus.DELETED:
             return memory
         now = deps.clock.now()
-        deleted = memory.with_changes(
-            text="", keywords=(), status=MemoryStatus.DELETED, updated_at=now
-        )
+        deleted = memory.destroy(at=now)
         uow.memories.save(deleted)
         _record(uow, scope, "memory.deleted", now, memory.subject_id, memory_id=memory.id)
         # The old ciphertext must not stay readable in the WAL or a dead row.

@@ -30,6 +30,7 @@ from memory_service.core.consolidation import (
     GLOBAL_CANDIDATES_PER_NOTE,
     VECTOR_CANDIDATES_PER_NOTE,
     CandidateLookup,
+    DecisionKind,
     Judge,
     JudgeCall,
     MergePlan,
@@ -115,6 +116,10 @@ def consolidate_session(
             log.info("session %s was consolidated by another run", session_id)
             return None
         report = _consolidate_locked(uow, current, deps)
+        if report.decisions.get(DecisionKind.REFUSED.value):
+            # A note the LLM refused was overwritten: its old ciphertext must not stay
+            # readable in the WAL or a dead row, as after an admin's delete.
+            uow.erasure.scrub_after_commit("memories", "memory_terms")
         uow.commit()
     log.info(
         "consolidated session %s: %d notes, %d created, %d updated",

@@ -116,7 +116,7 @@ def save_memory_note(
         ),
         attribute,
     )
-    sensitive = _sensitive_reasons(validation.draft)
+    sensitive = _sensitive_reasons(validation.draft, attribute.value)
     # Read before the unit of work, so the subject's lock is held only for the writes.
     policy = deps.policies.get(scope.tenant_id)
     refused = validation.reasons + (sensitive if policy.refuse_sensitive else ())
@@ -202,11 +202,13 @@ def confirm_note(
     return NoteResult(NoteStatus.SAVED, memory.id)
 
 
-def _sensitive_reasons(draft: NoteDraft | None) -> tuple[Reason, ...]:
-    """The ``sensitive`` reason of a well-formed note in a special category, else nothing."""
+def _sensitive_reasons(draft: NoteDraft | None, attribute: Attribute | None) -> tuple[Reason, ...]:
+    """The ``sensitive`` reason of a well-formed note in a special category (its text, its
+    keywords or the words of its attribute key), else nothing."""
     if draft is None:
         return ()
-    return tuple(check_sensitive(draft.text, draft.keywords))
+    words = (attribute_key_words(attribute),) if attribute is not None else ()
+    return tuple(check_sensitive(draft.text, (*draft.keywords, *words)))
 
 
 @dataclass(frozen=True)

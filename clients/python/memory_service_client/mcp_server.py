@@ -162,9 +162,9 @@ class _Server(MCPServer[Any]):
             cause = exc.__cause__
             if not isinstance(cause, ValidationError):
                 raise
-            fields = sorted(
-                {".".join(str(p) for p in e["loc"]) or "arguments" for e in cause.errors()}
-            )
+            # The top-level argument only: deeper parts of a location are keys the caller
+            # sent inside an object (an attribute's), which may themselves be personal data.
+            fields = sorted({str(e["loc"][0]) if e["loc"] else "arguments" for e in cause.errors()})
             message = f"the arguments do not match the schema: {', '.join(fields)}"
             raise ToolError(
                 json.dumps({"error": {"code": "invalid_request", "message": message}})

@@ -11,7 +11,7 @@ shape readers (:mod:`memory_service.core.privacy.identifiers`,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any, Protocol
 
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
@@ -86,13 +86,13 @@ def state_refusals(
     The NER detector reads every text of the state at once (one call, the slow part); only
     when it finds something is it asked again per text, to name the path.
     """
-    texts = list(_state_texts(state, "", _NoPii()))
+    texts = list(_state_texts(state, "", _NoPii(), identifiers))
     ner_found = bool(texts) and bool(pii.entity_types("\n".join(text for _, text in texts)))
     per_text: PiiDetector = pii if ner_found else _NoPii()
     if ner_found:
         # Name a path only by keys the NER lets through too: a person's name as a key
         # ("jane_doe") must not come back in the error.
-        texts = list(_state_texts(state, "", pii))
+        texts = list(_state_texts(state, "", pii, identifiers))
     refusals: dict[str, set[ReasonCode]] = {}
     for path, text in texts:
         reasons = check_privacy(text, pii=per_text, identifiers=identifiers)
@@ -101,29 +101,23 @@ def state_refusals(
     return [(path, tuple(sorted(codes))) for path, codes in refusals.items()]
 
 
-def _state_texts(value: object, path: str, pii: PiiDetector) -> Iterator[tuple[str, str]]:
+def _state_texts(
+    value: object, path: str, pii: PiiDetector, identifiers: IdentifierDetector
+) -> Iterator[tuple[str, str]]:
     """(path, text) for every key and every string or number of the state. A key appears in
     a path only when it is a plain name (``home_airport``) the shape guards accept."""
     if isinstance(value, Mapping):
         for key, item in value.items():
             key_text = str(key)
             plain = _PLAIN_KEY.fullmatch(key_text) and not check_privacy(
-                key_text, pii=pii, identifiers=_NO_LIBRARY
+                key_text, pii=pii, identifiers=identifiers
             )
             name = key_text if plain else "<key>"
             child = f"{path}.{name}" if path else name
             yield f"{child} (key)", key_text
-            yield from _state_texts(item, child, pii)
+            yield from _state_texts(item, child, pii, identifiers)
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            yield from _state_texts(item, f"{path}[{index}]", pii)
+            yield from _state_texts(item, f"{path}[{index}]", pii, identifiers)
     elif isinstance(value, str | int | float) and not isinstance(value, bool):
         yield path, str(value)
-
-
-class _NoLibrary:
-    def identifier_types(self, text: str, codes: Sequence[str]) -> frozenset[str]:
-        return frozenset()
-
-
-_NO_LIBRARY = _NoLibrary()
