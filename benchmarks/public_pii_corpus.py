@@ -30,19 +30,57 @@ from faker import Faker
 from memory_service.evaluation import evaluate_rows
 
 TEMPLATES = Path(__file__).parent / "data" / "presidio_templates.txt"
-LOCALES = (
-    "en_US en_GB de_DE fr_FR it_IT es_ES nl_NL hu_HU cs_CZ fi_FI sv_SE da_DK pl_PL pt_BR "
-    "no_NO et_EE sk_SK hr_HR sl_SI tr_TR"
-).split()
+LOCALES = [
+    "en_US",
+    "en_GB",
+    "de_DE",
+    "fr_FR",
+    "it_IT",
+    "es_ES",
+    "nl_NL",
+    "hu_HU",
+    "cs_CZ",
+    "fi_FI",
+    "sv_SE",
+    "da_DK",
+    "pl_PL",
+    "pt_BR",
+    "no_NO",
+    "et_EE",
+    "sk_SK",
+    "hr_HR",
+    "sl_SI",
+    "tr_TR",
+]
 # Placeholders whose value identifies a person (or reaches one); the others (a country, a
 # city, a company, a job, a year, an age...) do not make a sentence personal data alone.
 IDENTIFYING = frozenset(
-    "person name name_male name_female first_name first_name_male first_name_female "
-    "first_name_nonbinary last_name last_name_male last_name_female address street_name "
-    "credit_card_number phone_number email iban ssn date_of_birth ip_address "
-    "us_driver_license".split()
+    [
+        "person",
+        "name",
+        "name_male",
+        "name_female",
+        "first_name",
+        "first_name_male",
+        "first_name_female",
+        "first_name_nonbinary",
+        "last_name",
+        "last_name_male",
+        "last_name_female",
+        "address",
+        "street_name",
+        "credit_card_number",
+        "phone_number",
+        "email",
+        "iban",
+        "ssn",
+        "date_of_birth",
+        "ip_address",
+        "us_driver_license",
+    ]
 )
 PLACEHOLDER = re.compile(r"{{(\w+)}}")
+BIRTH_DATE_FORMATS = ("%d/%m/%Y", "%B %d, %Y")
 NATIONALITIES = ("Finnish", "Hungarian", "Brazilian", "Czech", "Danish", "Polish", "Dutch")
 
 
@@ -56,7 +94,7 @@ def _value(fake: Faker, fallback: Faker, name: str, rng: random.Random) -> str:
         "nation_woman": lambda: rng.choice(NATIONALITIES) + " woman",
         "nation_plural": lambda: rng.choice(NATIONALITIES) + "s",
         "us_driver_license": lambda: rng.choice("ABCDEFGH") + str(rng.randint(10**6, 10**7 - 1)),
-        "date_of_birth": lambda: fake.date_of_birth().strftime(rng.choice(("%d/%m/%Y", "%B %d, %Y"))),
+        "date_of_birth": lambda: fake.date_of_birth().strftime(rng.choice(BIRTH_DATE_FORMATS)),
         "date_time": lambda: fake.date_time().strftime("%Y-%m-%d %H:%M"),
         "year": fake.year,
     }
@@ -84,7 +122,10 @@ def generate(count: int, seed: int) -> list[dict[str, Any]]:
         template = rng.choice(templates)
         fake = fakers[rng.choice(LOCALES)]
         families = sorted(IDENTIFYING & set(PLACEHOLDER.findall(template)))
-        text = PLACEHOLDER.sub(lambda m: _value(fake, fallback, m.group(1), rng), template)
+        text = PLACEHOLDER.sub(
+            lambda m, fake=fake: _value(fake, fallback, m.group(1), rng),  # type: ignore[misc]
+            template,
+        )
         rows.append(
             {
                 "text": text,
