@@ -35,7 +35,7 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -187,31 +187,40 @@ def _any_subject(container: Container, tenant: str) -> str:
 
 
 @contextmanager
-def server_process(backend: Backend) -> Iterator[str]:
-    """``uvicorn`` serving the app factory in its own process; yields the base URL once healthy."""
+def server_process(
+    backend: Backend,
+    *,
+    args: Sequence[str] = (),
+    extra_env: Mapping[str, str] | None = None,
+    app: str = "memory_service.api.asgi:create_default_app",
+    health: str | None = "/healthz",
+    workers: int | None = None,
+) -> Iterator[str]:
+    """A server in its own process; yields the base URL once it answers.
+
+    ``uvicorn`` serving ``app`` (a factory when ``health`` is set) with ``args``; or, with
+    ``workers``, the real ``memory-service serve --workers N`` (warm models, TCP_NODELAY).
+    """
     port = free_port()
+    if workers is not None:
+        command = [str(Path(sys.executable).with_name("memory-service")), "serve"]
+        command += ["--port", str(port), "--workers", str(workers)]
+    else:
+        command = [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1"]
+        command += ["--port", str(port), "--log-level", "warning", *args]
+        if health is not None:
+            command.append("--factory")
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "memory_service.api.asgi:create_default_app",
-            "--factory",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-        ],
-        env=os.environ | env_for(backend),
+        command,
+        env=os.environ | env_for(backend) | dict(extra_env or {}),
+        stderr=subprocess.DEVNULL if workers is not None else None,
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120
         while True:
             try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                if httpx.get(f"{base}{health or '/'}", timeout=1).status_code == 200:
                     break
             except httpx.TransportError:
                 pass

@@ -10,6 +10,7 @@ from sqlalchemy import Engine, text
 
 from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for
+from memory_service.adapters.key_cache import CachedKeyStore
 from memory_service.adapters.keystore import SqlDataKeyStore
 from memory_service.adapters.openai_judge import OpenAIJudge
 from memory_service.adapters.prometheus_metrics import PrometheusMetrics
@@ -143,7 +144,7 @@ def build_container(settings: Settings) -> Container:
         engine=engine,
         uow_factory=uow_factory,
         keyring=keyring,
-        keys=SqlKeyStore(engine, clock),
+        keys=CachedKeyStore(SqlKeyStore(engine, clock), ttl_seconds=settings.key_cache_seconds),
         tasks=_task_queue(settings, consolidation, metrics),
         maintenance=SqlMaintenanceStore(engine),
         consolidation=consolidation,

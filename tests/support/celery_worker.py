@@ -1,7 +1,7 @@
 """Real ``memory-service worker`` processes and a private redis-server, for integration tests.
 
-Each worker is a subprocess running the real CLI with the solo pool (one task at a time,
-so SIGKILL lands mid-task), logging to a file the test can read.
+Each worker is a subprocess running the real CLI, by default with the solo pool (one task at
+a time, so SIGKILL lands mid-task), logging to a file the test can read.
 """
 
 from __future__ import annotations
@@ -31,7 +31,15 @@ def wait_for(condition: Callable[[], bool], *, timeout: float, what: str) -> Non
 
 
 class WorkerProcess:
-    def __init__(self, env: Mapping[str, str], name: str, log_dir: Path) -> None:
+    def __init__(
+        self,
+        env: Mapping[str, str],
+        name: str,
+        log_dir: Path,
+        *,
+        pool: str = "solo",
+        concurrency: int = 1,
+    ) -> None:
         self.name = name
         self.log_path = log_dir / f"{name}.log"
         self._log = self.log_path.open("wb")
@@ -39,8 +47,8 @@ class WorkerProcess:
             [
                 str(MEMORY_SERVICE),
                 "worker",
-                "--pool=solo",
-                "--concurrency=1",
+                f"--pool={pool}",
+                f"--concurrency={concurrency}",
                 f"--hostname={name}@%h",
             ],
             env={**os.environ, **env},
