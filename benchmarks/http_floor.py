@@ -13,6 +13,10 @@ For one backend (SQLite by default, ``--postgres`` for a scratch PostgreSQL data
     auth, middleware, body parsing, serialisation; no socket, no server), key cache off and on;
   - ``HTTP``: a real uvicorn process on loopback, one keep-alive httpx client, for
     ``--http h11`` and ``httptools``, each on the ``asyncio`` and the ``uvloop`` event loop;
+- CPU per request: the server process's CPU time (all threads, from /proc) and the client's,
+  against the service call's own in-process CPU time: on a busy shared machine wall times
+  count the waits for a core at each hand-off (client, server loop, thread pool and back),
+  CPU times only the work;
 - ``empty``: a bare ASGI app answering ``{}`` under each server setting, with the same client:
   the cost of the socket, the server and the client alone.
 
@@ -39,7 +43,9 @@ from starlette.types import Receive, Scope, Send
 
 from benchmarks.save_note import (
     DEFAULT_PG,
+    SERVER_PIDS,
     Backend,
+    cpu_seconds,
     env_for,
     ms,
     percentile,
@@ -188,22 +194,35 @@ def paired(
     return _p(durations), p50(differences)
 
 
-class AsgiCaller:
-    """The whole app called in-process through httpx's ASGI transport, on one event loop."""
+def paired_asgi(
+    container: Container,
+    key: str,
+    calls: int,
+    baseline: Callable[[], object],
+    request: Callable[[httpx.AsyncClient], Awaitable[httpx.Response]],
+) -> tuple[tuple[float, float], float]:
+    """:func:`paired` for the app called in-process through httpx's ASGI transport, all in
+    one task (as under a server, whose thread pool lives as long as the server)."""
 
-    def __init__(self, container: Container, key: str) -> None:
-        self._loop = asyncio.new_event_loop()
+    async def run() -> tuple[tuple[float, float], float]:
         transport = httpx.ASGITransport(app=create_app(container))
-        self.client = httpx.AsyncClient(
-            transport=transport, base_url="http://bench", headers={"Authorization": f"Bearer {key}"}
-        )
+        headers = {"Authorization": f"Bearer {key}"}
+        async with httpx.AsyncClient(
+            transport=transport, base_url="http://bench", headers=headers
+        ) as client:
+            durations, differences = [], []
+            for index in range(calls + 20):
+                start = time.perf_counter()
+                baseline()
+                middle = time.perf_counter()
+                _ok(await request(client))
+                end = time.perf_counter()
+                if index >= 20:
+                    durations.append(end - middle)
+                    differences.append((end - middle) - (middle - start))
+            return _p(durations), p50(differences)
 
-    def __call__(self, call: Callable[[httpx.AsyncClient], Awaitable[httpx.Response]]) -> None:
-        _ok(self._loop.run_until_complete(call(self.client)))
-
-    def close(self) -> None:
-        self._loop.run_until_complete(self.client.aclose())
-        self._loop.close()
+    return asyncio.run(run())
 
 
 @contextmanager
@@ -230,18 +249,19 @@ def run(backend: Backend, calls: int) -> None:
 
     Row = tuple[tuple[float, float], float]
     rows: dict[str, dict[str, Row]] = {}
+    cpu: dict[str, dict[str, tuple[float, float]]] = {}
     service = requests.in_process()
     for name, call in service.items():
         for _ in range(20):
             call()
+        before = time.process_time()
         alone = _p(timed_calls(calls, lambda _, c=call: c()))
         rows.setdefault(name, {})["in-process"] = (alone, 0.0)
+        cpu.setdefault(name, {})["in-process"] = ((time.process_time() - before) / calls, 0.0)
     for label, seconds in (("ASGI, no key cache", 0.0), ("ASGI, key cache", 5.0)):
         with with_cache_seconds(container, seconds):
-            caller = AsgiCaller(container, key)
             for name, acall in requests.asgi().items():
-                rows[name][label] = paired(calls, service[name], partial(caller, acall))
-            caller.close()
+                rows[name][label] = paired_asgi(container, key, calls, service[name], acall)
 
     empty: dict[str, tuple[float, float]] = {}
     for http, loop in SERVERS:
@@ -253,6 +273,7 @@ def run(backend: Backend, calls: int) -> None:
         ):
             for name, hcall in requests.http().items():
                 rows[name][label] = paired(calls, service[name], partial(hcall, client))
+                cpu[name][label] = cpu_per_request(SERVER_PIDS[base], calls, partial(hcall, client))
         with (
             server_process(
                 backend,
@@ -274,9 +295,25 @@ def run(backend: Backend, calls: int) -> None:
         for label, ((q50, q99), over) in paths.items():
             shown = "" if label == "in-process" else f"{over * 1000:+.2f}"
             print(f"  {name:<14}{label:<28}{ms(q50):>8}{ms(q99):>8}{shown:>17}")
+    print(f"\n{backend.name}: CPU per request (ms): what the machine's load cannot inflate")
+    print(f"  {'request':<14}{'path':<28}{'server':>8}{'client':>8}{'server over in-process':>24}")
+    for name, paths in cpu.items():
+        base_cpu = paths["in-process"][0]
+        for label, (server, client_cpu) in paths.items():
+            over = "" if label == "in-process" else f"{(server - base_cpu) * 1000:+.2f}"
+            print(f"  {name:<14}{label:<28}{ms(server):>8}{ms(client_cpu):>8}{over:>24}")
+    print(f"\n  load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"\n{backend.name}: an empty ASGI app over HTTP (socket, server, client alone), ms")
     for label, (q50, q99) in empty.items():
         print(f"  {label:<28}p50 {ms(q50)}  p99 {ms(q99)}")
+
+
+def cpu_per_request(pid: int, calls: int, call: Callable[[], object]) -> tuple[float, float]:
+    """CPU seconds per call used by the server process (all threads) and by this client."""
+    server, client = cpu_seconds(pid), time.process_time()
+    for _ in range(calls):
+        call()
+    return (cpu_seconds(pid) - server) / calls, (time.process_time() - client) / calls
 
 
 def _p(values: list[float]) -> tuple[float, float]:

@@ -186,6 +186,16 @@ def _any_subject(container: Container, tenant: str) -> str:
     return subject
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU a live process (all its threads) has used so far, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+SERVER_PIDS: dict[str, int] = {}
+"""Base URL to the pid of the server process serving it (for :func:`cpu_seconds`)."""
+
+
 @contextmanager
 def server_process(
     backend: Backend,
@@ -227,8 +237,10 @@ def server_process(
             if time.monotonic() > deadline or process.poll() is not None:
                 raise RuntimeError("the benchmark server did not start")
             time.sleep(0.1)
+        SERVER_PIDS[base] = process.pid
         yield base
     finally:
+        SERVER_PIDS.pop(base, None)
         process.terminate()
         process.wait(timeout=30)
 
