@@ -224,10 +224,12 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=200, help="requests per measurement")
     parser.add_argument("--postgres-url", default=os.environ.get("BENCH_POSTGRES_URL", DEFAULT_PG))
     parser.add_argument("--no-postgres", action="store_true", help="SQLite only")
+    parser.add_argument("--no-sqlite", action="store_true", help="PostgreSQL only")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
-    with sqlite_backend() as backend:
-        report(backend.name, run_backend(backend, args.calls), args.calls)
+    if not args.no_sqlite:
+        with sqlite_backend() as backend:
+            report(backend.name, run_backend(backend, args.calls), args.calls)
     if not args.no_postgres:
         with postgres_backend(args.postgres_url) as backend:
             report(backend.name, run_backend(backend, args.calls), args.calls)

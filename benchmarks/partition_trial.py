@@ -41,7 +41,8 @@ INSERT INTO memories (id, tenant_id, subject_id, scope, ciphertext, text_fingerp
     source, durability, provenance, legal_basis, created_at, updated_at, status)
 SELECT md5(t || '/' || s || '/' || m), 't' || t, 's' || s,
     CASE WHEN m % 4 = 0 THEN 'session' ELSE 'global' END,
-    decode(repeat(md5(t || '.' || s || '.' || m), 6), 'hex'), md5(m || '/' || s || '/' || t), 'general',
+    decode(repeat(md5(t || '.' || s || '.' || m), 6), 'hex'),
+    md5(m || '/' || s || '/' || t), 'general',
     'user_stated', 'durable', '{}', 'consent', now() - m * interval '1 minute',
     now() - m * interval '1 minute', CASE WHEN m % 10 = 0 THEN 'superseded' ELSE 'active' END
 FROM generate_series(1, :tenants) t, generate_series(1, :subjects) s,

@@ -223,11 +223,10 @@ def server_process(
     process = subprocess.Popen(
         command,
         env=os.environ | env_for(backend) | dict(extra_env or {}),
-        stderr=subprocess.DEVNULL if workers is not None else None,
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 300  # a loaded machine loads the models slowly
         while True:
             try:
                 if httpx.get(f"{base}{health or '/'}", timeout=1).status_code == 200:
