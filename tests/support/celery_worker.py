@@ -63,7 +63,9 @@ class WorkerProcess:
         marker = f"[{task_id}] succeeded" if task_id else "] succeeded in"
         return self.log().count(marker)
 
-    def wait_ready(self, timeout: float = 30) -> WorkerProcess:
+    def wait_ready(self, timeout: float = 180) -> WorkerProcess:
+        # The worker loads the guards' models before it says ready (memory_service.warm):
+        # seconds on a quiet machine, a minute or more on a loaded one.
         wait_for(
             lambda: " ready." in self.log() or self.process.poll() is not None,
             timeout=timeout,
