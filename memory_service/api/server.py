@@ -10,8 +10,8 @@ every request, found by the load run (``benchmarks/load.py``). Accepted sockets 
 With more than one worker the models are loaded once, in the supervising process, and the
 workers are forked from it (uvicorn itself spawns fresh interpreters, which would each load
 them again): they share the models' pages, and each worker's first request is as fast as its
-tenth. The access log is off: a line per request written to the terminal costs more than
-the rest of the HTTP layer, and ``/metrics`` counts every request by route and status.
+tenth. The access log is off: a line per request written to the terminal, where ``/metrics``
+already counts every request by route and status.
 """
 
 from __future__ import annotations
