@@ -122,7 +122,7 @@ class Stack:
         self.start_worker()
         self._process("beat", [MEMORY_SERVICE, "beat", "--loglevel", "WARNING"]).start()
         wait_for(self.api_ready, timeout=120, what="the API to answer /healthz")
-        wait_for(lambda: " ready." in self.processes["worker"].log(), timeout=60, what="worker")
+        wait_for(lambda: " ready." in self.processes["worker"].log(), timeout=300, what="worker")
         return self
 
     def _environment(self) -> dict[str, str]:

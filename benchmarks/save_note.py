@@ -35,7 +35,7 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -186,40 +186,60 @@ def _any_subject(container: Container, tenant: str) -> str:
     return subject
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU a live process (all its threads) has used so far, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+SERVER_PIDS: dict[str, int] = {}
+"""Base URL to the pid of the server process serving it (for :func:`cpu_seconds`)."""
+
+
 @contextmanager
-def server_process(backend: Backend) -> Iterator[str]:
-    """``uvicorn`` serving the app factory in its own process; yields the base URL once healthy."""
+def server_process(
+    backend: Backend,
+    *,
+    args: Sequence[str] = (),
+    extra_env: Mapping[str, str] | None = None,
+    app: str = "memory_service.api.asgi:create_default_app",
+    health: str | None = "/healthz",
+    workers: int | None = None,
+) -> Iterator[str]:
+    """A server in its own process; yields the base URL once it answers.
+
+    ``uvicorn`` serving ``app`` (a factory when ``health`` is set) with ``args``; or, with
+    ``workers``, the real ``memory-service serve --workers N`` (warm models, TCP_NODELAY).
+    """
     port = free_port()
+    if workers is not None:
+        command = [str(Path(sys.executable).with_name("memory-service")), "serve"]
+        command += ["--port", str(port), "--workers", str(workers)]
+    else:
+        command = [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1"]
+        command += ["--port", str(port), "--log-level", "warning", *args]
+        if health is not None:
+            command.append("--factory")
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "memory_service.api.asgi:create_default_app",
-            "--factory",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-        ],
-        env=os.environ | env_for(backend),
+        command,
+        env=os.environ | env_for(backend) | dict(extra_env or {}),
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 300  # a loaded machine loads the models slowly
         while True:
             try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                if httpx.get(f"{base}{health or '/'}", timeout=1).status_code == 200:
                     break
             except httpx.TransportError:
                 pass
             if time.monotonic() > deadline or process.poll() is not None:
                 raise RuntimeError("the benchmark server did not start")
             time.sleep(0.1)
+        SERVER_PIDS[base] = process.pid
         yield base
     finally:
+        SERVER_PIDS.pop(base, None)
         process.terminate()
         process.wait(timeout=30)
 

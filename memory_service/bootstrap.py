@@ -10,6 +10,7 @@ from sqlalchemy import Engine, text
 
 from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for
+from memory_service.adapters.key_cache import CachedKeyStore
 from memory_service.adapters.keystore import SqlDataKeyStore
 from memory_service.adapters.openai_judge import OpenAIJudge
 from memory_service.adapters.prometheus_metrics import PrometheusMetrics
@@ -119,7 +120,11 @@ def build_keyring(settings: Settings) -> Keyring:
     Raises ConfigurationError at start, never on a first read, when the master key is
     missing or is not the one the store's keys were sealed with.
     """
-    store = SqlDataKeyStore.open(settings.keystore_url, data_url=settings.database_url)
+    store = SqlDataKeyStore.open(
+        settings.keystore_url,
+        data_url=settings.database_url,
+        prepared_statements=settings.pg_prepared_statements,
+    )
     keyring = Keyring(settings.master_key(), store)
     keyring.check_master_key()
     return keyring
@@ -128,7 +133,9 @@ def build_keyring(settings: Settings) -> Keyring:
 def build_container(settings: Settings) -> Container:
     """Adapters for these settings. Raises ConfigurationError before anything is served."""
     clock = SystemClock()
-    engine = create_engine_for(settings.database_url)
+    engine = create_engine_for(
+        settings.database_url, prepared_statements=settings.pg_prepared_statements
+    )
     keyring = build_keyring(settings)
     embedder = load_embedder(settings.embedding_dimensions)
     uow_factory = SqlUnitOfWorkFactory(engine, keyring, clock, embedder)
@@ -143,7 +150,7 @@ def build_container(settings: Settings) -> Container:
         engine=engine,
         uow_factory=uow_factory,
         keyring=keyring,
-        keys=SqlKeyStore(engine, clock),
+        keys=CachedKeyStore(SqlKeyStore(engine, clock), ttl_seconds=settings.key_cache_seconds),
         tasks=_task_queue(settings, consolidation, metrics),
         maintenance=SqlMaintenanceStore(engine),
         consolidation=consolidation,

@@ -102,7 +102,15 @@ def serve(
     if workers > 1:
         _share_metrics_between_processes()
     logging.basicConfig(level=logging.INFO)
-    run_server("memory_service.api.asgi:create_default_app", host=host, port=port, workers=workers)
+    from memory_service.warm import warm_models
+
+    run_server(
+        "memory_service.api.asgi:create_default_app",
+        host=host,
+        port=port,
+        workers=workers,
+        before_fork=lambda: warm_models(settings),
+    )
 
 
 @app.command()

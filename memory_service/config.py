@@ -120,6 +120,16 @@ class Settings(BaseSettings):
     notes_rate_per_minute: int = Field(
         default=600, ge=0, validation_alias="MEMORY_SERVICE_NOTES_RATE_PER_MINUTE"
     )
+    # Seconds a verified API key is trusted without a lookup (adapters/key_cache.py): a key
+    # revoked by another process still works here for up to this long; 0 turns it off.
+    key_cache_seconds: float = Field(
+        default=5.0, ge=0, le=300, validation_alias="MEMORY_SERVICE_KEY_CACHE_SECONDS"
+    )
+    # psycopg 3 prepares a statement on the server after its fifth run on a connection; off
+    # (0) for PgBouncer in transaction mode without prepared-statement support (docs/scaling.md).
+    pg_prepared_statements: bool = Field(
+        default=True, validation_alias="MEMORY_SERVICE_PG_PREPARED_STATEMENTS"
+    )
     # The worker and beat (workers/celery_app.py).
     celery_namespace: str = Field(
         default="memory-service",

@@ -21,16 +21,22 @@ The outbox relay sends again a consolidation dispatched longer ago than
 whose session is still ``ended`` (see ``services/outbox.py``).
 ``MEMORY_SERVICE_CELERY_NAMESPACE`` names the queue (and the Redis key prefix), so two
 deployments or test runs can share one broker without seeing each other's messages.
+
+Warm workers: the worker's parent process loads the guards' models (``memory_service.warm``)
+when it starts, before the prefork pool forks its children, and each child builds its
+container as it starts, so the first consolidation a child runs is as fast as its tenth.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import traceback
 from collections.abc import Mapping
 
 from celery import Celery
 from celery.schedules import crontab
+from celery.signals import worker_init, worker_process_init
 
 from memory_service.adapters.task_queue import (
     CONSOLIDATE_DUE_SESSIONS,
@@ -38,11 +44,15 @@ from memory_service.adapters.task_queue import (
     RELAY_OUTBOX,
 )
 from memory_service.config import ConfigurationError, Settings
+from memory_service.warm import models_loaded_by, warm_models
+
+log = logging.getLogger("memory_service.worker")
 
 # Defined here rather than with the other names: only beat and the worker send it.
 PURGE_EXPIRED_MEMORIES = "memory.purge_expired_memories"
 PURGE_EXPIRED_MANIFESTS = "memory.purge_expired_manifests"
 SCRUB_KEY_STORE = "memory.scrub_key_store"
+WORKER_PROCESS = "memory.worker_process"
 
 
 class ExceptionTypeOnly(logging.Filter):
@@ -141,6 +151,27 @@ def _transport_options(settings: Settings) -> dict[str, object]:
         }
     # AMQP: a send to a broker that is down fails fast (the outbox keeps the work).
     return {"connect_timeout": 2}
+
+
+def _warm_before_fork(**_: object) -> None:
+    """In the worker's parent, before the pool forks: the children inherit the models."""
+    warm_models(Settings.from_env())
+
+
+def _build_container_in_child(**_: object) -> None:
+    """In each pool process as it starts: its own engine and keyring, on the shared models."""
+    log.info(
+        "worker process %d started on the models loaded by process %s",
+        os.getpid(),
+        models_loaded_by(),
+    )
+    from workers.tasks import warm_container
+
+    warm_container()
+
+
+worker_init.connect(_warm_before_fork, dispatch_uid="memory_service.warm_models")
+worker_process_init.connect(_build_container_in_child, dispatch_uid="memory_service.container")
 
 
 def _default_app() -> Celery:

@@ -8,6 +8,8 @@ backoff and jitter; a domain error is never retried.
 
 from __future__ import annotations
 
+import logging
+import os
 from functools import cache
 from typing import Any
 
@@ -23,11 +25,15 @@ from memory_service.bootstrap import Container, build_container
 from memory_service.config import Settings
 from memory_service.core.errors import DependencyUnavailable
 from memory_service.services import consolidation, context, outbox, retention
+from memory_service.warm import models_loaded_by
 from workers.celery_app import (
     PURGE_EXPIRED_MANIFESTS,
     PURGE_EXPIRED_MEMORIES,
     SCRUB_KEY_STORE,
+    WORKER_PROCESS,
 )
+
+log = logging.getLogger("memory_service.worker")
 
 RETRY: dict[str, Any] = {
     "autoretry_for": (DependencyUnavailable,),
@@ -41,6 +47,26 @@ RETRY: dict[str, Any] = {
 @cache
 def _container() -> Container:
     return build_container(Settings.from_env())
+
+
+def warm_container() -> None:
+    """Build this process's container before its first task; a failure (the database not up
+    yet) is left to the first task, which builds it again and retries as usual."""
+    try:
+        _container()
+    except Exception as exc:  # logged by type only: a message could quote a URL
+        log.warning(
+            "container not built at start (%s); the first task builds it", type(exc).__name__
+        )
+
+
+@shared_task(name=WORKER_PROCESS)
+def worker_process() -> None:
+    """Logs which process ran it and which loaded its models: a check for operators (and
+    the warm-worker test) that the pool's children run on their parent's models."""
+    log.info(
+        "task ran in process %d on models loaded by process %s", os.getpid(), models_loaded_by()
+    )
 
 
 @shared_task(name=CONSOLIDATE_SESSION, **RETRY)

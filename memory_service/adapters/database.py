@@ -47,11 +47,16 @@ def normalize_database_url(url: str) -> str:
     return url
 
 
-def create_engine_for(url: str) -> Engine:
+def create_engine_for(url: str, *, prepared_statements: bool = True) -> Engine:
+    """``prepared_statements=False`` stops psycopg 3 from preparing a statement on the server
+    after its fifth run on a connection: behind PgBouncer in transaction mode (before 1.21,
+    or without ``max_prepared_statements``) the next transaction may land on another server
+    connection that never saw it (``MEMORY_SERVICE_PG_PREPARED_STATEMENTS=0``)."""
     url = normalize_database_url(url)
     if url.startswith("sqlite"):
         return _sqlite_engine(url)
-    return create_engine(url, pool_pre_ping=True)
+    connect_args: dict[str, Any] = {} if prepared_statements else {"prepare_threshold": None}
+    return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
 
 
 def begin_writing(connection: Connection) -> None:

@@ -80,11 +80,13 @@ class SqlDataKeyStore:
             _metadata.create_all(engine)
 
     @classmethod
-    def open(cls, url: str, *, data_url: str | None = None) -> SqlDataKeyStore:
+    def open(
+        cls, url: str, *, data_url: str | None = None, prepared_statements: bool = True
+    ) -> SqlDataKeyStore:
         """Refuses a key store that is the memory database itself: backups would hold keys."""
         if data_url is not None and _same_database(url, data_url):
             raise ConfigurationError("KEYSTORE_URL must name another database than DATABASE_URL")
-        return cls(create_engine_for(url))
+        return cls(create_engine_for(url, prepared_statements=prepared_statements))
 
     @property
     def engine(self) -> Engine:

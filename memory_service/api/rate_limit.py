@@ -7,16 +7,21 @@ they cost the same guard work.
 
 from __future__ import annotations
 
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
-from memory_service.adapters.rate_limit import retry_after_header
+from memory_service.adapters.rate_limit import InProcessRateLimiter, NoRateLimit, retry_after_header
 from memory_service.api.deps import AgentScope, ContainerDep
 
 RATE_LIMITED = 429
 
 
-def limit_notes(scope: AgentScope, container: ContainerDep) -> None:
-    decision = container.note_rate_limiter.take(scope.actor)
+async def limit_notes(scope: AgentScope, container: ContainerDep) -> None:
+    limiter = container.note_rate_limiter
+    if isinstance(limiter, InProcessRateLimiter | NoRateLimit):
+        decision = limiter.take(scope.actor)  # a dict and a lock: no thread hop for that
+    else:
+        decision = await run_in_threadpool(limiter.take, scope.actor)  # Redis: network I/O
     if not decision.allowed:
         raise HTTPException(
             RATE_LIMITED,

@@ -41,7 +41,11 @@ def home(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def container(home: Path) -> Container:
-    return migrated_container({"MEMORY_SERVICE_HOME": str(home)})
+    # The CLI revokes in a process of its own, which this container's key cache is not told
+    # about (it would trust the key for up to MEMORY_SERVICE_KEY_CACHE_SECONDS): off here.
+    return migrated_container(
+        {"MEMORY_SERVICE_HOME": str(home), "MEMORY_SERVICE_KEY_CACHE_SECONDS": "0"}
+    )
 
 
 def _revoke(home: Path, *args: str) -> tuple[int, str, str]:

@@ -1,7 +1,7 @@
 """Real ``memory-service worker`` processes and a private redis-server, for integration tests.
 
-Each worker is a subprocess running the real CLI with the solo pool (one task at a time,
-so SIGKILL lands mid-task), logging to a file the test can read.
+Each worker is a subprocess running the real CLI, by default with the solo pool (one task at
+a time, so SIGKILL lands mid-task), logging to a file the test can read.
 """
 
 from __future__ import annotations
@@ -31,7 +31,15 @@ def wait_for(condition: Callable[[], bool], *, timeout: float, what: str) -> Non
 
 
 class WorkerProcess:
-    def __init__(self, env: Mapping[str, str], name: str, log_dir: Path) -> None:
+    def __init__(
+        self,
+        env: Mapping[str, str],
+        name: str,
+        log_dir: Path,
+        *,
+        pool: str = "solo",
+        concurrency: int = 1,
+    ) -> None:
         self.name = name
         self.log_path = log_dir / f"{name}.log"
         self._log = self.log_path.open("wb")
@@ -39,8 +47,8 @@ class WorkerProcess:
             [
                 str(MEMORY_SERVICE),
                 "worker",
-                "--pool=solo",
-                "--concurrency=1",
+                f"--pool={pool}",
+                f"--concurrency={concurrency}",
                 f"--hostname={name}@%h",
             ],
             env={**os.environ, **env},
@@ -55,7 +63,9 @@ class WorkerProcess:
         marker = f"[{task_id}] succeeded" if task_id else "] succeeded in"
         return self.log().count(marker)
 
-    def wait_ready(self, timeout: float = 30) -> WorkerProcess:
+    def wait_ready(self, timeout: float = 180) -> WorkerProcess:
+        # The worker loads the guards' models before it says ready (memory_service.warm):
+        # seconds on a quiet machine, a minute or more on a loaded one.
         wait_for(
             lambda: " ready." in self.log() or self.process.poll() is not None,
             timeout=timeout,

@@ -1,0 +1,308 @@
+"""Scale with processes: notes/s by server processes, sessions/s by worker processes, brokers.
+
+On PostgreSQL (a scratch database), in one run:
+
+- notes/s over HTTP with ``memory-service serve --workers 1`` and ``--workers 2`` (the real
+  command: models loaded once and the workers forked), ``--clients`` keep-alive clients
+  (threads of this process) each saving distinct notes on its own subject, the rate limit
+  off; beside it the CPU seconds the server's processes used per note (from /proc, summed
+  over the supervisor and its workers), which the machine's other load cannot inflate;
+- consolidation sessions/s with one ``memory-service worker`` process of concurrency 1 and
+  of concurrency 2 (prefork: two pool processes), rules only (no LLM): ``--sessions``
+  sessions of six notes each are ended first (their tasks wait in the broker), then the
+  worker starts and the clock runs from its ``ready`` line until the last is consolidated;
+- the broker itself: ``--tasks`` no-op tasks (``memory.worker_process``) drained by a
+  worker of concurrency 2, and the consolidation figure again, on Redis and on RabbitMQ.
+
+The machine's load average is printed with each figure: on a shared 2-core machine a second
+server process gains only the core nobody else is using.
+
+    .venv/bin/python -m benchmarks.scaling
+    .venv/bin/python -m benchmarks.scaling --notes 200 --sessions 60 --tasks 500  # quicker
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import text
+
+from benchmarks.save_note import (
+    DEFAULT_PG,
+    SERVER_PIDS,
+    Backend,
+    cpu_seconds,
+    notes,
+    open_http_session,
+    post_note,
+    postgres_backend,
+    server_process,
+)
+from memory_service.adapters.database import create_engine_for
+from memory_service.adapters.sql.keys import SqlKeyStore
+from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
+from memory_service.core.clock import SystemClock
+from memory_service.core.model import Role
+from memory_service.core.scope import TenantScope
+from tests.integration.test_consolidation_worker import (
+    Stack,
+    add,
+    celery_queue,
+    end,
+    memory,
+    open_session,
+)
+from tests.support.celery_worker import WorkerProcess, wait_for
+from tests.support.scratch_database import keyring_for, scratch_postgres_service
+from workers.celery_app import WORKER_PROCESS
+
+REDIS = "redis://127.0.0.1:6379/14"
+AMQP = "amqp://guest:guest@127.0.0.1:5672//"
+SESSION_NOTES = (
+    ("Now uses Vim as editor.", ("editor",)),
+    ("Prefers aisle seats on long flights.", ("seats",)),
+    ("Prefers aisle seats on long flights.", ("seats",)),
+    ("Drinks green tea every morning.", ("tea",)),
+    ("Is tired today.", ()),
+    ("Works from the Lisbon office.", ("office",)),
+)
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU seconds of a process and its live children (server workers, pool processes)."""
+    total = cpu_seconds(pid)
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    for child in children.read_text().split() if children.exists() else ():
+        with suppress(FileNotFoundError, ProcessLookupError):
+            total += tree_cpu_seconds(int(child))
+    return total
+
+
+def load() -> str:
+    return f"load {os.getloadavg()[0]:.1f}"
+
+
+# --- notes/s by server processes ------------------------------------------------------
+
+
+def notes_per_second(
+    backend: Backend, workers: int, clients: int, per_client: int
+) -> dict[str, Any]:
+    engine = create_engine_for(backend.url)
+    _, key = SqlKeyStore(engine, SystemClock()).create(f"bench-{secrets.token_hex(3)}", Role.AGENT)
+    engine.dispose()
+    source = notes()
+    lock = threading.Lock()
+
+    def next_note() -> dict[str, Any]:
+        with lock:
+            return next(source)
+
+    headers = {"Authorization": f"Bearer {key}"}
+    env = {"MEMORY_SERVICE_NOTES_RATE_PER_MINUTE": "0"}
+    with server_process(backend, workers=workers, extra_env=env) as base:
+        pid = SERVER_PIDS[base]
+        barrier = threading.Barrier(clients + 1)
+
+        def client() -> None:
+            with httpx.Client(base_url=base, headers=headers, timeout=60) as http:
+                session_id = open_http_session(http)
+                for _ in range(5):  # warm this connection and the worker it landed on
+                    post_note(http, session_id, next_note())
+                barrier.wait()
+                for _ in range(per_client):
+                    post_note(http, session_id, next_note())
+
+        threads = [threading.Thread(target=client) for _ in range(clients)]
+        for thread in threads:
+            thread.start()
+        barrier.wait()
+        cpu_before, client_before, start = (
+            tree_cpu_seconds(pid),
+            time.process_time(),
+            time.perf_counter(),
+        )
+        for thread in threads:
+            thread.join()
+        elapsed = time.perf_counter() - start
+        server_cpu = tree_cpu_seconds(pid) - cpu_before
+        client_cpu = time.process_time() - client_before
+    saved = clients * per_client
+    return {
+        "workers": workers,
+        "notes_per_second": round(saved / elapsed, 1),
+        "server_cpu_ms_per_note": round(server_cpu / saved * 1000, 2),
+        "client_cpu_ms_per_note": round(client_cpu / saved * 1000, 2),
+        "load_average": round(os.getloadavg()[0], 1),
+    }
+
+
+# --- consolidation sessions/s by worker processes, and the brokers -----------------------
+
+
+@contextmanager
+def consolidation_stack(server_url: str, broker_env: dict[str, str]) -> Iterator[Stack]:
+    with (
+        scratch_postgres_service(server_url) as service,
+        tempfile.TemporaryDirectory(prefix="bench-scaling-") as home,
+    ):
+        env = {
+            **service,
+            **broker_env,
+            "MEMORY_SERVICE_HOME": home,
+            "MEMORY_SERVICE_CELERY_NAMESPACE": f"ms-scaling-{secrets.token_hex(4)}",
+        }
+        engine = create_engine_for(service["DATABASE_URL"])
+        app, queue = celery_queue(env)
+        try:
+            yield Stack(
+                env, engine, SqlUnitOfWorkFactory(engine, keyring_for(env)), app, queue, Path(home)
+            )
+        finally:
+            engine.dispose()
+
+
+def ended_sessions(stack: Stack, scope: TenantScope, count: int) -> None:
+    """``count`` sessions of six notes over an older global, ended: their tasks wait."""
+    for index in range(count):
+        subject = f"subject-{index}"
+        old = memory(
+            scope,
+            subject,
+            "Uses VS Code as editor.",
+            ("editor",),
+            at=datetime.now(UTC) - timedelta(days=2),
+        )
+        add(stack, scope, old)
+        session_id = open_session(stack, scope, subject)
+        add(
+            stack,
+            scope,
+            *(memory(scope, subject, t, k, session_id=session_id) for t, k in SESSION_NOTES),
+        )
+        end(stack, scope, session_id)
+
+
+def consolidated(stack: Stack, tenant: str) -> int:
+    with stack.engine.connect() as connection:
+        found: int = connection.execute(
+            text("SELECT count(*) FROM sessions WHERE tenant_id = :t AND status = 'consolidated'"),
+            {"t": tenant},
+        ).scalar_one()
+    return found
+
+
+def sessions_per_second(
+    server_url: str, broker_env: dict[str, str], concurrency: int, count: int
+) -> dict[str, Any]:
+    scope = TenantScope(f"t-{secrets.token_hex(5)}", Role.AGENT, "key:bench")
+    with consolidation_stack(server_url, broker_env) as stack:
+        ended_sessions(stack, scope, count)
+        worker = WorkerProcess(
+            stack.env,
+            f"scaling-{concurrency}",
+            stack.log_dir,
+            pool="prefork",
+            concurrency=concurrency,
+        )
+        try:
+            worker.wait_ready(timeout=300)
+            start = time.perf_counter()
+            cpu_before = tree_cpu_seconds(worker.process.pid)
+            wait_for(
+                lambda: consolidated(stack, scope.tenant_id) == count,
+                timeout=900,
+                what="every session",
+            )
+            elapsed = time.perf_counter() - start
+            cpu = tree_cpu_seconds(worker.process.pid) - cpu_before
+        finally:
+            worker.stop()
+    return {
+        "broker": broker_name(broker_env),
+        "concurrency": concurrency,
+        "sessions_per_second": round(count / elapsed, 1),
+        "worker_cpu_ms_per_session": round(cpu / count * 1000, 1),
+        "load_average": round(os.getloadavg()[0], 1),
+    }
+
+
+def tasks_per_second(server_url: str, broker_env: dict[str, str], count: int) -> dict[str, Any]:
+    """No-op tasks through the broker: send ``count``, then time a worker draining them."""
+    with consolidation_stack(server_url, broker_env) as stack:
+        start = time.perf_counter()
+        for _ in range(count):
+            stack.app.send_task(WORKER_PROCESS)
+        send_seconds = time.perf_counter() - start
+        worker = WorkerProcess(
+            stack.env, "scaling-noop", stack.log_dir, pool="prefork", concurrency=2
+        )
+        try:
+            worker.wait_ready(timeout=300)
+            start = time.perf_counter()
+            wait_for(lambda: worker.succeeded() >= count, timeout=600, what="the no-op tasks")
+            elapsed = time.perf_counter() - start
+        finally:
+            worker.stop()
+    return {
+        "broker": broker_name(broker_env),
+        "sent_per_second": round(count / send_seconds),
+        "drained_per_second": round(count / elapsed),
+        "load_average": round(os.getloadavg()[0], 1),
+    }
+
+
+def broker_name(broker_env: dict[str, str]) -> str:
+    return "rabbitmq" if broker_env.get("CELERY_BROKER_URL", "").startswith("amqp") else "redis"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--notes", type=int, default=400, help="notes per server measurement")
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--sessions", type=int, default=120, help="sessions per worker measurement")
+    parser.add_argument("--tasks", type=int, default=1000, help="no-op tasks per broker")
+    parser.add_argument("--postgres-url", default=os.environ.get("BENCH_POSTGRES_URL", DEFAULT_PG))
+    parser.add_argument("--skip", nargs="*", default=(), choices=("serve", "workers", "brokers"))
+    args = parser.parse_args()
+    results: dict[str, list[dict[str, Any]]] = {}
+    if "serve" not in args.skip:
+        results["serve"] = []
+        for workers in (1, 2):
+            with postgres_backend(args.postgres_url) as backend:
+                results["serve"].append(
+                    notes_per_second(backend, workers, args.clients, args.notes // args.clients)
+                )
+                print(json.dumps(results["serve"][-1]), flush=True)
+    redis = {"CELERY_BROKER_URL": REDIS}
+    if "workers" not in args.skip:
+        results["workers"] = []
+        for concurrency in (1, 2):
+            results["workers"].append(
+                sessions_per_second(args.postgres_url, redis, concurrency, args.sessions)
+            )
+            print(json.dumps(results["workers"][-1]), flush=True)
+    if "brokers" not in args.skip:
+        results["brokers"] = []
+        for broker in (redis, {"CELERY_BROKER_URL": AMQP}):
+            row = tasks_per_second(args.postgres_url, broker, args.tasks)
+            row |= sessions_per_second(args.postgres_url, broker, 2, args.sessions)
+            results["brokers"].append(row)
+            print(json.dumps(results["brokers"][-1]), flush=True)
+    print(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()
