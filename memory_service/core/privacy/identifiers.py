@@ -11,6 +11,8 @@ Identifiers (entity type reported):
 - ``EMAIL_ADDRESS``, ``SOCIAL_HANDLE``, ``IP_ADDRESS``, ``MAC_ADDRESS``, ``GPS_COORDINATES``,
   ``LICENSE_PLATE``: values with a syntax of their own, read by
   :mod:`memory_service.core.privacy.locators`;
+- ``DATE_OF_BIRTH``: a full date (day, month and year) after a birth word in any of the
+  five languages ("born on 3 March 1984", "Geburtsdatum 22.11.1979");
 - ``ID_NUMBER``: a run of 7 or more digits or a mixed letter-digit code without a harmless
   shape; or, whatever its shape, a code of 4 or more digits after an identifier cue (phone,
   customer or member number, loyalty, frequent flyer, passport, tax id...).
@@ -44,9 +46,11 @@ from dataclasses import dataclass
 
 from memory_service.core.privacy.locators import locator_types, without_emails
 from memory_service.core.privacy.vocabulary import (
+    BIRTH_CUES,
     HARMLESS_NUMBER_NOUNS,
     IDENTIFIER_ACRONYMS,
     IDENTIFIER_CUES,
+    MONTH_NAMES,
     UNITS,
 )
 
@@ -89,6 +93,19 @@ _VERSION = re.compile(r"v?\d{1,4}(?:\.\d{1,3}){1,3}(?:[-+.]?[a-z]+\d*)?", re.I)
 _ORDINAL = re.compile(r"\d{1,4}(?:st|nd|rd|th|e|er|eme|re|o|a|º|ª|te|ter|ten)", re.I)
 _SEAT = re.compile(r"\d{1,2}[A-K]|[A-K]\d{1,2}", re.I)
 _FLIGHT = re.compile(r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{1,4}[A-Z]?", re.I)
+_FULL_DATE = (
+    r"(?:\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d{2}|(?:19|20)\d{2}[./-]\d{1,2}[./-]\d{1,2}"
+    rf"|\d{{1,2}}(?:st|nd|rd|th|er|o|º)?\.?\s+(?:de\s+|of\s+)?(?:{MONTH_NAMES})\.?,?\s+"
+    r"(?:de\s+)?(?:19|20)\d{2}"
+    rf"|(?:{MONTH_NAMES})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+(?:19|20)\d{{2}})"
+)
+# A birth cue, a few short words ("on", "the", "am", "el", "is", ":"), then a full date.
+_DATE_OF_BIRTH = re.compile(
+    rf"(?<![\w])(?:{BIRTH_CUES})(?![\w])[\s:,-]*"
+    r"(?:(?:on|the|le|el|il|am|den|is|was|est|etait|es|fue|era|ist|war|e|:)[\s:,-]+){0,3}"
+    rf"{_FULL_DATE}(?!\d)",
+    re.I,
+)
 _NUMBER_WITH_UNIT = re.compile(r"(\d+(?:[.,]\d+)?)([a-z%€$£¥]+)", re.I)
 
 
@@ -113,6 +130,8 @@ class _Run:
 def identifier_types(text: str) -> frozenset[str]:
     """Entity types of the identifiers in the normalised ``text``; never the values."""
     found = set(locator_types(text))
+    if _DATE_OF_BIRTH.search(text):
+        found.add("DATE_OF_BIRTH")
     for run in _runs(without_emails(text)):
         kind = _classify(run)
         if kind:
