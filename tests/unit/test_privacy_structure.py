@@ -171,3 +171,63 @@ def test_particles_and_contact_labels_keep_the_name_whole(text: str, name: str) 
 )
 def test_postcodes_specific_enough_to_find_a_door_are_addresses(text: str) -> None:
     assert STREET_ADDRESS in address_kinds(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        # a list governed by one context, the preposition repeated or not
+        ("Lee a Rosa Montero y a Javier Marías.", "Javier Marías"),
+        ("Compra zapatos en Camper y en Pablosky.", "Pablosky"),
+        ("Legge Dacia Maraini ed Elsa Morante.", "Elsa Morante"),
+        ("Shops at Marks & Spencer and Karen Millen.", "Karen Millen"),
+        # French partitive: a thing, never a person
+        ("Boit du Jean Fillioux après le dîner.", "Jean Fillioux"),
+        ("Porte du Christian Dior pour sortir.", "Christian Dior"),
+        # works and goods before the name, with or without "of"/"de"
+        ("Collects early editions of Virginia Woolf.", "Virginia Woolf"),
+        ("Aime les documentaires d'Agnès Varda.", "Agnès Varda"),
+        ("Préfère les parfums Marc Jacobs.", "Marc Jacobs"),
+        ("Son livre préféré est « Bonjour tristesse » de Françoise Sagan.", "Françoise Sagan"),
+        # usage, support and subscription verbs
+        ("Team uses Linear Cloud for tickets.", "Linear Cloud"),
+        ("Supports Aston Villa since childhood.", "Aston Villa"),
+        ("Abonnée Canal Plus depuis des années.", "Canal Plus"),
+        # an adverb between the verb and the name
+        ("Hört am liebsten Udo Lindenberg.", "Udo Lindenberg"),
+        # the reader took the verb or a capitalised word in
+        ("Lit Marie NDiaye.", "Lit Marie NDiaye"),
+        ("Drinks Johnnie Walker Red at weddings.", "Walker Red"),
+        # a model number before the product noun
+        ("Always buys Asics Nimbus 25 running shoes.", "Asics Nimbus"),
+    ],
+)
+def test_a_name_in_a_list_work_or_usage_context_reads_as_a_brand(text: str, span: str) -> None:
+    start = text.index(span)
+    assert reads_as_brand(text, start, start + len(span))
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Lee cuentos a Rosa Montero, su nieta.", "Rosa Montero"),
+        ("Reads to Emma Stone and Jane Smith at bedtime.", "Jane Smith"),
+        ("Uses the car of Jane Smith on weekends.", "Jane Smith"),
+        ("Shops at Lidl and then visits Jane Smith.", "Jane Smith"),
+        ("Writes to Jane Smith about shoes.", "Jane Smith"),
+    ],
+)
+def test_a_person_after_a_list_or_a_usage_word_stays_a_name(text: str, span: str) -> None:
+    start = text.index(span)
+    assert not reads_as_brand(text, start, start + len(span))
+
+
+@pytest.mark.parametrize(
+    "text", ["Reserviert immer Sitzplatz 22C im ICE.", "Stellplatz 14 in der Tiefgarage."]
+)
+def test_a_seat_or_parking_compound_with_a_number_is_not_a_street(text: str) -> None:
+    assert address_kinds(text) == frozenset()
+
+
+def test_a_square_named_after_something_with_a_number_is_still_a_street() -> None:
+    assert STREET_ADDRESS in address_kinds("Wohnt am Schillerplatz 7.")

@@ -138,3 +138,39 @@ def test_a_year_alone_or_a_date_without_a_birth_word_is_not_one(text: str) -> No
 def test_an_address_spelled_after_an_english_at_is_still_read() -> None:
     assert "EMAIL_ADDRESS" in _identifiers("Write to her at r.osei at proton dot me please")
     assert "EMAIL_ADDRESS" not in _identifiers("Meets at the cafe at noon")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Deposit of 1 500 000 for the warehouse.",
+        "Plafond de 2.400.000 pour le projet.",
+        "Raised 750,000 in the seed round.",
+        "Request id 0b6f3c1e-52d4-4a7e-b1c9-8e2f0d7a6c45 failed twice.",
+        "Job ran at timestamp 1698765432 and again later.",
+        "Runs a Renault Clio Hybrid 145 daily; model code E-Tech5.",
+        "Drives a Kia Niro Hybrid2 lease.",
+    ],
+)
+def test_round_quantities_uuids_timestamps_and_worded_models_are_harmless(text: str) -> None:
+    assert not _identifiers(text)
+    assert not _secrets(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Call 410 262 478 500 after six.",
+        "IBAN GB 40 NE OI 95 44 55 50 51 35 71 for refunds",
+        "Token 0b6f3c1e-52d4-4a7e-b1c9-8e2f0d7a6c45 for the API.",
+        "Member code AB1234567CD at the gym.",
+    ],
+)
+def test_look_alikes_of_harmless_shapes_are_still_refused(text: str) -> None:
+    assert _identifiers(text) or _secrets(text)
+
+
+def test_a_version_after_its_noun_is_not_tried_as_a_national_id() -> None:
+    from memory_service.core.privacy.identifiers import candidate_codes
+
+    assert candidate_codes(normalise("Office build 16.0.14332 crashes").note) == ()

@@ -106,6 +106,14 @@ _DATE_OF_BIRTH = re.compile(
     rf"{_FULL_DATE}(?!\d)",
     re.I,
 )
+_UUID = re.compile(
+    r"[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", re.IGNORECASE
+)
+# Thousands with one separator throughout: "1 200 000", "1.200.000", "1,200,000", "1'200'000".
+_THOUSANDS = re.compile(r"\d{1,3}(?P<sep>[ .,'\u202f])\d{3}(?:(?P=sep)\d{3})*")
+# A letter group that is a word ("Hybrid4", "A320neo", "Pixel8Pro"): a product model,
+# not an identifier, when its digits are few.
+_WORD_GROUP = re.compile(r"[A-Za-z]?[a-z]{3,}")
 _NUMBER_WITH_UNIT = re.compile(r"(\d+(?:[.,]\d+)?)([a-z%€$£¥]+)", re.I)
 
 
@@ -155,9 +163,31 @@ def candidate_codes(text: str) -> tuple[str, ...]:
             and run.digits >= 2
             and _classify(run) is None
             and not _plain_shape(run)
+            and not _after_harmless_noun(run)
         ):
             codes.append(run.compact)
     return tuple(dict.fromkeys(codes))
+
+
+def harmless_number_at(text: str, start: int, end: int) -> bool:
+    """Whether the number at ``text[start:end]`` (found by another reader, such as a phone
+    pattern) has a harmless shape here: a price or a quantity with its unit, a date, a
+    version, a number after a harmless noun ("timestamp", "flight")."""
+    raw = text[start:end]
+    run = _Run(
+        raw=raw,
+        compact=re.sub(r"[^A-Za-z0-9]", "", raw),
+        before=text[max(0, start - 40) : start],
+        after=text[end : end + 24],
+    )
+    return _harmless_number(run)
+
+
+def is_uuid(text: str) -> bool:
+    """A UUID in its canonical form (8-4-4-4-12 hex digits, RFC 9562 variant): the id of a
+    record, a trace or a device, generated at random; a secret only after a credential
+    word, which the secret guard reads."""
+    return _UUID.fullmatch(text) is not None
 
 
 def luhn_valid(digits: str) -> bool:
@@ -238,6 +268,8 @@ def _has_digit(text: str) -> bool:
 def _classify(run: _Run) -> str | None:
     """The identifier type of one run, or None when its shape is harmless or too short."""
     compact, digits = run.compact, run.digits
+    if is_uuid(run.raw):
+        return None
     if compact.isdigit() and len(compact) in CARD_DIGITS and luhn_valid(compact):
         return "CREDIT_CARD"
     if iban_valid(compact):
@@ -252,7 +284,14 @@ def _classify(run: _Run) -> str | None:
 
 
 def _harmless_number(run: _Run) -> bool:
-    return _plain_shape(run) or _after_harmless_noun(run)
+    return _plain_shape(run) or _after_harmless_noun(run) or _round_quantity(run)
+
+
+def _round_quantity(run: _Run) -> bool:
+    """Thousands grouped by threes that end in a round thousand: "1 200 000", "350 000",
+    "1.200.000", "450,000". A phone number grouped by threes ("330 188 912 275", "410 262
+    478 500") ends in "000" once in a thousand; a large quantity almost always does."""
+    return _THOUSANDS.fullmatch(run.raw) is not None and run.compact.endswith("000")
 
 
 def _plain_shape(run: _Run) -> bool:
@@ -286,6 +325,8 @@ def _harmless_code(run: _Run) -> bool:
     if _after_harmless_noun(run):
         return True
     groups = _GROUPS.findall(compact)
+    if run.digits <= MODEL_MAX_DIGITS and any(_WORD_GROUP.fullmatch(g) for g in groups):
+        return True
     return len(compact) <= SHORT_CODE_CHARS or (
         run.digits <= MODEL_MAX_DIGITS
         and len(compact) <= MODEL_MAX_CHARS
@@ -321,7 +362,13 @@ def _next_to_unit(run: _Run) -> bool:
 
 
 def _after_harmless_noun(run: _Run) -> bool:
-    words = re.findall(r"[a-z]+", run.before.lower())
+    """Whether a harmless noun ("flight", "version", "timestamp") comes right before. Two
+    capitals are a group of a code, not a word ("IBAN GB 40 NE OI 95…": "NE" is not "né")."""
+    words = [
+        word.lower()
+        for word in re.findall(r"[A-Za-z]+", run.before)
+        if not (word.isupper() and len(word) <= 2)
+    ]
     return bool(words) and (
         words[-1] in _HARMLESS_NOUNS
         or (

@@ -295,6 +295,8 @@ class NameFinder:
 # "integration partner Stripe", "voice assistant Alexa"): a name only after a possessive.
 _AMBIGUOUS_WITHOUT_POSSESSIVE = re.compile(
     r"son|mann|kind|capo|mujer|femme|partner|assistant|manager|boss|driver|coach|trainer"
-    r"|cleaner|tutor|chauffeur|fahrer|fahrerin|autista|responsable|responsabile|chef|cheffe",
+    r"|cleaner|tutor|chauffeur|fahrer|fahrerin|autista|responsable|responsabile|chef|cheffe"
+    # also verbs: Spanish "bebe" (drinks), "viste"; only "mi bebé" is a baby
+    r"|beb[ée]|b[ée]b[ée]",
     re.IGNORECASE,
 )

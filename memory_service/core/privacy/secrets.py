@@ -17,6 +17,7 @@ from collections import Counter
 from functools import lru_cache
 
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
+from memory_service.core.privacy.identifiers import is_uuid
 from memory_service.core.privacy.vocabulary import (
     ANSWER_CUES,
     ASSIGNMENT_WORDS,
@@ -156,8 +157,11 @@ def looks_like_password(token: str) -> bool:
 
 
 def _looks_random(token: str) -> bool:
-    """Long mixed letter-digit strings with high per-character entropy: keys, not words."""
+    """Long mixed letter-digit strings with high per-character entropy: keys, not words.
+    A UUID alone is a record's id (after a credential word it is still a secret)."""
     if not (any(c.isdigit() for c in token) and any(c.isalpha() for c in token)):
+        return False
+    if is_uuid(token.strip(".-")):
         return False
     counts = Counter(token)
     entropy = -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())

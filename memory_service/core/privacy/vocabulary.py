@@ -200,7 +200,8 @@ NOT_CREDENTIAL = (
     r"(?:postal|post|zip|country|area|dress|promo|promotional|discount|coupon|voucher|source"
     r"|qr|bar|tax|fiscal|morse|colou?r|status|error|airport|iata|language|currency|region"
     r"|sort|swift|bic|iban|product|activation|referral|booking|reservation|confirmation"
-    r"|tracking|diagnostic|time|zone)\s+(?:codes?|keys?)",
+    r"|tracking|diagnostic|time|zone|model|part|article|style|sku|item|engine|trim)"
+    r"\s+(?:codes?|keys?)",
     r"codes? (?:postal|promo|de reduction|fiscal|couleur|vestimentaire|source|qr|pays"
     r"|regional|d'erreur|iata)",
     r"codigos? (?:postal|promocional|de descuento|fiscal|de vestimenta|fuente|qr|de pais|de error)",
@@ -261,6 +262,8 @@ HARMLESS_NUMBER_NOUNS = (
     "postgres", "postgresql", "iphone", "pixel", "galaxy", "rtx", "gtx", "ryzen", "core",
     "since", "depuis", "desde", "seit", "dal", "in", "en", "im", "nel", "year", "annee",
     "ano", "jahr", "anno", "born", "ne", "nee", "nacido", "geboren", "nato",
+    # a time as seconds since 1970 is a time, not someone's number
+    "timestamp", "timestamps", "epoch", "unix", "horodatage", "zeitstempel",
 )  # fmt: skip
 
 # Words before a date of birth (folded regexes): a full date after one is personal data,
