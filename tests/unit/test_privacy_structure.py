@@ -10,6 +10,7 @@ from memory_service.core.privacy.names import FUNCTION_WORDS, NameFinder
 
 FIRST_NAMES = frozenset(
     {"jane", "emma", "priya", "edvard", "agnes", "lucia", "malte", "charles", "thomas", "max"}
+    | {"fine"}  # a first name somewhere, and an English adjective
 )
 FINDER = NameFinder(first_names=FIRST_NAMES, common_words=FUNCTION_WORDS | {"june"})
 
@@ -231,3 +232,23 @@ def test_a_seat_or_parking_compound_with_a_number_is_not_a_street(text: str) -> 
 
 def test_a_square_named_after_something_with_a_number_is_still_a_street() -> None:
     assert STREET_ADDRESS in address_kinds("Wohnt am Schillerplatz 7.")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Die Post nimmt bei Familie Brandauer jemand an.", "Brandauer"),
+        ("La famille Quéméner arrose les plantes.", "Quéméner"),
+        ("La famiglia Pellegrini ha le chiavi.", "Pellegrini"),
+        ("The Adeyemi family feeds the cat.", "Adeyemi"),
+        ("El contacto en la notaría es Begoña Arrieta.", "Begoña Arrieta"),
+        ("The contact at the bank is Thandiwe Mokoena.", "Thandiwe Mokoena"),
+    ],
+)
+def test_a_family_word_or_a_label_with_a_complement_introduces_a_name(text: str, name: str) -> None:
+    assert name in _names(text)
+
+
+def test_a_lower_case_state_after_a_label_and_its_verb_is_not_a_name() -> None:
+    assert _names("Parcels go to reception; customer is fine with that.") == set()
+    assert "fine" in _names("My neighbour fine waters the plants.")
