@@ -20,7 +20,7 @@ def detector() -> PresidioPiiDetector:
         "Drives a 2018 Mazda CX5 Signature to work.",
         "Owns a Nissan Leaf Tekna and a Yamaha MT07.",
         "Team uses Asana Business for planning.",
-        "Supports Aston Villa and goes to home games.",
+        "Is a supporter of Aston Villa and goes to home games.",
         "Lit Leïla Slimani et Maylis de Kerangal.",
         "Lee a Elena Poniatowska y a Juan Rulfo.",
         "Legge Natalia Ginzburg ed Alberto Moravia.",

@@ -192,7 +192,7 @@ def test_postcodes_specific_enough_to_find_a_door_are_addresses(text: str) -> No
         ("Son livre préféré est « Bonjour tristesse » de Françoise Sagan.", "Françoise Sagan"),
         # usage, support and subscription verbs
         ("Team uses Linear Cloud for tickets.", "Linear Cloud"),
-        ("Supports Aston Villa since childhood.", "Aston Villa"),
+        ("Has been a supporter of Aston Villa since childhood.", "Aston Villa"),
         ("Abonnée Canal Plus depuis des années.", "Canal Plus"),
         # an adverb between the verb and the name
         ("Hört am liebsten Udo Lindenberg.", "Udo Lindenberg"),
@@ -216,6 +216,12 @@ def test_a_name_in_a_list_work_or_usage_context_reads_as_a_brand(text: str, span
         ("Uses the car of Jane Smith on weekends.", "Jane Smith"),
         ("Shops at Lidl and then visits Jane Smith.", "Jane Smith"),
         ("Writes to Jane Smith about shoes.", "Jane Smith"),
+        # verbs that take a thing or a person are no brand context
+        ("Collects Jane Whitfield from school on Fridays.", "Jane Whitfield"),
+        ("Drives Jane Whitfield to the station.", "Jane Whitfield"),
+        ("Supports Jane Whitfield with her taxes.", "Jane Whitfield"),
+        ("Fährt Anna Berger zur Schule.", "Anna Berger"),
+        ("Conduce a Lucía Ferrer al colegio.", "Lucía Ferrer"),
     ],
 )
 def test_a_person_after_a_list_or_a_usage_word_stays_a_name(text: str, span: str) -> None:
