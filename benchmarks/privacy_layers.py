@@ -23,20 +23,30 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SETS = ("notes", "holdout", "holdout2", "holdout3", "blind_privacy_b")
+SETS = (
+    "notes",
+    "holdout",
+    "holdout2",
+    "holdout3",
+    "holdout4",
+    "blind_privacy_b",
+    "dev_privacy_s3",
+)
 
 _LOOP = """
 import json, sys, time
+from memory_service.adapters.identifier_library import LibraryIdentifierDetector
 from memory_service.adapters.presidio_pii import PresidioPiiDetector
 from memory_service.core.guards import validate_note
 texts = json.loads(sys.stdin.read())
 detector = PresidioPiiDetector()
+library = LibraryIdentifierDetector()
 for text in texts[:20]:
-    validate_note({"text": text}, pii=detector)
+    validate_note({"text": text}, pii=detector, identifiers=library)
 times = []
 for text in texts:
     start = time.perf_counter()
-    validate_note({"text": text}, pii=detector)
+    validate_note({"text": text}, pii=detector, identifiers=library)
     times.append((time.perf_counter() - start) * 1000)
 print(json.dumps(times))
 """

@@ -50,6 +50,7 @@ from memory_service.adapters.presidio_recognizers import (
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.privacy.addresses import address_kinds
 from memory_service.core.privacy.brands import product_noun_after, reads_as_brand
+from memory_service.core.privacy.identifiers import harmless_number_at
 from memory_service.core.privacy.names import FUNCTION_WORDS, NameFinder, NameSpan
 
 __all__ = [
@@ -225,27 +226,44 @@ class PresidioPiiDetector:
             allow_list=self._allow_list,
             nlp_artifacts=artifacts,
         )
+        doc = artifacts.tokens
+        brand_ends = frozenset(
+            ent.end_char for ent in getattr(doc, "ents", ()) if ent.label_ in _BRAND_LABELS
+        )
         found = {
             result.entity_type
             for result in results
-            if self._counts(text, result, language=language)
+            if self._counts(text, result, language=language, brand_ends=brand_ends)
         }
         found |= address_kinds(text)
         if any(self._name_counts(text, span) for span in self._names.find(text)):
             found.add("PERSON")
         return frozenset(found)
 
-    def _counts(self, text: str, result: RecognizerResult, *, language: str) -> bool:
+    def _counts(
+        self,
+        text: str,
+        result: RecognizerResult,
+        *,
+        language: str,
+        brand_ends: frozenset[int] = frozenset(),
+    ) -> bool:
         """Drop what Presidio finds but is not personal data in a note."""
         value = text[result.start : result.end]
         if result.entity_type == "EMAIL_ADDRESS":
             return not _is_url_userinfo(text, result.start, value)
         if result.entity_type == "IP_ADDRESS":
             return not _is_internal_address(value)
+        if result.entity_type == "PHONE_NUMBER":
+            # A price or a count the phone pattern took ("350 000 €", "timestamp 17…"): the
+            # shape reader's harmless shapes decide, as for any other digit run.
+            return not harmless_number_at(fold(text), result.start, result.end)
         if result.entity_type == "PERSON" and _from_ner(result):
             if language not in NER_LANGUAGES:
                 return False
             before, after = text[: result.start], text[result.end :]
+            if _is_product_line(value, before, brand_ends):
+                return False
             if self._business.names_business(value, before, after):
                 return False
             if not self._person_cue_before(before) and reads_as_brand(
@@ -342,6 +360,9 @@ class PresidioPiiDetector:
 
 
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+# Labels of a maker or a product: a name-like span right after one is a model of it
+# ("Toyota RAV4 Hybrid", "Honda CR-V Hybrid", "Peugeot 3008 Hybrid4").
+_BRAND_LABELS = frozenset({"ORG", "PRODUCT", "MISC"})
 _NON_PERSON_LABELS = _PLACE_LABELS | frozenset(
     {
         "CARDINAL",
@@ -455,6 +476,16 @@ def _split_lead(span: str) -> tuple[str, str]:
         if _is_name_token(word.strip(_PUNCTUATION)):
             return " ".join(words[:index]) + (" " if index else ""), " ".join(words[index:])
     return span, ""
+
+
+def _is_product_line(span: str, before: str, brand_ends: frozenset[int]) -> bool:
+    """Whether a span the NER model calls a person is a product line: a word of it holds a
+    digit ("RAV4 Hybrid"; names have none), or it follows a maker the model labelled
+    ("Honda" CR-V Hybrid) with nothing but a space between."""
+    if any(any(ch.isdigit() for ch in word) for word in span.split()):
+        return True
+    stripped = before.rstrip()
+    return bool(stripped) and len(stripped) != len(before) and len(stripped) in brand_ends
 
 
 def _from_ner(result: RecognizerResult) -> bool:

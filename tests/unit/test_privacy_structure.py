@@ -10,6 +10,7 @@ from memory_service.core.privacy.names import FUNCTION_WORDS, NameFinder
 
 FIRST_NAMES = frozenset(
     {"jane", "emma", "priya", "edvard", "agnes", "lucia", "malte", "charles", "thomas", "max"}
+    | {"fine"}  # a first name somewhere, and an English adjective
 )
 FINDER = NameFinder(first_names=FIRST_NAMES, common_words=FUNCTION_WORDS | {"june"})
 
@@ -171,3 +172,89 @@ def test_particles_and_contact_labels_keep_the_name_whole(text: str, name: str) 
 )
 def test_postcodes_specific_enough_to_find_a_door_are_addresses(text: str) -> None:
     assert STREET_ADDRESS in address_kinds(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        # a list governed by one context, the preposition repeated or not
+        ("Lee a Rosa Montero y a Javier Marías.", "Javier Marías"),
+        ("Compra zapatos en Camper y en Pablosky.", "Pablosky"),
+        ("Legge Dacia Maraini ed Elsa Morante.", "Elsa Morante"),
+        ("Shops at Marks & Spencer and Karen Millen.", "Karen Millen"),
+        # French partitive: a thing, never a person
+        ("Boit du Jean Fillioux après le dîner.", "Jean Fillioux"),
+        ("Porte du Christian Dior pour sortir.", "Christian Dior"),
+        # works and goods before the name, with or without "of"/"de"
+        ("Collects early editions of Virginia Woolf.", "Virginia Woolf"),
+        ("Aime les documentaires d'Agnès Varda.", "Agnès Varda"),
+        ("Préfère les parfums Marc Jacobs.", "Marc Jacobs"),
+        ("Son livre préféré est « Bonjour tristesse » de Françoise Sagan.", "Françoise Sagan"),
+        # usage, support and subscription verbs
+        ("Team uses Linear Cloud for tickets.", "Linear Cloud"),
+        ("Has been a supporter of Aston Villa since childhood.", "Aston Villa"),
+        ("Abonnée Canal Plus depuis des années.", "Canal Plus"),
+        # an adverb between the verb and the name
+        ("Hört am liebsten Udo Lindenberg.", "Udo Lindenberg"),
+        # the reader took the verb or a capitalised word in
+        ("Lit Marie NDiaye.", "Lit Marie NDiaye"),
+        ("Drinks Johnnie Walker Red at weddings.", "Walker Red"),
+        # a model number before the product noun
+        ("Always buys Asics Nimbus 25 running shoes.", "Asics Nimbus"),
+    ],
+)
+def test_a_name_in_a_list_work_or_usage_context_reads_as_a_brand(text: str, span: str) -> None:
+    start = text.index(span)
+    assert reads_as_brand(text, start, start + len(span))
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Lee cuentos a Rosa Montero, su nieta.", "Rosa Montero"),
+        ("Reads to Emma Stone and Jane Smith at bedtime.", "Jane Smith"),
+        ("Uses the car of Jane Smith on weekends.", "Jane Smith"),
+        ("Shops at Lidl and then visits Jane Smith.", "Jane Smith"),
+        ("Writes to Jane Smith about shoes.", "Jane Smith"),
+        # verbs that take a thing or a person are no brand context
+        ("Collects Jane Whitfield from school on Fridays.", "Jane Whitfield"),
+        ("Drives Jane Whitfield to the station.", "Jane Whitfield"),
+        ("Supports Jane Whitfield with her taxes.", "Jane Whitfield"),
+        ("Fährt Anna Berger zur Schule.", "Anna Berger"),
+        ("Conduce a Lucía Ferrer al colegio.", "Lucía Ferrer"),
+    ],
+)
+def test_a_person_after_a_list_or_a_usage_word_stays_a_name(text: str, span: str) -> None:
+    start = text.index(span)
+    assert not reads_as_brand(text, start, start + len(span))
+
+
+@pytest.mark.parametrize(
+    "text", ["Reserviert immer Sitzplatz 22C im ICE.", "Stellplatz 14 in der Tiefgarage."]
+)
+def test_a_seat_or_parking_compound_with_a_number_is_not_a_street(text: str) -> None:
+    assert address_kinds(text) == frozenset()
+
+
+def test_a_square_named_after_something_with_a_number_is_still_a_street() -> None:
+    assert STREET_ADDRESS in address_kinds("Wohnt am Schillerplatz 7.")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Die Post nimmt bei Familie Brandauer jemand an.", "Brandauer"),
+        ("La famille Quéméner arrose les plantes.", "Quéméner"),
+        ("La famiglia Pellegrini ha le chiavi.", "Pellegrini"),
+        ("The Adeyemi family feeds the cat.", "Adeyemi"),
+        ("El contacto en la notaría es Begoña Arrieta.", "Begoña Arrieta"),
+        ("The contact at the bank is Thandiwe Mokoena.", "Thandiwe Mokoena"),
+    ],
+)
+def test_a_family_word_or_a_label_with_a_complement_introduces_a_name(text: str, name: str) -> None:
+    assert name in _names(text)
+
+
+def test_a_lower_case_state_after_a_label_and_its_verb_is_not_a_name() -> None:
+    assert _names("Parcels go to reception; customer is fine with that.") == set()
+    assert "fine" in _names("My neighbour fine waters the plants.")

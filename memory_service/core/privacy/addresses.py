@@ -58,8 +58,14 @@ _ROMANCE = (
     rf"(?:{_NAME_WORD}\s+){{0,3}}(?:{_NAME_WORD}|[IVX]+),?\s+(?:n\.?\s?[º°o]?\s?)?\d{{1,4}}"
     rf"[a-zA-Z]?\b{_NOT_QUANTITY}{_NOT_A_COUNT}"
 )
+# German compounds on a street type that name a seat, a parking space or a platform, never a
+# street: "Sitzplatz 15K", "Stellplatz 12", "Bahnsteig 4".
+_NOT_A_STREET = (
+    r"(?!(?:Sitz|Park|Stell|Arbeits|Bahn|Flug|Camping|Zelt|Spiel|Sport|Tennis|Golf|Bus"
+    r"|Liege|Steh|Tiefgaragen|Garagen)(?:platz|steig|pl[äa]tze)\b)"
+)
 _GERMAN = (
-    r"\b[A-ZÄÖÜ][a-zäöüß-]*(?:stra(?:ß|ss)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee"
+    rf"\b{_NOT_A_STREET}[A-ZÄÖÜ][a-zäöüß-]*(?:stra(?:ß|ss)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee"
     r"|pfad|steig|markt|graben|wall|zeile|straat|laan|plein|gracht|kade|dijk|singel)"
     r"\s+\d{1,4}\s?[a-zA-Z]?\b"
     rf"{_NOT_QUANTITY}"

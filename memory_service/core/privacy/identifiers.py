@@ -11,6 +11,8 @@ Identifiers (entity type reported):
 - ``EMAIL_ADDRESS``, ``SOCIAL_HANDLE``, ``IP_ADDRESS``, ``MAC_ADDRESS``, ``GPS_COORDINATES``,
   ``LICENSE_PLATE``: values with a syntax of their own, read by
   :mod:`memory_service.core.privacy.locators`;
+- ``DATE_OF_BIRTH``: a full date (day, month and year) after a birth word in any of the
+  five languages ("born on 3 March 1984", "Geburtsdatum 22.11.1979");
 - ``ID_NUMBER``: a run of 7 or more digits or a mixed letter-digit code without a harmless
   shape; or, whatever its shape, a code of 4 or more digits after an identifier cue (phone,
   customer or member number, loyalty, frequent flyer, passport, tax id...).
@@ -44,9 +46,11 @@ from dataclasses import dataclass
 
 from memory_service.core.privacy.locators import locator_types, without_emails
 from memory_service.core.privacy.vocabulary import (
+    BIRTH_CUES,
     HARMLESS_NUMBER_NOUNS,
     IDENTIFIER_ACRONYMS,
     IDENTIFIER_CUES,
+    MONTH_NAMES,
     UNITS,
 )
 
@@ -89,6 +93,27 @@ _VERSION = re.compile(r"v?\d{1,4}(?:\.\d{1,3}){1,3}(?:[-+.]?[a-z]+\d*)?", re.I)
 _ORDINAL = re.compile(r"\d{1,4}(?:st|nd|rd|th|e|er|eme|re|o|a|º|ª|te|ter|ten)", re.I)
 _SEAT = re.compile(r"\d{1,2}[A-K]|[A-K]\d{1,2}", re.I)
 _FLIGHT = re.compile(r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{1,4}[A-Z]?", re.I)
+_FULL_DATE = (
+    r"(?:\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d{2}|(?:19|20)\d{2}[./-]\d{1,2}[./-]\d{1,2}"
+    rf"|\d{{1,2}}(?:st|nd|rd|th|er|o|º)?\.?\s+(?:de\s+|of\s+)?(?:{MONTH_NAMES})\.?,?\s+"
+    r"(?:de\s+)?(?:19|20)\d{2}"
+    rf"|(?:{MONTH_NAMES})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+(?:19|20)\d{{2}})"
+)
+# A birth cue, a few short words ("on", "the", "am", "el", "is", ":"), then a full date.
+_DATE_OF_BIRTH = re.compile(
+    rf"(?<![\w])(?:{BIRTH_CUES})(?![\w])[\s:,-]*"
+    r"(?:(?:on|the|le|el|il|am|den|is|was|est|etait|es|fue|era|ist|war|e|:)[\s:,-]+){0,3}"
+    rf"{_FULL_DATE}(?!\d)",
+    re.I,
+)
+_UUID = re.compile(
+    r"[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", re.IGNORECASE
+)
+# Thousands with one separator throughout: "1 200 000", "1.200.000", "1,200,000", "1'200'000".
+_THOUSANDS = re.compile(r"\d{1,3}(?P<sep>[ .,'\u202f])\d{3}(?:(?P=sep)\d{3})*")
+# A letter group that is a word ("Hybrid4", "A320neo", "Pixel8Pro"): a product model,
+# not an identifier, when its digits are few.
+_WORD_GROUP = re.compile(r"[A-Za-z]?[a-z]{3,}")
 _NUMBER_WITH_UNIT = re.compile(r"(\d+(?:[.,]\d+)?)([a-z%€$£¥]+)", re.I)
 
 
@@ -113,6 +138,8 @@ class _Run:
 def identifier_types(text: str) -> frozenset[str]:
     """Entity types of the identifiers in the normalised ``text``; never the values."""
     found = set(locator_types(text))
+    if _DATE_OF_BIRTH.search(text):
+        found.add("DATE_OF_BIRTH")
     for run in _runs(without_emails(text)):
         kind = _classify(run)
         if kind:
@@ -136,9 +163,31 @@ def candidate_codes(text: str) -> tuple[str, ...]:
             and run.digits >= 2
             and _classify(run) is None
             and not _plain_shape(run)
+            and not _after_harmless_noun(run)
         ):
             codes.append(run.compact)
     return tuple(dict.fromkeys(codes))
+
+
+def harmless_number_at(text: str, start: int, end: int) -> bool:
+    """Whether the number at ``text[start:end]`` (found by another reader, such as a phone
+    pattern) has a harmless shape here: a price or a quantity with its unit, a date, a
+    version, a number after a harmless noun ("timestamp", "flight")."""
+    raw = text[start:end]
+    run = _Run(
+        raw=raw,
+        compact=re.sub(r"[^A-Za-z0-9]", "", raw),
+        before=text[max(0, start - 40) : start],
+        after=text[end : end + 24],
+    )
+    return _harmless_number(run)
+
+
+def is_uuid(text: str) -> bool:
+    """A UUID in its canonical form (8-4-4-4-12 hex digits, RFC 9562 variant): the id of a
+    record, a trace or a device, generated at random; a secret only after a credential
+    word, which the secret guard reads."""
+    return _UUID.fullmatch(text) is not None
 
 
 def luhn_valid(digits: str) -> bool:
@@ -219,6 +268,8 @@ def _has_digit(text: str) -> bool:
 def _classify(run: _Run) -> str | None:
     """The identifier type of one run, or None when its shape is harmless or too short."""
     compact, digits = run.compact, run.digits
+    if is_uuid(run.raw):
+        return None
     if compact.isdigit() and len(compact) in CARD_DIGITS and luhn_valid(compact):
         return "CREDIT_CARD"
     if iban_valid(compact):
@@ -233,7 +284,14 @@ def _classify(run: _Run) -> str | None:
 
 
 def _harmless_number(run: _Run) -> bool:
-    return _plain_shape(run) or _after_harmless_noun(run)
+    return _plain_shape(run) or _after_harmless_noun(run) or _round_quantity(run)
+
+
+def _round_quantity(run: _Run) -> bool:
+    """Thousands grouped by threes that end in a round thousand: "1 200 000", "350 000",
+    "1.200.000", "450,000". A phone number grouped by threes ("330 188 912 275", "410 262
+    478 500") ends in "000" once in a thousand; a large quantity almost always does."""
+    return _THOUSANDS.fullmatch(run.raw) is not None and run.compact.endswith("000")
 
 
 def _plain_shape(run: _Run) -> bool:
@@ -267,6 +325,8 @@ def _harmless_code(run: _Run) -> bool:
     if _after_harmless_noun(run):
         return True
     groups = _GROUPS.findall(compact)
+    if run.digits <= MODEL_MAX_DIGITS and any(_WORD_GROUP.fullmatch(g) for g in groups):
+        return True
     return len(compact) <= SHORT_CODE_CHARS or (
         run.digits <= MODEL_MAX_DIGITS
         and len(compact) <= MODEL_MAX_CHARS
@@ -302,7 +362,13 @@ def _next_to_unit(run: _Run) -> bool:
 
 
 def _after_harmless_noun(run: _Run) -> bool:
-    words = re.findall(r"[a-z]+", run.before.lower())
+    """Whether a harmless noun ("flight", "version", "timestamp") comes right before. Two
+    capitals are a group of a code, not a word ("IBAN GB 40 NE OI 95…": "NE" is not "né")."""
+    words = [
+        word.lower()
+        for word in re.findall(r"[A-Za-z]+", run.before)
+        if not (word.isupper() and len(word) <= 2)
+    ]
     return bool(words) and (
         words[-1] in _HARMLESS_NOUNS
         or (

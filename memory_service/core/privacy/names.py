@@ -58,7 +58,7 @@ RELATIONS = (
     r"|tenant|roommate|flatmate|housemate|nanny|caregiver|carer|doctor|dentist|nurse|lawyer"
     r"|attorney|accountant|notary|therapist|beneficiary|guardian|(?:brother|sister|mother"
     r"|father|son|daughter)-in-law|stepmother|stepfather|godmother|godfather|godson"
-    r"|goddaughter|plumber|cleaner|babysitter|driver|tutor|coach|trainer|physio",
+    r"|goddaughter|plumber|cleaner|babysitter|driver|tutor|coach|trainer|physio|family",
     # FR
     r"mari|femme|[ée]poux|[ée]pouse|conjointe?|compagnon|compagne|fils|fille|enfant|b[ée]b[ée]"
     r"|m[èe]re|maman|p[èe]re|papa|fr[èe]re|s(?:œ|oe)ur|oncle|tante|cousine?|neveu|ni[èe]ce"
@@ -66,14 +66,15 @@ RELATIONS = (
     r"|coll[èe]gue|patronne?|cheffe?|responsable|assistante?|propri[ée]taire|locataire"
     r"|m[ée]decin|dentiste|infirmi[èe]re?|avocate?|comptable|notaire|b[ée]n[ée]ficiaire"
     r"|beau-fr[èe]re|belle-s(?:œ|oe)ur|belle-m[èe]re|beau-p[èe]re|gendre|belle-fille|parrain"
-    r"|marraine|filleule?|nounou|kin[ée]|plombier|femme de m[ée]nage|chauffeur",
+    r"|marraine|filleule?|nounou|kin[ée]|plombier|femme de m[ée]nage|chauffeur|famille",
     # ES
     r"marido|esposo|esposa|mujer|pareja|novio|novia|hijo|hija|niño|niña|madre|mam[áa]|padre"
     r"|pap[áa]|hermano|hermana|t[íi]o|t[íi]a|primo|prima|sobrino|sobrina|nieto|nieta|abuelo"
     r"|abuela|vecino|vecina|amigo|amiga|colega|compañero|compañera|jefe|jefa|asistente"
     r"|casero|casera|m[ée]dico|m[ée]dica|abogado|abogada|contable|gestor|gestora|beneficiario"
     r"|beneficiaria|cuñado|cuñada|cunado|cunada|suegro|suegra|yerno|nuera|padrino|madrina"
-    r"|ahijado|ahijada|canguro|fontanero|asistenta|chófer|chofer|entrenador|entrenadora",
+    r"|ahijado|ahijada|canguro|fontanero|asistenta|chófer|chofer|entrenador|entrenadora"
+    r"|familia",
     # DE
     r"mann|ehemann|ehefrau|gattin|gatte|partnerin|verlobter?|freundin|freund|sohn|tochter"
     r"|kind|mutter|mama|vater|papa|bruder|schwester|onkel|tante|cousine?|neffe|nichte|enkel"
@@ -81,14 +82,14 @@ RELATIONS = (
     r"|chefin|chef|vermieterin|vermieter|[äa]rztin|arzt|anw[äa]ltin|anwalt|steuerberater(?:in)?"
     r"|betreuerin|betreuer|schwager|schw[äa]gerin|schwiegermutter|schwiegervater"
     r"|schwiegersohn|schwiegertochter|pate|patin|patenkind|babysitter(?:in)?|putzhilfe"
-    r"|fahrer(?:in)?|trainer(?:in)?|nachhilfelehrer(?:in)?",
+    r"|fahrer(?:in)?|trainer(?:in)?|nachhilfelehrer(?:in)?|familie",
     # IT
     r"marito|moglie|compagno|compagna|fidanzato|fidanzata|figlio|figlia|bambino|bambina|madre"
     r"|mamma|padre|pap[àa]|fratello|sorella|zio|zia|cugino|cugina|nipote|nonno|nonna|vicino"
     r"|vicina|amico|amica|collega|capo|responsabile|assistente|padrone di casa|medico|dentista"
     r"|avvocato|avvocata|commercialista|notaio|beneficiario|beneficiaria|cognato|cognata"
     r"|suocero|suocera|genero|nuora|padrino|madrina|figlioccio|figlioccia|babysitter|badante"
-    r"|idraulico|colf|autista|allenatore|allenatrice",
+    r"|idraulico|colf|autista|allenatore|allenatrice|famiglia",
 )
 NAMING = (
     r"my name is|name is|named|called|his name is|her name is|goes by|known as"
@@ -135,6 +136,9 @@ _POSSESSIVES = (
     r"|votre|mi|mis|su|sus|nuestro|nuestra|tu|mein|meine|meinem|meinen|meiner|sein|seine"
     r"|seinem|seinen|seiner|ihr|ihre|ihrem|ihren|ihrer|unser|unsere|mio|mia|suo|sua|nostro"
     r"|nostra|il|la|lo|le|el|der|die|den|dem"
+    # German nouns are capitalised: a preposition before one says it is not a title
+    # ("bei Familie Wendtland", "mit Kollege Brandt")
+    r"|bei|beim|mit|von|vom|an|f[üu]r|zu|zum|zur"
 )
 
 
@@ -152,13 +156,28 @@ _RELATION = re.compile(
     re.IGNORECASE,
 )
 _NAMING = re.compile(rf"(?<![\w'])(?:{_alternation(NAMING)})\s*:?\s+$", re.IGNORECASE)
+# A short complement between a label and its verb: "contacto en la gestoría es", "the contact
+# at the bank is", "referente del progetto è": a preposition and up to three words.
+_COMPLEMENT = (
+    r"(?:at|in|for|of|on|from|en|de|del|de la|du|des|chez|pour|im|in der|bei|von|vom|f[üu]r"
+    r"|der|al|alla|del|della|dello|di|presso|per)(?:\s+[^\s.,;:!?]+){1,3}?"
+)
 _LABEL = re.compile(
     rf"(?:(?:^|[\n;(,.])\s*(?:{_alternation(LABELS)})\s*:"
-    rf"|(?<![\w'])(?:{_alternation(LABELS)})\s+(?:is|was|est|es|ist|[èe]|heißt|heisst))\s*$",
+    rf"|(?<![\w'])(?:{_alternation(LABELS)})(?:\s+{_COMPLEMENT})?"
+    r"\s+(?:is|was|est|es|ist|[èe]|heißt|heisst))\s*$",
     re.IGNORECASE,
 )
 
 
+# A label and its verb: after it a lower-case word describes ("user is fine"); a name
+# would be capitalised.
+_LABEL_IS = re.compile(
+    rf"(?<![\w'])(?:{_alternation(LABELS)})\s+(?:is|was|est|es|ist|[èe])\s+$", re.IGNORECASE
+)
+_FAMILY_AFTER = re.compile(
+    r"(?i:\bthe)\s+(?P<name>[A-ZÀ-ÖØ-Þ][\w'\u2019-]+)\s+(?i:family|household|twins|kids)\b"
+)
 _INITIALS_END = re.compile(r"(?:(?<=\s)[A-Z]\.\s*)+$")
 
 
@@ -211,7 +230,14 @@ class NameFinder:
         self._rare = rare_first_names
 
     def find(self, text: str) -> list[NameSpan]:
-        return [*self.after_cues(text), *self.first_name_pairs(text)]
+        return [*self.after_cues(text), *self.first_name_pairs(text), *self.families(text)]
+
+    def families(self, text: str) -> Iterator[NameSpan]:
+        """A surname between "the" and "family" ("the Okoro family", "the Okoros"): English
+        puts the cue after the name."""
+        for match in _FAMILY_AFTER.finditer(text):
+            if self._name_like(match.group("name")):
+                yield NameSpan(match.start("name"), match.end("name"), cue=True)
 
     def after_cues(self, text: str) -> Iterator[NameSpan]:
         """A capitalised word (or a known first name in any case) right after a cue, with the
@@ -225,6 +251,8 @@ class NameFinder:
             strength = self._cue_strength(text[: match.start()])
             if strength is _Cue.NONE:
                 continue
+            if word.islower() and _LABEL_IS.search(text[: match.start()][-60:]):
+                continue  # "user is fine", "client est ravi": a state, not a name
             known = folded in self._first_names and (
                 folded not in self._common or self._name_follows(text, words, index)
             )
@@ -295,6 +323,8 @@ class NameFinder:
 # "integration partner Stripe", "voice assistant Alexa"): a name only after a possessive.
 _AMBIGUOUS_WITHOUT_POSSESSIVE = re.compile(
     r"son|mann|kind|capo|mujer|femme|partner|assistant|manager|boss|driver|coach|trainer"
-    r"|cleaner|tutor|chauffeur|fahrer|fahrerin|autista|responsable|responsabile|chef|cheffe",
+    r"|cleaner|tutor|chauffeur|fahrer|fahrerin|autista|responsable|responsabile|chef|cheffe"
+    # also verbs: Spanish "bebe" (drinks), "viste"; only "mi bebé" is a baby
+    r"|beb[ée]|b[ée]b[ée]",
     re.IGNORECASE,
 )

@@ -15,8 +15,9 @@ Steps, in order:
 3. confusables folded: Cyrillic and Greek look-alikes of Latin letters (a table built from
    the letters' shapes, below), any script's decimal digits to ASCII digits;
 4. accents, apostrophes and dashes folded (:func:`memory_service.core.lexicons.fold`);
-5. spelled-out digits in EN/FR/ES/DE/IT turned into digits, where three or more follow
-   each other ("four one five" -> "4 1 5"; "two kids" stays);
+5. spelled-out digits and two-digit numbers in EN/FR/ES/DE/IT turned into digits, where
+   three or more numbers follow each other ("four one five" -> "4 1 5", "zéro six, douze,
+   quatre-vingt-treize" -> "0 6 12 93", "achtundvierzig" -> "48"; "two kids" stays);
 6. e-mail obfuscations turned back into "@" and "." inside an address shape.
 
 Joining digits across spaces, dots, dashes and slashes is done by the shape reader
@@ -31,7 +32,15 @@ import unicodedata
 from dataclasses import dataclass
 
 from memory_service.core.lexicons import fold
-from memory_service.core.privacy.vocabulary import DIGIT_WORDS, EMAIL_AT_WORDS, EMAIL_DOT_WORDS
+from memory_service.core.privacy.vocabulary import (
+    DIGIT_WORDS,
+    EMAIL_AT_WORDS,
+    EMAIL_DOT_WORDS,
+    NUMBER_COMPOUNDS,
+    NUMBER_JOINERS,
+    TEEN_WORDS,
+    TENS_WORDS,
+)
 
 # Latin look-alikes in Cyrillic and Greek: the letters whose glyph is the Latin letter's in
 # common fonts (Unicode's confusables for these two scripts, restricted to Latin targets).
@@ -49,14 +58,27 @@ _CONFUSABLES = str.maketrans(
     ("ABEKMHOPCTYXSIJDQWYFIabekmhopctyxsijdqwyhlb3ABEZHIKMNOPTYXabyeikvoptuxwijgal//......."),
 )
 
-_DIGIT_WORD = "|".join(sorted((re.escape(fold(w)) for w in DIGIT_WORDS), key=len, reverse=True))
-# A run of three or more digits or digit words, one separator (space, comma, hyphen) apart.
-_DIGIT_WORD_RUN = re.compile(
-    rf"(?<![\w])(?:(?:{_DIGIT_WORD}|\d+)(?:[\s,;-]+|$)){{2,}}(?:{_DIGIT_WORD}|\d+)(?![\w])",
-    re.I,
-)
-_DIGIT_WORD_TOKEN = re.compile(rf"(?<![\w])(?:{_DIGIT_WORD}|\d+)(?![\w])", re.I)
-_FOLDED_DIGITS = {fold(word).lower(): digit for word, digit in DIGIT_WORDS.items()}
+_FOLDED_DIGITS = {fold(word).lower(): int(digit) for word, digit in DIGIT_WORDS.items()}
+_COMPOUND = re.compile("|".join(f"(?:{pattern})" for pattern in NUMBER_COMPOUNDS))
+_COMPOUND_PARTS = {
+    **{f"{fold(word).lower()}": value for word, value in TENS_WORDS.items()},
+    "veinti": 20, "vent": 20, "trent": 30, "quarant": 40, "cinquant": 50, "sessant": 60,
+    "settant": 70, "ottant": 80, "novant": 90, "ein": 1,
+    **_FOLDED_DIGITS,
+}  # fmt: skip
+# Numbers a spelled run needs before it is read as digits: "two kids" is not a value,
+# "four one five" or "zéro six, douze, quarante-huit" is.
+MIN_SPELLED_NUMBERS = 3
+# Words and digit groups of a spelled number, and what may stand between two of them.
+_NUMBER_WORD = re.compile(r"[^\W_]+")
+_NUMBER_GAP = re.compile(r"[\s,;-]+")
+_UNIT, _TEEN, _TEN, _JOINER, _DIGITS = "unit", "teen", "ten", "joiner", "digits"
+# French 60 and 80 count on with a teen: "soixante et onze" (71), "quatre-vingt-treize" (93).
+_TENS_WITH_TEENS = (60, 80)
+_QUATRE_VINGT = 80
+# French 17 to 19 are "dix" and a unit: "dix-sept", "soixante-dix-huit" (78).
+_DIX = "dix"
+_DIX_UNITS = (7, 8, 9)
 
 _BRACKET_OPEN = r"[\(\[\{<]"
 _BRACKET_CLOSE = r"[\)\]\}>]"
@@ -108,8 +130,8 @@ def normalise_text(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     text = "".join(_visible(ch) for ch in text)
     text = fold(text.translate(_CONFUSABLES))
-    text = _DIGIT_WORD_RUN.sub(_spelled_digits, text)
-    return _ADDRESS.sub(_email, text)
+    text = _spelled_numbers(text)
+    return _plain_addresses(text)
 
 
 def _visible(ch: str) -> str:
@@ -124,14 +146,107 @@ def _visible(ch: str) -> str:
     return ch
 
 
-def _spelled_digits(match: re.Match[str]) -> str:
-    """'four one five, five five five' -> '4 1 5 5 5 5': separators become single spaces,
-    which the shape reader joins like any spaced digits."""
-    run = match.group(0)
-    tokens = _DIGIT_WORD_TOKEN.findall(run)
-    if all(token.isdigit() for token in tokens):
-        return run
-    return " ".join(token if token.isdigit() else _FOLDED_DIGITS[token.lower()] for token in tokens)
+def _number_atom(word: str) -> tuple[str, int] | None:
+    """What one word is in a spelled number: a unit, a teen, a ten, a joiner, digits."""
+    lower = word.lower()
+    if lower.isdigit():
+        return _DIGITS, 0
+    if lower in _FOLDED_DIGITS:
+        return _UNIT, _FOLDED_DIGITS[lower]
+    if lower in TEEN_WORDS:
+        return _TEEN, TEEN_WORDS[lower]
+    if lower in TENS_WORDS:
+        return _TEN, TENS_WORDS[lower]
+    if lower in NUMBER_JOINERS:
+        return _JOINER, 0
+    compound = _COMPOUND.fullmatch(lower)
+    if compound is None:
+        return None
+    parts = [part for part in compound.groups() if part]
+    return _TEEN, sum(_COMPOUND_PARTS[part] for part in parts)
+
+
+def _spelled_numbers(text: str) -> str:
+    """Runs of three or more spelled numbers (or digits among them), as digit groups one
+    space apart, which the shape reader joins like any spaced digits."""
+    words = list(_NUMBER_WORD.finditer(text))
+    pieces: list[str] = []
+    done = index = 0
+    while index < len(words):
+        run: list[tuple[re.Match[str], tuple[str, int]]] = []
+        for word in words[index:]:
+            if run and not _NUMBER_GAP.fullmatch(text[run[-1][0].end() : word.start()]):
+                break
+            atom = _number_atom(word.group())
+            if atom is None:
+                break
+            run.append((word, atom))
+        numbers, used = _read_numbers(run)
+        spelled = any(atom[0] != _DIGITS for _, atom in run[:used])
+        if len(numbers) >= MIN_SPELLED_NUMBERS and spelled:
+            pieces.append(text[done : run[0][0].start()])
+            pieces.append(" ".join(numbers))
+            done = run[used - 1][0].end()
+            index += used
+        else:
+            index += 1
+    pieces.append(text[done:])
+    return "".join(pieces)
+
+
+def _read_numbers(run: list[tuple[re.Match[str], tuple[str, int]]]) -> tuple[list[str], int]:
+    """The numbers a run of atoms says, and how many atoms they use (a joiner that joins
+    nothing ends the run)."""
+    numbers: list[str] = []
+    position = 0
+    while position < len(run):
+        word, (kind, value) = run[position]
+        if kind == _JOINER:
+            break
+        position += 1
+        if kind == _DIGITS:
+            numbers.append(word.group())
+            continue
+        following = [atom for _, atom in run[position : position + 2]]
+        if kind == _UNIT and value == 4 and following[:1] and following[0] == (_TEN, 20):
+            kind, value = _TEN, _QUATRE_VINGT  # "quatre-vingt(s)"
+            position += 1
+            following = [atom for _, atom in run[position : position + 2]]
+        if kind == _TEN and following:
+            skip = 1 if following[0][0] == _JOINER else 0
+            if len(following) > skip:
+                next_kind, next_value = following[skip]
+                teen = next_kind == _TEEN and value in _TENS_WITH_TEENS and next_value < 20
+                if (next_kind == _UNIT and 1 <= next_value <= 9) or teen:
+                    value += next_value
+                    position += skip + 1
+        if run[position - 1][0].group().lower() == _DIX and position < len(run):
+            # "dix-sept" (17), "soixante-dix-huit" (78), "quatre-vingt-dix-neuf" (99)
+            next_kind, next_value = run[position][1]
+            if next_kind == _UNIT and next_value in _DIX_UNITS:
+                value += next_value
+                position += 1
+        numbers.append(str(value))
+    return numbers, position
+
+
+def _plain_addresses(text: str) -> str:
+    """Every obfuscated e-mail address in ``text`` in its plain form. A match that is left
+    as written ("him at t.lindqvist", a bare "at" between plain words) does not hide an
+    address that starts inside it: the search goes on from its next word."""
+    pieces: list[str] = []
+    done = position = 0
+    while (match := _ADDRESS.search(text, position)) is not None:
+        plain = _email(match)
+        if plain == match.group(0):
+            following = text.find(" ", match.start() + 1)
+            position = following + 1 if 0 < following < match.end() else match.end()
+            continue
+        pieces.append(text[done : match.start()])
+        pieces.append(plain)
+        done = position = match.end()
+    pieces.append(text[done:])
+    return "".join(pieces)
 
 
 def _email(match: re.Match[str]) -> str:

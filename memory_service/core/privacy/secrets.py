@@ -17,10 +17,17 @@ from collections import Counter
 from functools import lru_cache
 
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
+from memory_service.core.privacy.identifiers import is_uuid
 from memory_service.core.privacy.vocabulary import (
+    ANSWER_CUES,
     ASSIGNMENT_WORDS,
+    CODE_INSTRUMENTS,
+    COMPLEMENT_PREPOSITIONS,
     CREDENTIAL_CUES,
+    HARMLESS_NUMBER_NOUNS,
+    LOCK_NOUNS,
     NOT_CREDENTIAL,
+    OPENING_VERBS,
     UNITS,
 )
 
@@ -80,12 +87,15 @@ _WORD_EDGES = "\"'()[]{}<>,;:.\u201c\u201d\u00ab\u00bb"
 def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> frozenset[str]:
     """Kinds of secret in the text: known key formats, 'password is …' cues, random tokens."""
     kinds = set(format_kinds(folded_text))
+    keyed = keyed_digits_joined(folded_text)
     if (
         lexicons.search("secret_cues", folded_text)
         or _credential_after_cue(folded_text, lexicons)
-        or value_after_credential_word(folded_text, lexicons)
+        or any(value_after_credential_word(view, lexicons) for view in _views(keyed))
     ):
         kinds.add("PASSWORD")
+    if lock_code(keyed):
+        kinds.add("PASSCODE")
     if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)):
         kinds.add("HIGH_ENTROPY_STRING")
     return frozenset(kinds)
@@ -147,17 +157,78 @@ def looks_like_password(token: str) -> bool:
 
 
 def _looks_random(token: str) -> bool:
-    """Long mixed letter-digit strings with high per-character entropy: keys, not words."""
+    """Long mixed letter-digit strings with high per-character entropy: keys, not words.
+    A UUID alone is a record's id (after a credential word it is still a secret)."""
     if not (any(c.isdigit() for c in token) and any(c.isalpha() for c in token)):
+        return False
+    if is_uuid(token.strip(".-")):
         return False
     counts = Counter(token)
     entropy = -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
     return entropy >= MIN_TOKEN_ENTROPY_BITS
 
 
+# --- the shapes a code is written in ---------------------------------------------------------
+
+# Single digits keyed one by one, with one separator between them: "9-3-7-1", "1 9 7 4",
+# "0.4.8.3". People write a code as they type it; a quantity is never written that way.
+_KEYED_DIGITS = re.compile(r"(?<![\w.,-])\d(?P<sep>[ .-])\d(?:(?P=sep)\d){2,11}(?![\w]|[.,-]\d)")
+# A parenthetical aside between a cue and its value ("Security answer (first pet) is X").
+_ASIDE = re.compile(r"\s*\([^()]{0,80}\)")
+
+
+def keyed_digits_joined(text: str) -> str:
+    """``text`` with every run of single keyed digits written as one number ("9-3-7-1" ->
+    "9371"), so a code reads like one value after a cue."""
+    return _KEYED_DIGITS.sub(lambda match: re.sub(r"\D", "", match.group()), text)
+
+
+def _views(text: str) -> tuple[str, ...]:
+    """The text, and the text without its parenthetical asides when it has any."""
+    without = _ASIDE.sub("", text)
+    return (text,) if without == text else (text, without)
+
+
+_LOCK = re.compile(rf"(?<![\w-])(?:{'|'.join(LOCK_NOUNS)})(?![\w-])", re.I)
+_OPENING = re.compile(rf"(?<![\w-])(?:{OPENING_VERBS})", re.I)
+_CODE_AFTER_INSTRUMENT = re.compile(
+    rf"(?<![\w-])(?:{CODE_INSTRUMENTS})\s+(?:(?:the|le|la|l'|el|il|lo|den|dem|der|die|das"
+    r"|code|codigo|codice|pin)\s+){0,2}(?P<value>\d{4,12})(?![\w.,]\d|\d)(?P<rest>[^\n]{0,20})",
+    re.I,
+)
+_SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;\n]|$)")
+
+
+def lock_code(text: str) -> bool:
+    """A code of 4 to 12 digits brought in by "with", "avec", "mit"... in a sentence about
+    something locked ("the alarm is disarmed with 9371", "il cancello si apre con 4821"),
+    with a verb that opens, locks or arms it. Keyed digits must be joined first
+    (:func:`keyed_digits_joined`)."""
+    for sentence in _SENTENCE.finditer(text):
+        clause = sentence.group()
+        if not (_LOCK.search(clause) and _OPENING.search(clause)):
+            continue
+        for code in _CODE_AFTER_INSTRUMENT.finditer(clause):
+            if _digit_value(code.group("value"), code.group("rest")):
+                return True
+    return False
+
+
 # --- a value after a credential word, in any of the five languages --------------------------
 
 _CUE = re.compile(rf"(?<![\w-])(?:{'|'.join(CREDENTIAL_CUES)})(?![\w-])", re.I)
+_ANSWER_CUE = re.compile(rf"(?<![\w-])(?:{'|'.join(ANSWER_CUES)})(?![\w-])", re.I)
+_PREPOSITIONS = "|".join(re.escape(word) for word in COMPLEMENT_PREPOSITIONS)
+# A complement, then the value at the end of the clause: "PIN of the company card 0483",
+# "PIN del bancomat 5521", "Code PIN de la carte bleue 6194".
+_COMPLEMENT_VALUE = re.compile(
+    rf"^\s+(?:{_PREPOSITIONS})(?:\s+|(?<='))(?P<between>(?:[^\s.!?;:=]+\s+){{0,4}}?)"
+    r"(?P<value>\d{4,12}|[^\s]{6,64})"
+    r"(?=[.,;!?)]*(?:\s*(?:$|\n|[#(])|\s+(?:and|et|y|und|e|o|or|ou|oder)\s))"
+    r"(?P<rest>[^\n]{0,40})",
+    re.I,
+)
+_HARMLESS_BEFORE = frozenset(HARMLESS_NUMBER_NOUNS)
 _NOT_CREDENTIAL = re.compile(rf"(?<![\w-])(?:{'|'.join(NOT_CREDENTIAL)})(?![\w-])", re.I)
 _ASSIGNMENT = "|".join(
     re.escape(word) if not word.isalpha() else rf"(?<![\w]){word}(?![\w])"
@@ -205,13 +276,40 @@ def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_L
         if _names_something_else(folded_text, cue):
             continue
         rest = folded_text[cue.end() :]
-        if _assigned_value(rest) or _direct_value(rest):
+        if _assigned_value(rest) or _direct_value(rest) or _complement_value(rest):
             return True
         if _LOGIN_PAIR.match(rest) and _LOGIN_CUE.search(cue.group()):
             return True
         if _SEED_CUE.search(cue.group()) and _seed_words_follow(rest, lexicons):
             return True
-    return False
+    answers = _ANSWER_CUE.finditer(folded_text)
+    return any(_answer_follows(folded_text[cue.end() :]) for cue in answers)
+
+
+def _answer_follows(rest: str) -> bool:
+    """After an answer cue and "is" or ":", a word that ends the clause or is capitalised is
+    the answer ("is Biscuit.", ": Le Goff"); "is required for resets" is about it."""
+    match = _VALUE_AFTER_CUE.match(rest)
+    if match is None:
+        return False
+    value = match.group("value").strip(_WORD_EDGES)
+    return bool(value) and (value[0].isupper() or _ends_clause(match.group("rest")))
+
+
+def _complement_value(rest: str) -> bool:
+    """A value at the end of a complement of the cue, without "is" or ":" before it: 4+
+    digits not after "in", "since" or a harmless noun ("PIN of the card changed in 2021"
+    is not one), or a password-shaped word."""
+    match = _COMPLEMENT_VALUE.match(rest)
+    if match is None:
+        return False
+    value = match.group("value").strip(_WORD_EDGES)
+    previous = re.findall(r"[a-z]+", match.group("between").lower())
+    if previous and previous[-1] in _HARMLESS_BEFORE:
+        return False
+    if value.isdigit():
+        return _digit_value(value, match.group("rest"))
+    return looks_like_password(value)
 
 
 def _seed_words_follow(rest: str, lexicons: Lexicons) -> bool:

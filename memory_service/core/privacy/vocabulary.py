@@ -28,6 +28,52 @@ DIGIT_WORDS: dict[str, str] = {
     "otto": "8", "nove": "9",
 }  # fmt: skip
 
+# Two-digit numbers spelled out, as French, Spanish or Italian speakers dictate a phone
+# number in pairs ("zéro six, douze, quarante-huit", "ochenta y tres", "ventotto"). Words
+# are matched folded (no accents). The tens take a unit after them ("forty-eight",
+# "vingt et un", "ochenta y tres"); French 60 and 80 also take a teen ("soixante et onze",
+# "quatre-vingt-treize"). Compounds written as one word are in NUMBER_COMPOUNDS.
+TEEN_WORDS: dict[str, int] = {
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    "dix": 10, "onze": 11, "douze": 12, "treize": 13, "quatorze": 14, "quinze": 15,
+    "seize": 16,
+    "diez": 10, "once": 11, "doce": 12, "trece": 13, "catorce": 14, "quince": 15,
+    "dieciseis": 16, "diecisiete": 17, "dieciocho": 18, "diecinueve": 19,
+    "zehn": 10, "elf": 11, "zwolf": 12, "zwoelf": 12, "dreizehn": 13, "vierzehn": 14,
+    "funfzehn": 15, "fuenfzehn": 15, "sechzehn": 16, "siebzehn": 17, "achtzehn": 18,
+    "neunzehn": 19,
+    "dieci": 10, "undici": 11, "dodici": 12, "tredici": 13, "quattordici": 14,
+    "quindici": 15, "sedici": 16, "diciassette": 17, "diciotto": 18, "diciannove": 19,
+}  # fmt: skip
+TENS_WORDS: dict[str, int] = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90,
+    "vingt": 20, "vingts": 20, "trente": 30, "quarante": 40, "cinquante": 50,
+    "soixante": 60, "septante": 70, "huitante": 80, "octante": 80, "nonante": 90,
+    "veinte": 20, "treinta": 30, "cuarenta": 40, "cincuenta": 50, "sesenta": 60,
+    "setenta": 70, "ochenta": 80, "noventa": 90,
+    "zwanzig": 20, "dreissig": 30, "dreißig": 30, "vierzig": 40, "funfzig": 50,
+    "fuenfzig": 50, "sechzig": 60, "siebzig": 70, "achtzig": 80, "neunzig": 90,
+    "venti": 20, "trenta": 30, "quaranta": 40, "cinquanta": 50, "sessanta": 60,
+    "settanta": 70, "ottanta": 80, "novanta": 90,
+}  # fmt: skip
+# Words that join a ten and a unit: "vingt et un", "ochenta y tres", "forty and two".
+NUMBER_JOINERS = ("et", "y", "and")
+# One-word compounds (regexes over folded words): German "achtundvierzig", Spanish
+# "veintiuno", Italian "quarantotto", "ventitre"; the unit part, then the ten.
+NUMBER_COMPOUNDS = (
+    # DE: unit "und" ten
+    r"(?P<de_unit>ein|zwei|drei|vier|funf|fuenf|sechs|sieben|acht|neun)und"
+    r"(?P<de_ten>zwanzig|dreissig|dreißig|vierzig|funfzig|fuenfzig|sechzig|siebzig|achtzig"
+    r"|neunzig)",
+    # ES: veinti + unit
+    r"(?P<es_ten>veinti)(?P<es_unit>uno|un|dos|tres|cuatro|cinco|seis|siete|ocho|nueve)",
+    # IT: ten (final vowel dropped before uno/otto) + unit
+    r"(?P<it_ten>vent|trent|quarant|cinquant|sessant|settant|ottant|novant)[aie]?"
+    r"(?P<it_unit>uno|due|tre|quattro|cinque|sei|sette|otto|nove)",
+)
+
 # Spelled-out "@" and "." in an e-mail address. Bracketed forms ("(at)", "[dot]") are
 # unambiguous; the bare words are only read as "@"/"." inside an address shape.
 EMAIL_AT_WORDS = ("at", "arobase", "arroba", "chez", "klammeraffe", "chiocciola", "bei")
@@ -102,13 +148,60 @@ CREDENTIAL_CUES = (
     r"risposta (?:segreta|di sicurezza)",
 )
 
+# Cues whose value is an answer, not a password: any word after "is" or ":" is the
+# secret ("Security answer is Biscuit", "Nom de jeune fille de sa mère : Le Goff").
+ANSWER_CUES = (
+    r"(?:security|secret)\s+answers?",
+    r"answer to (?:the |my |his |her |their )?security question",
+    r"(?:mother'?s |father'?s )?maiden names?",
+    r"reponses? (?:secretes?|a la question secrete)",
+    r"noms? de jeune fille",
+    r"respuestas? (?:secretas?|de seguridad)",
+    r"apellidos? de soltera",
+    r"sicherheitsantwort|geheimantwort|madchenname|geburtsname",
+    r"risposta (?:segreta|di sicurezza)",
+    r"cognome da (?:nubile|ragazza)",
+)
+
+# Things opened by a code ("the alarm is disarmed with 9371", "l'alarme se désactive avec
+# 2088", "Alarmanlage wird mit 5519 deaktiviert"): folded regexes, the start of a word.
+LOCK_NOUNS = (
+    r"alarms?|doors?|gates?|safes?|keypads?|locks?|padlocks?|lockers?|garage|shutters?"
+    r"|alarmes?|portes?|portails?|coffres?(?:-forts?)?|cadenas|digicodes?|casiers?"
+    r"|alarmas?|puertas?|portal(?:es)?|verjas?|caja fuerte|candados?|cerraduras?|garajes?"
+    r"|taquillas?"
+    r"|alarm\w*|tur\w*|tor|garagentor|tresor|schloss|vorhangeschloss|zahlenschloss|spind"
+    r"|allarm[ei]|porta|portone|cancello|cassaforte|lucchetto|serratura|armadietto",
+)
+# Verbs that open, lock or arm one (word starts, folded): the sentence must have one, so
+# "Gate 12 boards with 1500 passengers" is not a code.
+OPENING_VERBS = (
+    r"open|unlock|disarm|arm|deactivat|activat|switch|turn|enter|typ|key|punch|reset"
+    r"|ouvr|ouvert|deverrouill|desactiv|activ|compos|tap|coup|arret|abr|desbloque|desactiv"
+    r"|activ|marc|apag|teclea|offn|geoffnet|entsperr|deaktivier|aktivier|entriegel|schalt"
+    r"|eingeb|eintipp|apr|sblocc|disattiv|attiv|digit|spegn|inser"
+)
+# What brings in the code that opens one: "with", "using", "avec", "con", "mit".
+CODE_INSTRUMENTS = (
+    r"with|using|on|via|by entering|by typing|by keying in|avec|en tapant|en composant|con"
+    r"|mediante|marcando|tecleando|mit|durch|per|digitando|tramite"
+)
+# Prepositions that open a complement between a credential word and its value, with no
+# "is" or ":" ("PIN of the company card 0483", "PIN del bancomat 5521", "PIN der EC-Karte").
+COMPLEMENT_PREPOSITIONS = (
+    "of", "for", "on", "to", "at", "de", "du", "des", "d'", "pour", "del", "para", "por",
+    "al", "der", "die", "das", "den", "dem", "fur", "furs", "zum", "zur", "vom", "von", "am",
+    "di", "della", "dello", "dei", "degli", "delle", "per", "al", "alla", "dal", "do", "da",
+)  # fmt: skip
+
 # Cue words that look like credential cues but name something else: "postal code",
 # "codice fiscale", "dress code". Checked on the words just before or after the cue.
 NOT_CREDENTIAL = (
     r"(?:postal|post|zip|country|area|dress|promo|promotional|discount|coupon|voucher|source"
     r"|qr|bar|tax|fiscal|morse|colou?r|status|error|airport|iata|language|currency|region"
     r"|sort|swift|bic|iban|product|activation|referral|booking|reservation|confirmation"
-    r"|tracking|diagnostic|time|zone)\s+(?:codes?|keys?)",
+    r"|tracking|diagnostic|time|zone|model|part|article|style|sku|item|engine|trim)"
+    r"\s+(?:codes?|keys?)",
     r"codes? (?:postal|promo|de reduction|fiscal|couleur|vestimentaire|source|qr|pays"
     r"|regional|d'erreur|iata)",
     r"codigos? (?:postal|promocional|de descuento|fiscal|de vestimenta|fuente|qr|de pais|de error)",
@@ -169,7 +262,29 @@ HARMLESS_NUMBER_NOUNS = (
     "postgres", "postgresql", "iphone", "pixel", "galaxy", "rtx", "gtx", "ryzen", "core",
     "since", "depuis", "desde", "seit", "dal", "in", "en", "im", "nel", "year", "annee",
     "ano", "jahr", "anno", "born", "ne", "nee", "nacido", "geboren", "nato",
+    # a time as seconds since 1970 is a time, not someone's number
+    "timestamp", "timestamps", "epoch", "unix", "horodatage", "zeitstempel",
 )  # fmt: skip
+
+# Words before a date of birth (folded regexes): a full date after one is personal data,
+# whatever the language ("Geburtsdatum 22.11.1979", "nació el 2 de mayo de 1990").
+BIRTH_CUES = (
+    r"born|birth ?date|date of birth|d\.?o\.?b\.?|birthday"
+    r"|nee?(?:\(e\))? le|date de naissance|naissance"
+    r"|nacid[oa]|nacio|fecha de nacimiento|nacimiento"
+    r"|geboren|geb\.|geburtsdatum|geburtstag"
+    r"|nat[oa]|data di nascita|nascita"
+)
+# Month names and their usual abbreviations, folded, in the five languages.
+MONTH_NAMES = (
+    r"jan(?:uary|\.)?|feb(?:ruary|\.)?|mar(?:ch|\.)?|apr(?:il|\.)?|may|june?|july?"
+    r"|aug(?:ust|\.)?|sep(?:t(?:ember)?)?\.?|oct(?:ober|\.)?|nov(?:ember|\.)?|dec(?:ember|\.)?"
+    r"|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre"
+    r"|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre"
+    r"|noviembre|diciembre"
+    r"|januar|janner|februar|marz|maerz|juni|juli|oktober|dezember"
+    r"|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre"
+)
 
 # Acronyms that are also common words in one of the languages ("ein", "sin", "nie", "pan",
 # "tin"): cues only when written in capitals.

@@ -1,0 +1,48 @@
+"""The NER model's people that are products or brands by the sentence's structure, and the
+phone pattern's matches that are prices: fresh examples (none from an evaluation set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_service.adapters.presidio_pii import PresidioPiiDetector
+from tests.support.presidio import shared_detector
+
+
+@pytest.fixture(scope="module")
+def detector() -> PresidioPiiDetector:
+    return shared_detector()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Drives a 2018 Mazda CX5 Signature to work.",
+        "Owns a Nissan Leaf Tekna and a Yamaha MT07.",
+        "Team uses Asana Business for planning.",
+        "Is a supporter of Aston Villa and goes to home games.",
+        "Lit Leïla Slimani et Maylis de Kerangal.",
+        "Lee a Elena Poniatowska y a Juan Rulfo.",
+        "Legge Natalia Ginzburg ed Alberto Moravia.",
+        "Collects first pressings of Nina Simone.",
+        "Budget de 420 000 € pour la maison.",
+        "Bebe Marqués de Riscal en las cenas.",
+    ],
+)
+def test_products_brands_works_and_prices_are_not_people(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert not detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Meets Jane Whitfield every Tuesday.",
+        "Mi bebé Lucía duerme mal.",
+        "Call me on 0612 345 678.",
+        "Lee cuentos a su nieta Rosa Montero.",
+    ],
+)
+def test_people_and_phones_stay_personal_data(detector: PresidioPiiDetector, text: str) -> None:
+    assert detector.entity_types(text)
