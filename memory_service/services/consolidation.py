@@ -36,10 +36,12 @@ from memory_service.core.consolidation import (
     MergePlan,
     Vector,
     candidate_lookups,
+    content_text,
     plan_consolidation,
 )
 from memory_service.core.consolidation.embedding import Embedder
 from memory_service.core.errors import Conflict, DependencyUnavailable, NotFound
+from memory_service.core.judgment import JudgmentModel
 from memory_service.core.model import (
     AuditEvent,
     EventKind,
@@ -74,6 +76,9 @@ class ConsolidationDeps:
     judge: Judge | None = None
     new_id: Callable[[], str] = new_id
     embedder: Embedder | None = None
+    # The judgment model the notes were saved with (None: the shipped one), so the
+    # ephemeral re-check agrees with the gate.
+    judgment: JudgmentModel | None = None
 
 
 @dataclass(frozen=True)
@@ -136,7 +141,7 @@ def _consolidate_locked(
 ) -> ConsolidationReport:
     now = deps.clock.now()
     notes = uow.memories.list_for_session(session.id)
-    lookups = candidate_lookups(notes)
+    lookups = candidate_lookups(notes, deps.judgment)
     query_vectors = _embed(deps.embedder, [lookup.text for lookup in lookups])
     global_memories = _candidate_globals(uow, session.subject_id, lookups, query_vectors)
     plan = plan_consolidation(
@@ -146,6 +151,7 @@ def _consolidate_locked(
         new_id=deps.new_id,
         judge=deps.judge,
         vectors=_vectors(deps.embedder, [*notes, *global_memories]),
+        judgment=deps.judgment,
     )
     for memory in plan.created:
         uow.memories.add(memory)
@@ -172,10 +178,11 @@ def _embed(embedder: Embedder | None, texts: list[str]) -> list[Vector]:
 
 
 def _vectors(embedder: Embedder | None, memories: list[Memory]) -> dict[str, Vector]:
-    """Vectors of the notes and the candidates (a static embedding is cheaper to run again
-    than to unseal), for the plan's own nearest neighbours."""
+    """Vectors of the notes' and the candidates' content words (a static embedding is
+    cheaper to run again than to unseal), for the plan's own nearest neighbours and its
+    same-meaning rule."""
     unique = {m.id: m for m in memories}
-    vectors = _embed(embedder, [m.text for m in unique.values()])
+    vectors = _embed(embedder, [content_text(m.text) for m in unique.values()])
     return dict(zip(unique, vectors, strict=True)) if vectors else {}
 
 

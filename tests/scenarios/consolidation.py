@@ -172,7 +172,9 @@ def run_scenario(
         identifiers=NoLibraryIdentifiers(),
         judgment=judgment,
     )
-    deps = ConsolidationDeps(uow_factory=factory, clock=clock, judge=judge, embedder=embedder)
+    deps = ConsolidationDeps(
+        uow_factory=factory, clock=clock, judge=judge, embedder=embedder, judgment=judgment
+    )
     rejected = 0
     for session_notes in scenario.sessions:
         clock.advance(days=1)

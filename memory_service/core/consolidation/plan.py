@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from memory_service.core.consolidation.attributes import key_words
 from memory_service.core.consolidation.judge import (
     CandidatePair,
     Judge,
@@ -64,10 +65,12 @@ from memory_service.core.consolidation.rules import (
     NoteTerms,
     PairRelation,
     classify_pair,
+    content_text,
     looks_ephemeral,
     more_specific,
     terms_of,
 )
+from memory_service.core.judgment import JudgmentModel
 from memory_service.core.model import Cardinality, Durability, Memory, MemoryScope, MemoryStatus
 
 __all__ = [
@@ -90,6 +93,7 @@ __all__ = [
     "Verdict",
     "candidate_lookups",
     "candidate_terms",
+    "content_text",
     "cosine",
     "plan_consolidation",
 ]
@@ -145,24 +149,27 @@ def candidate_terms(memory: Memory) -> frozenset[str]:
     return terms.index_terms | extra
 
 
-def _eligible(note: Memory) -> bool:
+def _eligible(note: Memory, judgment: JudgmentModel | None) -> bool:
     return (
         note.scope is MemoryScope.SESSION
         and note.status is MemoryStatus.ACTIVE
         and note.durability is not Durability.SESSION
-        and not looks_ephemeral(note.text)
+        and not looks_ephemeral(note.text, judgment)
     )
 
 
-def candidate_lookups(notes: Sequence[Memory]) -> list[CandidateLookup]:
+def candidate_lookups(
+    notes: Sequence[Memory], judgment: JudgmentModel | None = None
+) -> list[CandidateLookup]:
     """One lookup per note that may merge into the global memory.
 
-    Notes the plan skips or drops (not active, session-only, ephemeral) need no candidate.
+    Notes the plan skips or drops (not active, session-only, ephemeral by ``judgment``,
+    the model the notes were saved with) need no candidate.
     """
     return [
         CandidateLookup(note.purpose, candidate_terms(note), note.text)
         for note in notes
-        if _eligible(note)
+        if _eligible(note, judgment)
     ]
 
 
@@ -228,14 +235,18 @@ def plan_consolidation(
     new_id: Callable[[], str],
     judge: Judge | None = None,
     vectors: Mapping[str, Vector] | None = None,
+    judgment: JudgmentModel | None = None,
 ) -> MergePlan:
     """Decide how a session's notes merge into the subject's global memory.
 
     ``global_memories`` are the subject's global memories, or those the store offered as
     candidates (:func:`candidate_lookups`, nearest vectors); active, unexpired ones are
     merge candidates, and any of them citing a note in ``derived_from`` marks that note as
-    already merged. ``vectors`` (by memory id, unit length) add candidates by meaning.
-    The judge is called at most once.
+    already merged. ``vectors`` (by memory id, unit length, of each memory's
+    :func:`content_text`) add candidates by meaning and let the rules merge a pair whose
+    content words are close in meaning. ``judgment`` is the model the notes were saved
+    with, for the ephemeral re-check (None: the shipped one). The judge is called at most
+    once.
     """
     _require_one_subject([*notes, *global_memories])
     vectors = vectors or {}
@@ -252,7 +263,7 @@ def plan_consolidation(
             continue
         if note.durability is Durability.SESSION:
             kind, reason = DecisionKind.DROPPED_SESSION_ONLY, DecisionReason.SESSION_ONLY
-        elif looks_ephemeral(note.text):
+        elif looks_ephemeral(note.text, judgment):
             kind, reason = DecisionKind.DROPPED_EPHEMERAL, DecisionReason.EPHEMERAL
         else:
             eligible.append(note)
@@ -314,9 +325,13 @@ def _older_first(a: Memory, b: Memory) -> tuple[Memory, Memory]:
     return (b, a) if a.updated_at > b.updated_at else (a, b)
 
 
-def _classify(other: Memory, note: Memory, terms: Mapping[str, NoteTerms]) -> PairRelation:
+def _classify(
+    other: Memory, note: Memory, terms: Mapping[str, NoteTerms], vectors: Mapping[str, Vector]
+) -> PairRelation:
     older, newer = _older_first(other, note)
-    return classify_pair(terms[older.id], terms[newer.id])
+    a, b = vectors.get(older.id), vectors.get(newer.id)
+    meaning = cosine(a, b) if a is not None and b is not None else None
+    return classify_pair(terms[older.id], terms[newer.id], meaning)
 
 
 def _find_pairs(
@@ -339,7 +354,7 @@ def _find_pairs(
         note_terms = candidate_terms(note)
         vector = vectors.get(note.id)
         pairs[note.id] = [
-            (other_id, _classify(by_id[other_id], note, terms))
+            (other_id, _classify(by_id[other_id], note, terms, vectors))
             for other_id in index.candidates(note, note_terms, vector)
         ]
         index.add(note, note_terms, vector)
@@ -395,6 +410,7 @@ _MERGES_BY_RULE = {
     PairRelation.EXACT: (DecisionKind.DUPLICATE, DecisionReason.NORMALIZED_EQUAL),
     PairRelation.NEAR: (DecisionKind.NEAR_DUPLICATE, DecisionReason.LEXICAL_SIMILARITY),
     PairRelation.REFINES: (DecisionKind.REFINES, DecisionReason.ADDS_DETAIL),
+    PairRelation.CLOSE: (DecisionKind.SAME_MEANING, DecisionReason.CLOSE_MEANING),
 }
 _MERGES_BY_VERDICT = {
     Verdict.SAME: (DecisionKind.SAME_MEANING, DecisionReason.JUDGED_SAME),
@@ -424,16 +440,24 @@ def _relation(
     if rule is PairRelation.REFINES and verdict is None:
         kind, reason = _MERGES_BY_RULE[rule]
         return Relation(other.id, kind, DecidedBy.RULES, reason)
+    if rule is PairRelation.CLOSE and verdict is None:
+        kind, reason = _MERGES_BY_RULE[rule]
+        return Relation(other.id, kind, DecidedBy.RULES, reason, other_more_specific)
+    older, newer = _older_first(other, note)
     if other.attribute is not None and note.attribute is not None:
         cardinality = _same_key(other, note)
         if cardinality is Cardinality.SINGLE:
             return Relation(
                 other.id, DecisionKind.CONFLICT, DecidedBy.ATTRIBUTE, DecisionReason.SINGLE_VALUED
             )
-        if cardinality is Cardinality.MULTI and rule is PairRelation.NEGATED:
+        if cardinality is Cardinality.MULTI and verdict in (None, Verdict.CONFLICT):
             by = DecidedBy.LLM if verdict is Verdict.CONFLICT else DecidedBy.RULES
-            if verdict in (None, Verdict.CONFLICT):
+            if rule is PairRelation.NEGATED:
                 return Relation(other.id, DecisionKind.CONFLICT, by, DecisionReason.NEGATION)
+            if _denies_attribute(terms[older.id], terms[newer.id], newer):
+                return Relation(
+                    other.id, DecisionKind.CONFLICT, DecidedBy.ATTRIBUTE, DecisionReason.NEGATION
+                )
         # Different attributes never conflict; a multi-valued one keeps its other values.
         return None
     if verdict is Verdict.CONFLICT:
@@ -446,4 +470,28 @@ def _relation(
         return Relation(
             other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.MARKED_CHANGE
         )
+    if (
+        verdict is None
+        and rule is PairRelation.SAME_FRAME
+        and newer.is_hypothesis
+        and not older.is_hypothesis
+    ):
+        # A guess giving another value to a frame the user stated yields to the statement
+        # (the resolver lets a hypothesis lose whatever its age). The other way round, a
+        # stated value after a guess keeps both: the user may have added a second value.
+        return Relation(
+            other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.HYPOTHESIS_YIELDS
+        )
     return None
+
+
+def _denies_attribute(older: NoteTerms, newer: NoteTerms, newer_note: Memory) -> bool:
+    """One side denies the whole multi-valued attribute ("Has no pets" for ``pets``: its
+    content words are the key's own) and the other holds a value of it ("Adopted a dog"):
+    the newer one wins, as a negation flip would."""
+    assert newer_note.attribute is not None
+    key = terms_of(key_words(newer_note.attribute)).content
+    if older.negated == newer.negated:
+        return False
+    denial = older if older.negated else newer
+    return bool(denial.content) and denial.content <= key
