@@ -287,6 +287,7 @@ def plan_consolidation(
     refused = {
         n.memory_id for n in request.notes if note_verdicts.get(n.check_id) is NoteVerdict.REFUSE
     }
+    dropped += _destroy_replaced_copies(notes, refused, updated, now)
 
     resolver = Resolver({m.id: m for m in candidates})
     for note in eligible:
@@ -312,6 +313,28 @@ def plan_consolidation(
         decisions=(*dropped, *decisions),
         judge_call=judge_call,
     )
+
+
+def _destroy_replaced_copies(
+    notes: Sequence[Memory], refused: set[str], updated: dict[str, Memory], now: datetime
+) -> list[Decision]:
+    """A refused note may have replaced, at save, this session's note of the same text
+    (session-only, or a guess): that copy is destroyed too, or the refused text would stay
+    readable in it."""
+    decisions = []
+    for note in notes:
+        if note.superseded_by in refused and note.scope is MemoryScope.SESSION:
+            updated[note.id] = note.destroy(at=now)
+            decisions.append(
+                Decision(
+                    DecisionKind.REFUSED,
+                    note.id,
+                    DecidedBy.LLM,
+                    DecisionReason.LLM_REFUSED,
+                    other_id=note.superseded_by,
+                )
+            )
+    return decisions
 
 
 def _require_one_subject(memories: Iterable[Memory]) -> None:
