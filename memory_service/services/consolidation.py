@@ -150,7 +150,8 @@ def _consolidate_locked(
         now=now,
         new_id=deps.new_id,
         judge=deps.judge,
-        vectors=_vectors(deps.embedder, [*notes, *global_memories]),
+        vectors=_vectors(deps.embedder, [*notes, *global_memories], _whole_text),
+        meanings=_vectors(deps.embedder, [*notes, *global_memories], content_text),
         judgment=deps.judgment,
     )
     for memory in plan.created:
@@ -177,12 +178,18 @@ def _embed(embedder: Embedder | None, texts: list[str]) -> list[Vector]:
     return list(embedder.embed(texts)) if embedder is not None and texts else []
 
 
-def _vectors(embedder: Embedder | None, memories: list[Memory]) -> dict[str, Vector]:
-    """Vectors of the notes' and the candidates' content words (a static embedding is
-    cheaper to run again than to unseal), for the plan's own nearest neighbours and its
-    same-meaning rule."""
+def _whole_text(text: str) -> str:
+    return text
+
+
+def _vectors(
+    embedder: Embedder | None, memories: list[Memory], view: Callable[[str], str]
+) -> dict[str, Vector]:
+    """Vectors of a view of the notes' and the candidates' texts (a static embedding is
+    cheaper to run again than to unseal): the whole text for the plan's own nearest
+    neighbours, the content words for its same-meaning rule."""
     unique = {m.id: m for m in memories}
-    vectors = _embed(embedder, [content_text(m.text) for m in unique.values()])
+    vectors = _embed(embedder, [view(m.text) for m in unique.values()])
     return dict(zip(unique, vectors, strict=True)) if vectors else {}
 
 

@@ -408,7 +408,7 @@ def test_notes_whose_content_words_are_close_in_meaning_merge_into_the_newer_wor
     unrelated = make_global("Prefers aisle seats.")
     vectors = {older.id: (1.0, 0.0), newer.id: (0.9, 0.43589), unrelated.id: (0.0, 1.0)}
 
-    result = plan([newer], [older, unrelated], vectors=vectors)
+    result = plan([newer], [older, unrelated], vectors=vectors, meanings=vectors)
 
     assert _active_texts(result, [older, unrelated, newer]) == {
         "Goes to the gym three days per week.",

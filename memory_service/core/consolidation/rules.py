@@ -194,6 +194,17 @@ def _stem(token: str, *, french: bool = False) -> str:
     return token
 
 
+_FRENCH_STOPWORDS = DEFAULT_LEXICONS.stopwords_by_language.get("fr", frozenset())
+_ENGLISH_STOPWORDS = DEFAULT_LEXICONS.stopwords_by_language.get("en", frozenset())
+
+
+def _looks_french(tokens: list[str]) -> bool:
+    """More French stop words than English ones (the shared lexicons' rule, on tokens
+    already split)."""
+    french = sum(token in _FRENCH_STOPWORDS for token in tokens)
+    return french > sum(token in _ENGLISH_STOPWORDS for token in tokens)
+
+
 def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
     """Content words leave out stop words, markers and negations, so "now uses Vim" and
     "uses Vim" compare as the same wording; slot words ("lives", "moved", "habite") become
@@ -202,7 +213,7 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
     # French elisions apart ("n'aime" -> "n' aime"), so "n' ... plus" and the verb match.
     folded = _ELISION.sub(r"\1' ", fold(normalized.lower()))
     raw = _TOKEN.findall(folded.replace("n't", " n't"))
-    french = DEFAULT_LEXICONS.language_of(folded) == "fr"
+    french = _looks_french(raw)
     content: set[str] = set()
     leading: set[str] = set()
     seen_negation = False
