@@ -11,14 +11,16 @@ returns a :class:`MergePlan` the service applies in one unit of work. The policy
    most (rarest) terms, the nearest by meaning (the vectors of a static embedding), and
    every memory of the same single-valued attribute.
 3. **Relations**, per candidate pair (older, newer):
-   - equal text, nearly equal wording, or the newer adding detail merge; the merged fact
-     keeps the newer wording (see :mod:`.resolution`);
+   - equal text, nearly equal wording, the newer adding detail, or content words close in
+     meaning merge; the merged fact keeps the newer wording (see :mod:`.resolution`);
    - **same attribute key**, single-valued: the newer value supersedes the older;
-     multi-valued: a value leaves only by an explicit negation or removal of it;
-     different keys never conflict;
+     multi-valued: a value leaves only by an explicit negation or removal of it, or when
+     it meets a denial of the whole attribute ("Has no pets"); different keys never
+     conflict;
    - **no attribute**: the judge's verdict (``same``, ``refines``, ``conflict``,
      ``unrelated``) decides when it gave one; otherwise the rules supersede only on a
-     negation flip or a marked change (see :mod:`.rules`), never on shared words, and
+     negation flip or a marked change (see :mod:`.rules`), and a newer guess giving
+     another value in a stated fact's frame yields to it; never on shared words, and
      anything else keeps both.
 4. Conflicts supersede the older side, except that a hypothesis never supersedes a stated
    fact; a stated note meaning what a hypothesis says confirms it. Remaining notes become
