@@ -36,10 +36,12 @@ from memory_service.core.consolidation import (
     MergePlan,
     Vector,
     candidate_lookups,
+    content_text,
     plan_consolidation,
 )
 from memory_service.core.consolidation.embedding import Embedder
 from memory_service.core.errors import Conflict, DependencyUnavailable, NotFound
+from memory_service.core.judgment import JudgmentModel
 from memory_service.core.model import (
     AuditEvent,
     EventKind,
@@ -74,6 +76,9 @@ class ConsolidationDeps:
     judge: Judge | None = None
     new_id: Callable[[], str] = new_id
     embedder: Embedder | None = None
+    # The judgment model the notes were saved with (None: the shipped one), so the
+    # ephemeral re-check agrees with the gate.
+    judgment: JudgmentModel | None = None
 
 
 @dataclass(frozen=True)
@@ -136,7 +141,7 @@ def _consolidate_locked(
 ) -> ConsolidationReport:
     now = deps.clock.now()
     notes = uow.memories.list_for_session(session.id)
-    lookups = candidate_lookups(notes)
+    lookups = candidate_lookups(notes, deps.judgment)
     query_vectors = _embed(deps.embedder, [lookup.text for lookup in lookups])
     global_memories = _candidate_globals(uow, session.subject_id, lookups, query_vectors)
     plan = plan_consolidation(
@@ -145,7 +150,9 @@ def _consolidate_locked(
         now=now,
         new_id=deps.new_id,
         judge=deps.judge,
-        vectors=_vectors(deps.embedder, [*notes, *global_memories]),
+        vectors=_vectors(deps.embedder, [*notes, *global_memories], _whole_text),
+        meanings=_vectors(deps.embedder, [*notes, *global_memories], content_text),
+        judgment=deps.judgment,
     )
     for memory in plan.created:
         uow.memories.add(memory)
@@ -171,11 +178,18 @@ def _embed(embedder: Embedder | None, texts: list[str]) -> list[Vector]:
     return list(embedder.embed(texts)) if embedder is not None and texts else []
 
 
-def _vectors(embedder: Embedder | None, memories: list[Memory]) -> dict[str, Vector]:
-    """Vectors of the notes and the candidates (a static embedding is cheaper to run again
-    than to unseal), for the plan's own nearest neighbours."""
+def _whole_text(text: str) -> str:
+    return text
+
+
+def _vectors(
+    embedder: Embedder | None, memories: list[Memory], view: Callable[[str], str]
+) -> dict[str, Vector]:
+    """Vectors of a view of the notes' and the candidates' texts (a static embedding is
+    cheaper to run again than to unseal): the whole text for the plan's own nearest
+    neighbours, the content words for its same-meaning rule."""
     unique = {m.id: m for m in memories}
-    vectors = _embed(embedder, [m.text for m in unique.values()])
+    vectors = _embed(embedder, [view(m.text) for m in unique.values()])
     return dict(zip(unique, vectors, strict=True)) if vectors else {}
 
 

@@ -33,7 +33,12 @@ DOUBTFUL = "Leads the zanzibar-quokka project at work."
 SUBJECT = "subject-1"
 
 
-def _run(server: FakeLLM, *, timeout: float = 5.0) -> tuple[InMemoryUnitOfWorkFactory, str]:
+def _run(
+    server: FakeLLM,
+    *,
+    timeout: float = 5.0,
+    notes_sent: tuple[dict[str, Any], ...] = ({"text": KEPT}, {"text": DOUBTFUL}),
+) -> tuple[InMemoryUnitOfWorkFactory, str]:
     clock = FixedClock()
     factory = InMemoryUnitOfWorkFactory()
     tenant = f"t-{secrets.token_hex(4)}"
@@ -42,9 +47,9 @@ def _run(server: FakeLLM, *, timeout: float = 5.0) -> tuple[InMemoryUnitOfWorkFa
         factory, MarkerPii(), FakeTenantPolicyStore(), clock, identifiers=NoLibraryIdentifiers()
     )
     session = sessions.open_session(scope, SUBJECT, uow_factory=factory, clock=clock)
-    for text in (KEPT, DOUBTFUL):
+    for arguments in notes_sent:
         clock.advance(minutes=1)
-        assert save_memory_note(scope, session.id, {"text": text}, deps=notes).memory_id
+        assert save_memory_note(scope, session.id, arguments, deps=notes).memory_id
 
     class NoQueue:
         def enqueue_consolidation(self, tenant_id: str, session_id: str) -> None:
@@ -88,6 +93,29 @@ def test_a_refused_note_is_not_promoted_and_its_text_is_destroyed(fake_llm: Fake
     assert [e.details["reason"] for e in refused] == ["llm_refused"]
     [run] = [e for e in state["audit"] if e.kind == "consolidation.run"]
     assert (run.details["judge_notes"], run.details["judge_notes_refused"]) == (2, 1)
+
+
+@pytest.mark.parametrize(
+    "replaced",
+    [{"text": DOUBTFUL, "durability": "session"}, {"text": DOUBTFUL, "source": "model_inferred"}],
+    ids=["session-only", "guess"],
+)
+def test_a_refused_note_takes_the_same_text_copy_it_replaced_at_save_with_it(
+    fake_llm: FakeLLM,  # noqa: F811
+    replaced: dict[str, Any],
+) -> None:
+    fake_llm.behaviour = verdicts_by_text({}, refuse=frozenset({DOUBTFUL}))
+
+    factory, tenant = _run(fake_llm, notes_sent=({"text": KEPT}, replaced, {"text": DOUBTFUL}))
+
+    state = _memories(factory, tenant)
+    assert state["active"] == [KEPT]
+    destroyed = [m for m in state["all"] if m.status is MemoryStatus.DELETED]
+    assert len(destroyed) == 2
+    assert all((m.text, m.keywords, m.attribute) == ("", (), None) for m in destroyed)
+    assert "zanzibar" not in repr(state["all"]) + repr(state["audit"])
+    refused = [e for e in state["audit"] if e.details.get("kind") == "refused"]
+    assert len(refused) == 2
 
 
 @pytest.mark.parametrize(

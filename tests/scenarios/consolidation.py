@@ -28,9 +28,30 @@ File format: JSON Lines (or a JSON array), one scenario per line::
   acceptable texts, or an object with ``text`` (a list) and optionally ``source``.
   Texts compare after whitespace and case normalisation.
 - ``judge`` (optional): the oracle's verdict (``same``, ``refines``, ``conflict``) for a
-  pair of note texts, in either order; any other pair is ``unrelated``.
+  pair of note texts, in either order; any other pair is ``unrelated``. Without it (or
+  with ``--derived-oracle``) the table is derived from ``expect``, see below.
 - ``refuse`` (optional): texts the oracle refuses as durable facts; others are kept.
 - ``kind`` and ``lang`` group the report; any other key is ignored.
+
+The derived oracle (:func:`derive_verdicts`), so the ``llm`` modes run on a suite written
+without verdicts. For each pair of notes, older first, by the ``expect`` entries holding
+their texts:
+
+- both texts held by one entry (acceptable wordings of one memory): ``same``;
+- both held, by different entries, or neither held: ``unrelated``;
+- only the newer held: ``refines`` when the newer begins with the older's words (it
+  restates it and adds detail: "Likes coffee" / "Likes coffee black, no sugar"), else
+  ``conflict`` when a conflict would let the newer win (the service lets a stated note
+  beat a hypothesis whatever its age, otherwise the newer wins), else ``unrelated`` (a
+  guess cannot have beaten a stated fact; something else removed it);
+- only the older held: ``conflict`` when the older wins one (a stated fact over a newer
+  guess), else ``same`` (the newer restated it: a merge, which keeps the one wording).
+
+It answers what the expected end state needs (``refines`` and ``conflict`` both end with
+the newer alone; the first matters where a multi-valued attribute lets only a negation
+supersede), and, like a hand-made table, it is an oracle:
+the ``llm`` modes measure candidates, plumbing and resolution under a perfect judge, never
+a real model's judgment. Notes are never refused by it (``refuse`` is hand-made only).
 
 Per mode and kind it reports: scenarios right (the active set matches ``expect`` exactly),
 collateral supersessions (expected memories missing at the end, over all expected
@@ -45,6 +66,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import re
 import secrets
 import sys
 from collections import Counter, defaultdict
@@ -107,8 +129,11 @@ class Scenario:
     judge: dict[frozenset[str], str]
     refuse: frozenset[str]
 
+    # True when ``judge`` came from ``expect`` (no hand-made table, or asked to derive).
+    derived: bool = False
+
     @classmethod
-    def parse(cls, row: Mapping[str, Any]) -> Scenario:
+    def parse(cls, row: Mapping[str, Any], *, derive: bool = False) -> Scenario:
         expect = []
         for entry in row["expect"]:
             if isinstance(entry, str):
@@ -117,15 +142,62 @@ class Scenario:
                 entry = {"text": entry}
             texts = frozenset(normalize_text(t) for t in entry["text"])
             expect.append(Expected(texts, entry.get("source")))
+        sessions = [list(s) for s in row["sessions"]]
+        derived = derive or "judge" not in row
+        judge = (
+            derive_verdicts(sessions, expect)
+            if derived
+            else {frozenset((a, b)): v for a, b, v in row["judge"]}
+        )
         return cls(
             id=str(row["id"]),
             kind=str(row.get("kind", "other")),
             lang=str(row.get("lang", "?")),
-            sessions=[list(s) for s in row["sessions"]],
+            sessions=sessions,
             expect=expect,
-            judge={frozenset((a, b)): v for a, b, v in row.get("judge", [])},
+            judge=judge,
             refuse=frozenset(row.get("refuse", [])),
+            derived=derived,
         )
+
+
+def derive_verdicts(
+    sessions: Sequence[Sequence[Mapping[str, Any]]], expect: Sequence[Expected]
+) -> dict[frozenset[str], str]:
+    """The oracle table ``expect`` implies (the derivation is in the module docstring);
+    ``unrelated`` pairs are left out, as in a hand-made table."""
+    notes = [note for session in sessions for note in session]
+    table: dict[frozenset[str], str] = {}
+    for i, older in enumerate(notes):
+        for newer in notes[i + 1 :]:
+            pair = frozenset((older["text"], newer["text"]))
+            verdict = _derived_verdict(older, newer, expect)
+            if len(pair) == 2 and verdict != "unrelated":
+                table[pair] = verdict
+    return table
+
+
+def _derived_verdict(
+    older: Mapping[str, Any], newer: Mapping[str, Any], expect: Sequence[Expected]
+) -> str:
+    def holders(note: Mapping[str, Any]) -> set[int]:
+        text = normalize_text(note["text"])
+        return {i for i, expected in enumerate(expect) if text in expected.texts}
+
+    def guess(note: Mapping[str, Any]) -> bool:
+        return note.get("source") == "model_inferred"
+
+    held_older, held_newer = holders(older), holders(newer)
+    if held_older & held_newer:
+        return "same"
+    if bool(held_older) == bool(held_newer):
+        return "unrelated"
+    older_wins_conflict = guess(newer) and not guess(older)
+    if held_newer:
+        if _words(newer)[: len(_words(older))] == _words(older):
+            return "refines"
+        return "unrelated" if older_wins_conflict else "conflict"
+    return "conflict" if older_wins_conflict else "same"
 
 
 @dataclass
@@ -138,7 +210,12 @@ class Outcome:
     rejected: int
 
 
-def load(paths: Sequence[Path]) -> list[Scenario]:
+def _words(note: Mapping[str, Any]) -> list[str]:
+    return re.findall(r"\w+", normalize_text(note["text"]).lower())
+
+
+def load(paths: Sequence[Path], *, derive: bool = False) -> list[Scenario]:
+    """The scenarios of ``paths``; ``derive`` ignores hand-made ``judge`` tables."""
     scenarios = []
     for path in paths:
         raw = path.read_text(encoding="utf-8").strip()
@@ -146,7 +223,7 @@ def load(paths: Sequence[Path]) -> list[Scenario]:
             rows = json.loads(raw)
         else:
             rows = [json.loads(line) for line in raw.splitlines() if line.strip()]
-        scenarios += [Scenario.parse(row) for row in rows]
+        scenarios += [Scenario.parse(row, derive=derive) for row in rows]
     return scenarios
 
 
@@ -172,7 +249,9 @@ def run_scenario(
         identifiers=NoLibraryIdentifiers(),
         judgment=judgment,
     )
-    deps = ConsolidationDeps(uow_factory=factory, clock=clock, judge=judge, embedder=embedder)
+    deps = ConsolidationDeps(
+        uow_factory=factory, clock=clock, judge=judge, embedder=embedder, judgment=judgment
+    )
     rejected = 0
     for session_notes in scenario.sessions:
         clock.advance(days=1)
@@ -305,12 +384,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--with-judgment", action="store_true", help="the shipped judgment model refuses at save"
     )
+    parser.add_argument(
+        "--derived-oracle",
+        action="store_true",
+        help="derive every judge table from expect, even where a hand-made one exists",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
-    scenarios = load(args.files)
+    scenarios = load(args.files, derive=args.derived_oracle)
     embedder = None if args.no_embedding else WordLlamaEmbedder.load()
     out = sys.stdout.write
     out(f"{len(scenarios)} scenarios: {dict(Counter(s.kind for s in scenarios))}\n")
+    derived = sum(s.derived for s in scenarios)
+    hand = len(scenarios) - derived
+    out(f"oracle: {hand} hand-made judge tables, {derived} derived from expect\n")
     for mode, tallies in run(
         scenarios, args.modes, embedder, with_judgment=args.with_judgment
     ).items():

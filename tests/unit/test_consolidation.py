@@ -28,9 +28,11 @@ from memory_service.core.consolidation import (
 from memory_service.core.consolidation.rules import (
     PairRelation,
     classify_pair,
+    content_text,
     looks_ephemeral,
     terms_of,
 )
+from memory_service.core.judgment.model import JudgmentModel, Thresholds
 from memory_service.core.model import (
     Attribute,
     Cardinality,
@@ -331,6 +333,103 @@ def test_a_stated_fact_supersedes_a_newer_hypothesis_of_the_same_attribute() -> 
     assert by_id(result)[guess.id].superseded_by == created.id
 
 
+def _active_texts(result: MergePlan, memories: Sequence[Memory]) -> set[str]:
+    return {
+        m.text
+        for m in apply(result, memories)
+        if m.scope is MemoryScope.GLOBAL and m.status is MemoryStatus.ACTIVE
+    }
+
+
+def test_without_attributes_a_newer_guess_in_a_stated_frame_yields_to_the_statement() -> None:
+    stated = make_global("Lives in Paris.", keywords=("city",))
+    guess = make_note("May live in Lyon.", keywords=("city",), source=Source.MODEL_INFERRED)
+
+    result = plan([guess], [stated])
+
+    assert _active_texts(result, [stated, guess]) == {"Lives in Paris."}
+    assert result.decisions[0].reason is DecisionReason.HYPOTHESIS_YIELDS
+
+
+def test_without_attributes_a_stated_value_after_a_guess_keeps_both() -> None:
+    guess = make_global("Likes jazz.", source=Source.MODEL_INFERRED)
+    stated = make_note("Likes classical music.")
+
+    result = plan([stated], [guess])
+
+    assert _active_texts(result, [guess, stated]) == {"Likes jazz.", "Likes classical music."}
+
+
+def test_a_hedged_guess_is_confirmed_by_the_statement_it_guessed() -> None:
+    guess = make_global("Probably vegetarian.", source=Source.MODEL_INFERRED)
+    stated = make_note("Is vegetarian.")
+
+    result = plan([stated], [guess])
+
+    confirmed = by_id(result)[guess.id]
+    assert (confirmed.text, confirmed.source) == ("Is vegetarian.", Source.USER_STATED)
+
+
+PETS = Attribute("pets", Cardinality.MULTI)
+LANGUAGES = Attribute("language_spoken", Cardinality.MULTI)
+
+
+def test_a_value_of_a_multi_valued_attribute_revokes_its_denial() -> None:
+    none = make_global("Has no pets.", attribute=PETS)
+    dog = make_note("Adopted a dog.", attribute=PETS)
+
+    result = plan([dog], [none])
+
+    assert _active_texts(result, [none, dog]) == {"Adopted a dog."}
+
+
+def test_denying_the_whole_multi_valued_attribute_removes_every_value() -> None:
+    dog = make_global("Has a dog.", attribute=PETS)
+    cat = make_global("Has a cat.", attribute=PETS)
+    none = make_note("Has no pets anymore.", attribute=PETS)
+
+    result = plan([none], [dog, cat])
+
+    assert _active_texts(result, [dog, cat, none]) == {"Has no pets anymore."}
+
+
+def test_denying_one_value_of_a_multi_valued_attribute_keeps_the_others() -> None:
+    german = make_global("Doesn't speak German.", attribute=LANGUAGES)
+    spanish = make_note("Speaks Spanish.", attribute=LANGUAGES)
+
+    result = plan([spanish], [german])
+
+    assert _active_texts(result, [german, spanish]) == {"Doesn't speak German.", "Speaks Spanish."}
+
+
+def test_notes_whose_content_words_are_close_in_meaning_merge_into_the_newer_wording() -> None:
+    older = make_global("Works out at the gym three times a week.")
+    newer = make_note("Goes to the gym three days per week.")
+    unrelated = make_global("Prefers aisle seats.")
+    vectors = {older.id: (1.0, 0.0), newer.id: (0.9, 0.43589), unrelated.id: (0.0, 1.0)}
+
+    result = plan([newer], [older, unrelated], vectors=vectors, meanings=vectors)
+
+    assert _active_texts(result, [older, unrelated, newer]) == {
+        "Goes to the gym three days per week.",
+        "Prefers aisle seats.",
+    }
+    assert result.decisions[0].reason is DecisionReason.CLOSE_MEANING
+
+
+def test_the_ephemeral_re_check_uses_the_model_the_notes_were_saved_with() -> None:
+    note = make_note("Has a dentist appointment tomorrow.")
+    keeps_everything = JudgmentModel(
+        _LABELS, {}, (-30.0,) * 4, {label: Thresholds(1.0, 1.0) for label in _LABELS}
+    )
+
+    assert plan([note]).decisions[0].kind is DecisionKind.DROPPED_EPHEMERAL
+    assert plan([note], judgment=keeps_everything).decisions[0].kind is DecisionKind.NEW
+
+
+_LABELS = ("speculative", "ephemeral", "not_actionable", "instruction")
+
+
 def test_matching_stays_within_one_purpose() -> None:
     travel = make_global("Prefers aisle seats.", purpose="travel")
     note = make_note("Prefers aisle seats.", purpose="support")
@@ -593,9 +692,9 @@ def test_candidate_search_compares_each_note_with_a_bounded_number_of_memories(
     compared: list[tuple[str, str]] = []
     real = consolidation.plan.classify_pair
 
-    def counting(a: Any, b: Any) -> Any:
+    def counting(a: Any, b: Any, meaning: float | None = None) -> Any:
         compared.append((a.normalized, b.normalized))
-        return real(a, b)
+        return real(a, b, meaning)
 
     monkeypatch.setattr(consolidation.plan, "classify_pair", counting)
 
@@ -607,13 +706,13 @@ def test_candidate_search_compares_each_note_with_a_bounded_number_of_memories(
 @pytest.mark.parametrize(
     ("first", "second", "expected"),
     [
-        ("Uses Python 3.11.", "Uses Python 3.12.", PairRelation.RELATED),
+        ("Uses Python 3.11.", "Uses Python 3.12.", PairRelation.SAME_FRAME),
         ("Likes coffee.", "Doesn't like coffee.", PairRelation.NEGATED),
-        ("Prefers window seats.", "Prefers aisle seats.", PairRelation.RELATED),
+        ("Prefers window seats.", "Prefers aisle seats.", PairRelation.SAME_FRAME),
         ("Prefers aisle seats.", "prefers an aisle seat", PairRelation.NEAR),
-        ("Lives in Lyon.", "Prefers flights from Lyon.", PairRelation.RELATED),
-        ("Likes Italian food.", "Likes Japanese food.", PairRelation.RELATED),
-        ("Does not eat meat.", "Does not eat dairy.", PairRelation.RELATED),
+        ("Lives in Lyon.", "Prefers flights from Lyon.", PairRelation.SAME_FRAME),
+        ("Likes Italian food.", "Likes Japanese food.", PairRelation.SAME_FRAME),
+        ("Does not eat meat.", "Does not eat dairy.", PairRelation.SAME_FRAME),
         ("Lives in Paris.", "Moved to Lyon.", PairRelation.REPLACED),
         ("Habite à Paris.", "A déménagé à Lyon.", PairRelation.REPLACED),
         ("Uses VS Code as main editor.", "Switched to Vim as main editor.", PairRelation.REPLACED),
@@ -621,13 +720,46 @@ def test_candidate_search_compares_each_note_with_a_bounded_number_of_memories(
         ("Fume.", "Ne fume plus.", PairRelation.NEGATED),
         ("Raucht.", "Raucht nicht mehr.", PairRelation.NEGATED),
         ("Fuma.", "Ya no fuma.", PairRelation.NEGATED),
-        ("Likes Italian food.", "Now also likes Thai food.", PairRelation.RELATED),
+        ("Likes Italian food.", "Now also likes Thai food.", PairRelation.SAME_FRAME),
         ("Likes coffee.", "Likes coffee black, no sugar.", PairRelation.REFINES),
-        ("Prefers vegetarian restaurants.", "Prefers vegan restaurants.", PairRelation.RELATED),
+        ("Likes dark roast coffee.", "likes dark-roast coffee", PairRelation.NEAR),
+        ("Fume.", "A arrêté de fumer.", PairRelation.NEGATED),
+        (
+            "Hotel budget is 100 euros a night.",
+            "Hotel budget has increased to 150 euros a night.",
+            PairRelation.REPLACED,
+        ),
+        ("Probably vegetarian.", "Is vegetarian.", PairRelation.NEAR),
+        ("Semble préférer le train.", "Préfère le train.", PairRelation.NEAR),
+        ("Lives in Paris.", "May live in Lyon.", PairRelation.SAME_FRAME),
+        ("Likes sushi.", "Prefers concise answers.", PairRelation.UNRELATED),
+        ("Prefers vegetarian restaurants.", "Prefers vegan restaurants.", PairRelation.SAME_FRAME),
     ],
 )
 def test_the_lexical_rules(first: str, second: str, expected: PairRelation) -> None:
     assert classify_pair(terms_of(first), terms_of(second)) is expected
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "meaning", "expected"),
+    [
+        ("Works out at the gym twice a week.", "Goes to the gym twice weekly.", 0.9, "close"),
+        ("Works out at the gym twice a week.", "Goes to the gym twice weekly.", 0.8, "same_frame"),
+        # Close in meaning is no ground to merge across a negation, a number or a change.
+        ("Eats meat.", "Does not eat fish.", 0.95, "related"),
+        ("Runs 20 km a week.", "Jogs 30 km weekly.", 0.95, "same_frame"),
+        ("Uses an Android phone.", "Switched to an iPhone.", 0.95, "unrelated"),
+    ],
+)
+def test_content_words_close_in_meaning_merge_only_the_same_statement(
+    first: str, second: str, meaning: float, expected: str
+) -> None:
+    assert classify_pair(terms_of(first), terms_of(second), meaning).value == expected
+
+
+def test_the_content_words_leave_out_function_words_hedges_and_negations() -> None:
+    assert content_text("Probably doesn't eat meat.") == "eat meat"
+    assert content_text("Semble préférer le train à l'avion.") == "préférer train avion"
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,7 @@ from memory_service.adapters.sql.convert import (
 from memory_service.adapters.sql.subjects import SubjectKeys
 from memory_service.adapters.sql.tenancy import require_own_tenant
 from memory_service.adapters.sql.terms import SqlTermIndex, is_indexed
-from memory_service.adapters.sql.vectors import nearest_rows, seal_vector
+from memory_service.adapters.sql.vectors import by_primary_key, nearest_rows, seal_vector
 from memory_service.adapters.tables import MemoryRow
 from memory_service.core.consolidation.embedding import Embedder
 from memory_service.core.errors import NotFound
@@ -284,16 +284,18 @@ class SqlMemoryRepository:
         if not ids:
             return []
         # The rows' scope and status are checked again: the search decides what is offered,
-        # never what counts as an active global memory.
+        # never what counts as an active global memory; in Python, so the rows are read by
+        # primary key (see by_primary_key).
         rows = self._session.scalars(
-            self._rows(
-                MemoryRow.id.in_(ids),  # type: ignore[attr-defined]
-                MemoryRow.subject_id == subject_id,
-                MemoryRow.scope == MemoryScope.GLOBAL.value,
-                MemoryRow.status == MemoryStatus.ACTIVE.value,
-            )
+            select(MemoryRow).where(*by_primary_key(self._tenant_id, ids))
         ).all()
-        return self._decrypt(rows)
+        offered = [
+            row
+            for row in rows
+            if (row.subject_id, row.scope, row.status)
+            == (subject_id, MemoryScope.GLOBAL.value, MemoryStatus.ACTIVE.value)
+        ]
+        return self._decrypt(offered)
 
     def list_for_subject(
         self,

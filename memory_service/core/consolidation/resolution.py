@@ -54,6 +54,7 @@ class DecisionReason(StrEnum):
     LLM_REFUSED = "llm_refused"
     NORMALIZED_EQUAL = "normalized_equal"
     LEXICAL_SIMILARITY = "lexical_similarity"
+    CLOSE_MEANING = "close_meaning"
     ADDS_DETAIL = "adds_detail"
     JUDGED_SAME = "judged_same"
     JUDGED_REFINES = "judged_refines"
