@@ -1,0 +1,61 @@
+"""Surnames and names after cues the names module does not read, in EN/FR/ES/DE/IT.
+
+A surname alone is in no dictionary, so only its cue can say it is one. Four cues do,
+whatever the word after them:
+
+- **the name asked for or given**: "last name? Nurmi", "surname: Okafor", "Nachname ist
+  Brandt", "What's your family name? It's Kovač";
+- **a reporting verb after a quote or an exclamation**: '..." says Leiva', '! said Eva';
+- **a naming verb and its object**: "they named him Mihkel", "she calls her Bibi";
+- **an academic or professional title** of Central and Northern Europe and Turkey, with
+  its dot: "MUDr. Novák", "Ing. Horváth", "Mgr. Svoboda", "dhr. De Vries", "Uz. Demir".
+
+The word must be capitalised and not a function word, month or stop word. Only ``PERSON``
+leaves this module, never the name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory_service.core.lexicons import DEFAULT_LEXICONS, fold
+from memory_service.core.privacy.names import FUNCTION_WORDS
+
+PERSON = "PERSON"
+
+_NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][^\W\d_]+(?:['\u2019\-][^\W\d_]+)*)"
+_ASKED = (
+    r"(?:last|family|maiden|middle|first|given|full)\s+name|surname|nom\s+de\s+famille"
+    r"|pr[ée]nom|apellidos?|nachname|familienname|vorname|cognome"
+)
+# Between the cue and the name: a question mark or a colon (a few lower-case words may close
+# the question first: "surname for the booking? Okafor"), "is", or "It's" opening the answer.
+_ANSWER = (
+    r"(?:(?:\s+(?-i:[a-z][\w']*)){0,4}\s*[?:]\s*|\s+(?:is|was|est|es|ist|lautet|è)\s+"
+    r"|[?.!]?\s+(?:it['\u2019]?s|it\s+is|c['\u2019]est|es|ist)\s+)"
+)
+_REPORTING = (
+    r"says|said|asks|asked|replied|replies|adds|added|explains|explained|shouted|shouts"
+    r"|whispered|exclaimed|writes|wrote|dit|dice|sagt|disse"
+)
+_NAMING = r"(?:named|called|calls|call|nicknamed|christened|bapti[sz]ed)\s+(?:him|her|them|me|us)"
+_TITLES = (
+    r"MUDr|MVDr|MDDr|JUDr|PhDr|RNDr|PaedDr|PharmDr|ThDr|Mgr|Ing|Bc|Doc|Dipl\.-Ing|Uzm|Uz|Sn"
+    r"|Dra|dhr|mevr|drs|ir|mw|dr|doc|prof"
+)
+_CUED_NAME = re.compile(
+    rf"(?:(?i:\b(?:{_ASKED}){_ANSWER}"
+    rf"|[,!?\"\u201d\u00bb]\s*(?:{_REPORTING})\s+"
+    rf"|\b{_NAMING}\s+)"
+    rf"|(?<![\w.])(?:{_TITLES})\.\s*)"
+    rf"{_NAME}"
+)
+
+
+def cued_name_types(text: str) -> frozenset[str]:
+    """``PERSON`` when a capitalised word follows one of the cues above; never the word."""
+    for match in _CUED_NAME.finditer(text):
+        word = fold(match["name"]).lower()
+        if word not in FUNCTION_WORDS and word not in DEFAULT_LEXICONS.stopwords:
+            return frozenset({PERSON})
+    return frozenset()
