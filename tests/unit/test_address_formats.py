@@ -39,6 +39,7 @@ def test_a_street_with_its_number_is_an_address(text: str) -> None:
         "Meeting is at 9 sharp on Mondays.",
         "Books 2 nights at the Hotel Adlon, Berlin.",
         "Flies Lufthansa 3 times a year to Oslo.",
+        "Bucht immer den Sitzplatz 22C im Zug.",  # a seat, not a street
     ],
 )
 def test_a_number_beside_a_capitalised_word_is_not_an_address_by_itself(text: str) -> None:

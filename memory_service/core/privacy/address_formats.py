@@ -55,22 +55,29 @@ _TYPE_WORDS = (
     r"|rua|avenida|travessa|largo|alameda|estrada|rodovia"
 )
 _TYPE = rf"(?i:(?<![\w.])(?:{_TYPE_WORDS})(?![\w]))"
-# Compound street names: "Kimmonkatu", "Backgatan", "Sigurdsvej", "Svendsenalléen".
+# Compound street names: "Kimmonkatu", "Backgatan", "Sigurdsvej", "Svendsenalléen", with the
+# number on either side.
 _SUFFIXES = (
     # FI
     r"katu|tie|kuja|polku|bulevardi|väylä|rinne|kaari|ranta|tori|aukio|raitti|kaarre|mäki"
     # SV
-    r"|gatan|gata|vägen|väg|gränd|torget|stigen|backen|allén|leden|slingan|plan"
+    r"|gatan|gata|vägen|väg|gränd|torget|stigen|backen|allén|leden|slingan"
     # DA, NO
     r"|vej|vejen|gade|gaden|stræde|allé|alléen|plads|pladsen|torv|torvet|vænget|veien|vegen|gaten"
-    r"|svingen|stien|bakken"
-    r"|haugen|plassen|tunet|jordet|løkka|kroken|grenda|tjernet"
-    # NL
-    r"|straat|laan|weg|plein|gracht|kade|dijk|singel|steeg|hof|dreef|markt|park"
-    # DE
-    r"|straße|strasse|str\.|gasse|allee|damm|ufer|platz|chaussee|pfad|steig"
+    r"|svingen|stien|bakken|haugen|plassen|tunet|jordet|løkka|kroken|grenda|tjernet"
+    # NL (the others, with the number after, are the five-country module's)
+    r"|dreef|steeg"
+)
+# German and Dutch compounds with the number after them are the five-country module's, which
+# tells a street from a seat ("Sitzplatz 14K"); here only the English order, number first.
+_NUMBER_FIRST_SUFFIXES = (
+    r"straat|laan|weg|plein|gracht|kade|dijk|singel|hof|straße|strasse|gasse|allee|damm|ufer"
+    r"|platz|chaussee"
 )
 _COMPOUND = rf"{_CAP}[^\W\d_]{{2,}}(?:-[^\W\d_]+)*-?(?i:{_SUFFIXES})\b"
+_NUMBER_FIRST_COMPOUND = (
+    rf"{_CAP}[^\W\d_]{{2,}}(?:-[^\W\d_]+)*-?(?i:{_SUFFIXES}|{_NUMBER_FIRST_SUFFIXES})\b"
+)
 _STREET = (
     # type word first: "ul. Kwiatowa 12", "Rua das Flores 8"
     rf"{_TYPE}\s+(?:{_CAP_WORD}\s+){{0,3}}{_CAP_WORD},?\s+{_HOUSE_NUMBER}{_NOT_A_QUANTITY}"
@@ -80,7 +87,7 @@ _STREET = (
     rf"|(?<![\d.,])\d{{1,5}}[a-zA-Z]?\.?,?\s+(?:{_CAP_WORD}\s+){{1,3}}{_TYPE}"
     # compound with the number on either side
     rf"|{_COMPOUND},?\s+{_HOUSE_NUMBER}{_NOT_A_QUANTITY}"
-    rf"|(?<![\d.,])\d{{1,5}}[a-zA-Z]?\.?,?\s+{_COMPOUND}"
+    rf"|(?<![\d.,])\d{{1,5}}[a-zA-Z]?\.?,?\s+{_NUMBER_FIRST_COMPOUND}"
 )
 _POSTCODE = r"\d{3}\s\d{2}|\d{2}-\d{3}|[A-Z]{1,2}-\d{4,5}|\d{4}\s?[A-Z]{2}|\d{5}-?\d{3}|\d{4,5}"
 _NUMBER_POSTCODE_PLACE = (
