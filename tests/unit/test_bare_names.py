@@ -64,3 +64,9 @@ def test_the_real_dictionary_reads_names_from_many_countries() -> None:
     assert bare_name_types("Speaks fluent German and some Dutch.") == frozenset()
     assert bare_name_types("Mag im Sommer ein Zimmer mit Balkon.") == frozenset()
     assert bare_name_types("Works from home on Tue-Thu, in the office Mon and Fri.") == frozenset()
+
+
+def test_a_name_pair_before_a_verb_and_its_particle_is_a_person() -> None:
+    # The names module reads "points" as a product noun ("Marriott points").
+    assert FINDER.person_types("As Laura Kowalska points out, the lid leaks.") == {PERSON}
+    assert FINDER.person_types("Earns Laura Ashley points on every purchase.") == frozenset()

@@ -20,6 +20,8 @@ from memory_service.core.privacy.name_cues import PERSON, cued_name_types
         "The appointment is with MUDr. Dvořák on Tuesday.",
         "Send the contract to Ing. Szabó before Friday.",
         "dhr. Verhoeven signs for the delivery.",
+        "Bogusława, could you resend the invoice?",
+        "Thanks for the call. Ilkka, can we move it to Monday?",
     ],
 )
 def test_a_capitalised_word_after_a_name_cue_is_a_person(text: str) -> None:
@@ -35,6 +37,8 @@ def test_a_capitalised_word_after_a_name_cue_is_a_person(text: str) -> None:
         '"Great service," says the review on the app.',
         "Called him yesterday about the boiler.",
         "Keeps the Ing. degree off her signature.",  # a title not followed by a name
+        "Sorry, can you repeat the order number?",
+        "Team, could we keep the stand-up short?",
     ],
 )
 def test_a_cue_without_a_name_after_it_is_not_a_person(text: str) -> None:

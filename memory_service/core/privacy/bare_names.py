@@ -109,7 +109,7 @@ _SUBJECT_VERB = re.compile(
 )
 # A word after the name that reads as a verb with its particle ("Miah points out"), not as
 # the product noun the brand rules look for ("Marriott points").
-_VERB_PARTICLE_AFTER = re.compile(r"^\s+\w+\s+(?:out|up|to|at|that)\b")
+_VERB_PARTICLE_AFTER = re.compile(r"\s+[a-z]+s\s+(?:out|up|that)\b")
 
 
 @dataclass(frozen=True)
@@ -136,11 +136,13 @@ class BareNameFinder:
             start, end = match.start(), match.start() + len(word)
             before = text[:start].rstrip()
             previous = _fold(words[index - 1].group()) if index else ""
+            if self._in_capitalised_run(text, words, index):
+                if self._run_then_verb(text, words, index):
+                    return frozenset({PERSON})
+                continue
             if (
-                self._in_capitalised_run(text, words, index)
-                or (previous in _NOT_BEFORE_A_NAME and before.endswith(words[index - 1].group()))
-                or before[-1:].isdigit()
-            ):
+                previous in _NOT_BEFORE_A_NAME and before.endswith(words[index - 1].group())
+            ) or before[-1:].isdigit():
                 continue
             if english is None:
                 english = _reads_english(words)
@@ -180,6 +182,20 @@ class BareNameFinder:
                 continue
             return True
         return False
+
+    def _run_then_verb(self, text: str, words: list[re.Match[str]], index: int) -> bool:
+        """Whether the capitalised run holding this name is the subject of a verb with its
+        particle ("Joakim Mikkelsen points out"): the names module's pair rule reads "points"
+        as a product noun ("Marriott points") and lets such a pair through."""
+        last = index
+        while last + 1 < len(words) and text[words[last].end() : words[last + 1].start()] == " ":
+            if not is_capitalised(words[last + 1].group()):
+                break
+            last += 1
+        end = words[last].end()
+        return bool(_VERB_PARTICLE_AFTER.match(text, end)) and not reads_as_brand(
+            text[:end], words[index].start(), end
+        )
 
     @staticmethod
     def _brand(text: str, start: int, end: int) -> bool:

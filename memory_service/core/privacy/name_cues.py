@@ -1,12 +1,13 @@
 """Surnames and names after cues the names module does not read, in EN/FR/ES/DE/IT.
 
 A surname alone is in no dictionary, so only its cue can say it is one. Four cues do,
-whatever the word after them:
+whatever the word they introduce:
 
 - **the name asked for or given**: "last name? Nurmi", "surname: Okafor", "Nachname ist
   Brandt", "What's your family name? It's Kovač";
 - **a reporting verb after a quote or an exclamation**: '..." says Leiva', '! said Eva';
 - **a naming verb and its object**: "they named him Mihkel", "she calls her Bibi";
+- **a word addressed at the start of a request**: "Sondre, can I speak to your boss?";
 - **an academic or professional title** of Central and Northern Europe and Turkey, with
   its dot: "MUDr. Novák", "Ing. Horváth", "Mgr. Svoboda", "dhr. De Vries", "Uz. Demir".
 
@@ -23,7 +24,8 @@ from memory_service.core.privacy.names import FUNCTION_WORDS
 
 PERSON = "PERSON"
 
-_NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][^\W\d_]+(?:['\u2019\-][^\W\d_]+)*)"
+# A capital of any Latin alphabet (Latin-1 and Latin Extended-A: "Ş", "Ł", "Ž").
+_NAME = r"(?P<name>[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]+(?:['\u2019\-][^\W\d_]+)*)"
 _ASKED = (
     r"(?:last|family|maiden|middle|first|given|full)\s+name|surname|nom\s+de\s+famille"
     r"|pr[ée]nom|apellidos?|nachname|familienname|vorname|cognome"
@@ -43,11 +45,20 @@ _TITLES = (
     r"MUDr|MVDr|MDDr|JUDr|PhDr|RNDr|PaedDr|PharmDr|ThDr|Mgr|Ing|Bc|Doc|Dipl\.-Ing|Uzm|Uz|Sn"
     r"|Dra|dhr|mevr|drs|ir|mw|dr|doc|prof"
 )
+# A word addressed at the start of a request: "Sondre, can I speak to your boss?"
+_VOCATIVE = r"(?:^|(?<=[.!?\n])\s*)(?=[^\W\d_]+,\s+(?:can|could|would|will|may)\s+(?:I|you|we)\b)"
+# Words that open a request without naming anyone ("Sorry, can you...", "Team, could we...").
+_DISCOURSE_TEXT = """
+also please sorry honestly ok okay well now today tomorrow tonight hi hello hey thanks yes no
+btw note reminder team everyone everybody guys folks sir madam doctor mum mom dad again then
+so first finally quick question anyway
+"""
+_DISCOURSE_WORDS = frozenset(_DISCOURSE_TEXT.split())
 _CUED_NAME = re.compile(
     rf"(?:(?i:\b(?:{_ASKED}){_ANSWER}"
     rf"|[,!?\"\u201d\u00bb]\s*(?:{_REPORTING})\s+"
     rf"|\b{_NAMING}\s+)"
-    rf"|(?<![\w.])(?:{_TITLES})\.\s*)"
+    rf"|(?<![\w.])(?:{_TITLES})\.\s*|{_VOCATIVE})"
     rf"{_NAME}"
 )
 
@@ -56,6 +67,8 @@ def cued_name_types(text: str) -> frozenset[str]:
     """``PERSON`` when a capitalised word follows one of the cues above; never the word."""
     for match in _CUED_NAME.finditer(text):
         word = fold(match["name"]).lower()
-        if word not in FUNCTION_WORDS and word not in DEFAULT_LEXICONS.stopwords:
+        if not (
+            word in FUNCTION_WORDS or word in DEFAULT_LEXICONS.stopwords or word in _DISCOURSE_WORDS
+        ):
             return frozenset({PERSON})
     return frozenset()
