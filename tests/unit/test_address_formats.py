@@ -44,3 +44,24 @@ def test_a_street_with_its_number_is_an_address(text: str) -> None:
 )
 def test_a_number_beside_a_capitalised_word_is_not_an_address_by_itself(text: str) -> None:
     assert address_format_kinds(text) == frozenset()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pick-up at the corner of Váci utca and Régi posta St.",
+        "Drop me at the intersection of Mannerheimintie and Kaivokatu.",
+        "She lives on the quiet end of Rosenvænget.",
+        "Lives at the top of Harbour Road.",
+    ],
+)
+def test_a_corner_of_two_streets_or_the_street_someone_lives_on_is_an_address(text: str) -> None:
+    assert address_format_kinds(text) == {STREET_ADDRESS}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Lives in Leeds now.", "Lives in the Lyon area and commutes by tram.", "Lives on a boat."],
+)
+def test_the_city_someone_lives_in_is_not_an_address(text: str) -> None:
+    assert address_format_kinds(text) == frozenset()

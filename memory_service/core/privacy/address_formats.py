@@ -4,7 +4,7 @@ with a number after an address cue.
 :mod:`memory_service.core.privacy.addresses` knows the English, French, Spanish, Italian and
 German orders. People also live at "Výtvarná 39, 039 55 Jamník", "Dunaújvárosi út 213.,
 H-2309 Keresztvár", "3 Betleheminbulevardi", "Christensensvingen 823" or "7 Vulčeva ulica".
-The shapes, each with a house number (a street alone names a place, like a city):
+The shapes with a house number (a street alone names a place, like a city):
 
 - **a street-type word** of Hungarian, Czech, Slovak, Polish, Croatian, Slovenian, Estonian,
   Turkish or Portuguese, before or after the name, and the number on either side ("Ózdi tér
@@ -19,6 +19,10 @@ The shapes, each with a house number (a street alone names a place, like a city)
 - **a US state and ZIP after a place** written in any alphabet ("Port İzgü, KS 78820");
 - **an address cue, then a number and a capitalised word** or a capitalised word and a
   number ("lives at 577 Alžbetínska", "is at 9 Plynární", "his address: 122. Ceglédi").
+
+Two places find a door without a number: the **corner of two streets** ("the corner of
+Kossuth utca and Ady St.", as precise as coordinates) and **the street someone lives on**
+("lives on the north side of Industrigatan").
 
 Only ``STREET_ADDRESS`` leaves this module, never the address.
 """
@@ -114,6 +118,22 @@ _AFTER_CUE = (
     rf"(?:\d{{1,5}}[a-zA-Z]?\.?,?\s+{_CAP}[^\W\d_]{{2,}}"
     rf"|{_CAP}[^\W\d_]{{2,}}(?:\s+{_CAP_WORD}){{0,2}}\s+{_HOUSE_NUMBER}{_NOT_A_QUANTITY})"
 )
+# A street without a number still finds a door in two places: the corner of two streets (a
+# point, as precise as coordinates) and the street someone lives on.
+_ENGLISH_TYPE = (
+    r"(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Ln|Lane|Dr|Drive|Way|Pl|Place|Sq|Square"
+    r"|Ct|Court|Terrace|Crescent|Close|Hwy|Highway|street|road|avenue)\b\.?"
+)
+_NAMED_STREET = (
+    rf"(?:(?:{_CAP_WORD}\s+){{1,3}}(?:{_ENGLISH_TYPE}|{_TYPE}(?:\s+{_ENGLISH_TYPE})?)"
+    rf"|{_NUMBER_FIRST_COMPOUND}|{_TYPE}\s+(?:{_CAP_WORD}\s+){{0,2}}{_CAP_WORD})"
+)
+_LOCATED_STREET = (
+    rf"(?i:\b(?:corner|intersection|junction)\s+of)\s+(?:the\s+)?{_NAMED_STREET}\s+"
+    rf"(?:and|&)\s+{_CAP}"
+    rf"|(?i:\b(?:lives?|lived|living|resides?|resided)\s+(?:on|in|at))\s+"
+    rf"(?:(?-i:[a-z]+)\s+){{0,5}}{_NAMED_STREET}"
+)
 _ADDRESS = re.compile(
     "|".join(
         f"(?:{p})"
@@ -123,6 +143,7 @@ _ADDRESS = re.compile(
             _NUMBER_STREET_PLACE,
             _US_STATE_ZIP,
             _AFTER_CUE,
+            _LOCATED_STREET,
         )
     )
 )
