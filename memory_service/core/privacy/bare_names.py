@@ -4,22 +4,26 @@
 known first name with a surname ("Edvard Petrussen"). People are just as often named by a
 given name alone: "Thomas is a very sympathetic person", "Laura, can I speak to your boss?",
 "shouted at Ignacy", "between him and Martino's kid", "They had 6: Jaromír, Evelína, Aleš".
-This module finds such a word by its place in the sentence:
+This module finds such a word by its place in the sentence. The word must be a first name
+the names dictionary does not call rare (its rare entries are often words of some language:
+"Tiene", "Arlo", "Anki"), and neither a common word nor a product name of the lexicons:
 
-- **inside a sentence**, a capitalised word that the names dictionary knows as a first name is
-  a name, unless the sentence's structure makes it something else: a determiner or a place
-  preposition before it ("the Rose garden", "die Heide", "flies to Florence"), another
-  capitalised word beside it (a pair or a title is the names module's call, and its brand
-  and place filters apply there), a brand structure (:func:`reads_as_brand`: "shops at
-  Wendy's", "drinks Earl Grey"), or a product name of the lexicons ("Alexa", "Ruby");
-- **at the start of a sentence**, where any word is capitalised, only a first name the
-  dictionary does not call rare counts, and only as a subject or an address: followed by a
-  comma ("Laura, can I..."), a possessive ("Emma's school"), "and" with another capitalised
-  word, or a verb of the closed class people are the subject of ("is", "was", "lives",
-  "hat", "est", "vive", "è"...).
+- **inside an English sentence** it is a name, unless the sentence's structure makes it
+  something else: a determiner, a place preposition or a number before it ("the Rose
+  garden", "flies to Florence", "two Hue bulbs"), another capitalised word beside it (a pair
+  or a title is the names module's call, and its brand and place filters apply there), or a
+  brand structure (:func:`reads_as_brand`: "shops at Wendy's");
+- **at the start of a sentence** (where any word is capitalised) **and in the other
+  languages** (German capitalises every noun; in French, Spanish and Italian a capitalised
+  word after a lowercase noun is a model: "la caméra Arlo"), only as a subject or an
+  address: followed by a comma ("Laura, can I..."), a possessive ("Emma's school"), "and"
+  with another capitalised word, or a verb of the closed class people are the subject of
+  ("is", "was", "lives", "hat", "est", "vive", "è"...);
+- **a pair or a title before a verb and its particle** ("Joakim Mikkelsen points out"),
+  which the names module reads as a brand ("Marriott points").
 
-A German noun, a month or a weekday is not a name: the common words (stop words, months,
-weekdays) are never read as one, and a German noun after its article is a noun. What cannot
+A German noun, a month, a weekday or a language is not a name: the common words (stop
+words, months, weekdays, languages) are never read as one. What cannot
 be told apart from a name is refused: a refused preference costs one question to the user,
 a leaked name a deletion request. Only ``PERSON`` leaves this module, never the word.
 """
@@ -116,12 +120,13 @@ _VERB_PARTICLE_AFTER = re.compile(r"\s+[a-z]+s\s+(?:out|up|that)\b")
 class BareNameFinder:
     """Finds a lone given name; build once (the dictionary is large), call per note.
 
-    ``first_names`` and ``rare_first_names`` are lower case, with and without accents, as
-    :func:`memory_service.adapters.names_dictionary.load_first_names` gives them.
+    ``first_names`` are the dictionary's names above its rare frequency classes (the rare
+    entries are often words of some language: "Tiene", "Arlo", "Anki"), lower case, with
+    and without accents, as :func:`memory_service.adapters.names_dictionary.load_first_names`
+    gives them.
     """
 
     first_names: Container[str]
-    rare_first_names: Container[str]
     common_words: Container[str]
     products: Container[str]
 
@@ -154,14 +159,11 @@ class BareNameFinder:
         return frozenset()
 
     def _known(self, word: str) -> bool:
-        """A first name the dictionary does not call rare (each part of "Paul-Heinz"), not a
-        common word or a product name. Rare entries are often words of some language."""
+        """A first name of the finder (each part of "Paul-Heinz"), not a common word or a
+        product name."""
         return word not in self.products and all(
             _fold(part) not in self.common_words
-            and any(
-                form in self.first_names and form not in self.rare_first_names
-                for form in (part.lower(), _fold(part))
-            )
+            and (part.lower() in self.first_names or _fold(part) in self.first_names)
             for part in word.split("-")
         )
 
@@ -232,8 +234,8 @@ def default_finder() -> BareNameFinder:
 
     months = {_fold(month) for month in DEFAULT_LEXICONS.months if len(month) > 3}
     return BareNameFinder(
-        first_names=load_first_names() | {_fold(n) for n in DEFAULT_LEXICONS.first_names},
-        rare_first_names=load_first_names(max_frequency=RARE),
+        first_names=load_first_names(min_frequency=RARE + 1)
+        | {_fold(name) for name in DEFAULT_LEXICONS.first_names},
         common_words=DEFAULT_LEXICONS.stopwords | months | _WEEKDAYS | _LANGUAGES | FUNCTION_WORDS,
         products=frozenset(DEFAULT_LEXICONS.product_names),
     )
