@@ -23,6 +23,8 @@ from memory_service.core.privacy.address_formats import STREET_ADDRESS, address_
         "Mailing address: 90 Oak Hollow, Kütahya, OR 97301.",
         "She lives at 27 Brennhaugen, close to the lake.",
         "Keys are with the neighbour at Van Baerlestraat 92, 1071 BB Amsterdam.",
+        "Ship to 40 Lipová, Apt. 3 please.",
+        "12b Kolodvorska pot, Suite 5.",
     ],
 )
 def test_a_street_with_its_number_is_an_address(text: str) -> None:

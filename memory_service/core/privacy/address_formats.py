@@ -16,6 +16,7 @@ The shapes with a house number (a street alone names a place, like a city):
   64 Kurimka", "79/19, 02-931 Kwidzyn", "213., H-2309 Keresztvár", "9, 5907JO, Hasselt");
 - **a number, a street of two capitalised words or more, a comma and a place** ("312 Ergül
   Valley, Ergülhaven", "62 Piazza Salvi, Riomagno");
+- **a number, a street and an apartment or suite** ("115 Mílovská, Suite 762");
 - **a US state and ZIP after a place** written in any alphabet ("Port İzgü, KS 78820");
 - **an address cue, then a number and a capitalised word** or a capitalised word and a
   number ("lives at 577 Alžbetínska", "is at 9 Plynární", "his address: 122. Ceglédi").
@@ -104,6 +105,11 @@ _NUMBER_STREET_PLACE = (
     rf"(?<![\d.,:/-])\d{{1,5}}[a-zA-Z]?\s+(?:{_CAP}[^\W\d_]+\s+){{1,3}}{_CAP}[^\W\d_]+,\s+"
     rf"{_CAP}[^\W\d_]{{2,}}"
 )
+# "115 Mílovská, Suite 762", "0c Hudourniška pot, Apt. 12": a number, a street, then the unit.
+_NUMBER_STREET_UNIT = (
+    rf"(?<![\d.,:/-])\d{{1,5}}[a-zA-Z]?\s+(?:{_CAP_WORD}\s+){{0,3}}[^\W\d_]+,?\s+"
+    r"(?i:suite|ste\.?|apt\.?|apartment|unit|flat|floor|fl\.)\s*#?\d{1,5}\b"
+)
 _US_STATE_ZIP = (
     rf",\s*{_CAP}[^\W\d_]+(?:\s[^\W\d_]+){{0,3}},?\s+[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?\b"
 )
@@ -141,6 +147,7 @@ _ADDRESS = re.compile(
             _STREET,
             _NUMBER_POSTCODE_PLACE,
             _NUMBER_STREET_PLACE,
+            _NUMBER_STREET_UNIT,
             _US_STATE_ZIP,
             _AFTER_CUE,
             _LOCATED_STREET,
