@@ -146,8 +146,11 @@ class BareNameFinder:
                     return frozenset({PERSON})
                 continue
             if (
-                previous in _NOT_BEFORE_A_NAME and before.endswith(words[index - 1].group())
-            ) or before[-1:].isdigit():
+                (previous in _NOT_BEFORE_A_NAME and before.endswith(words[index - 1].group()))
+                or before[-1:].isdigit()
+                # A path, a time zone or a pair of places: "Europe/Paris", "Paris/London".
+                or "/" in (text[start - 1 : start], text[match.end() : match.end() + 1])
+            ):
                 continue
             if english is None:
                 english = _reads_english(words)
@@ -168,7 +171,8 @@ class BareNameFinder:
         )
 
     def _in_capitalised_run(self, text: str, words: list[re.Match[str]], index: int) -> bool:
-        """Whether a capitalised word stands right beside this one, one space apart. A
+        """Whether a capitalised or upper-case word stands right beside this one, one space
+        apart. A
         sentence's first word is capitalised anyway ("Borrowed Laura's bike"): it counts
         only when it is a first name itself."""
         for other in (index - 1, index + 1):
@@ -176,7 +180,9 @@ class BareNameFinder:
                 continue
             left, right = sorted((words[index], words[other]), key=lambda m: m.start())
             neighbour = words[other].group()
-            if text[left.end() : right.start()] != " " or not is_capitalised(neighbour):
+            # An upper-case neighbour counts too: "Paris CDG", "Laura Ashley UK".
+            capital = is_capitalised(neighbour) or (len(neighbour) > 1 and neighbour.isupper())
+            if text[left.end() : right.start()] != " " or not capital:
                 continue
             head = text[: words[other].start()].rstrip()
             starts = other < index and (not head or head[-1] in _SENTENCE_END)
