@@ -22,6 +22,9 @@ from memory_service.core.privacy.name_cues import PERSON, cued_name_types
         "dhr. Verhoeven signs for the delivery.",
         "Bogusława, could you resend the invoice?",
         "Thanks for the call. Ilkka, can we move it to Monday?",
+        "Wiśniewska flew to Gdańsk on Friday.",
+        " Brannigan grew up in Cork.",
+        "Met the new tenant. Oyelaran is a 34 year old nurse.",
     ],
 )
 def test_a_capitalised_word_after_a_name_cue_is_a_person(text: str) -> None:
@@ -39,6 +42,8 @@ def test_a_capitalised_word_after_a_name_cue_is_a_person(text: str) -> None:
         "Keeps the Ing. degree off her signature.",  # a title not followed by a name
         "Sorry, can you repeat the order number?",
         "Team, could we keep the stand-up short?",
+        "Never flies Ryanair, will pay more to avoid it.",  # a note's subjectless present
+        "Customer graduated last year and wants the student plan ended.",
     ],
 )
 def test_a_cue_without_a_name_after_it_is_not_a_person(text: str) -> None:

@@ -8,6 +8,8 @@ whatever the word they introduce:
 - **a reporting verb after a quote or an exclamation**: '..." says Leiva', '! said Eva';
 - **a naming verb and its object**: "they named him Mihkel", "she calls her Bibi";
 - **a word addressed at the start of a request**: "Sondre, can I speak to your boss?";
+- **the subject of a verb only a person does**, in the past tense: "Norberg flew to Oslo",
+  "Kajdas began writing as a teenager", "Öberg is a 68 year old man";
 - **an academic or professional title** of Central and Northern Europe and Turkey, with
   its dot: "MUDr. Novák", "Ing. Horváth", "Mgr. Svoboda", "dhr. De Vries", "Uz. Demir".
 
@@ -25,7 +27,8 @@ from memory_service.core.privacy.names import FUNCTION_WORDS
 PERSON = "PERSON"
 
 # A capital of any Latin alphabet (Latin-1 and Latin Extended-A: "Ş", "Ł", "Ž").
-_NAME = r"(?P<name>[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]+(?:['\u2019\-][^\W\d_]+)*)"
+_NAME_SHAPE = r"[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]+(?:['\u2019\-][^\W\d_]+)*"
+_NAME = rf"(?P<name>{_NAME_SHAPE})"
 _ASKED = (
     r"(?:last|family|maiden|middle|first|given|full)\s+name|surname|nom\s+de\s+famille"
     r"|pr[ée]nom|apellidos?|nachname|familienname|vorname|cognome"
@@ -46,19 +49,28 @@ _TITLES = (
     r"|Dra|dhr|mevr|drs|ir|mw|dr|doc|prof"
 )
 # A word addressed at the start of a request: "Sondre, can I speak to your boss?"
-_VOCATIVE = r"(?:^|(?<=[.!?\n])\s*)(?=[^\W\d_]+,\s+(?:can|could|would|will|may)\s+(?:I|you|we)\b)"
+_VOCATIVE = r"(?:^\s*|(?<=[.!?\n])\s*)(?=[^\W\d_]+,\s+(?:can|could|would|will|may)\s+(?:I|you|we)\b)"
 # Words that open a request without naming anyone ("Sorry, can you...", "Team, could we...").
+# A sentence's subject before a verb only a person does (past tense: a note's own present
+# tense drops its subject, "Never flies Ryanair"): "Norberg flew to Borås", "Öberg is a 68
+# year old man", "Kajdas began writing as a teenager".
+_PERSON_VERB = (
+    r"(?:flew|grew\s+up|was\s+born|graduated|shouted|whispered|laughed|began\s+writing"
+    r"|is\s+an?\s+\d{1,3}[- ]years?[- ]old)\b"
+)
+_SUBJECT = rf"(?:^\s*|(?<=[.!?\n])\s*)(?={_NAME_SHAPE}\s+{_PERSON_VERB})"
 _DISCOURSE_TEXT = """
 also please sorry honestly ok okay well now today tomorrow tonight hi hello hey thanks yes no
 btw note reminder team everyone everybody guys folks sir madam doctor mum mom dad again then
-so first finally quick question anyway
+so first finally quick question anyway user customer client patient member guest applicant
+student caller owner tenant someone nobody everyone
 """
 _DISCOURSE_WORDS = frozenset(_DISCOURSE_TEXT.split())
 _CUED_NAME = re.compile(
     rf"(?:(?i:\b(?:{_ASKED}){_ANSWER}"
     rf"|[,!?\"\u201d\u00bb]\s*(?:{_REPORTING})\s+"
     rf"|\b{_NAMING}\s+)"
-    rf"|(?<![\w.])(?:{_TITLES})\.\s*|{_VOCATIVE})"
+    rf"|(?<![\w.])(?:{_TITLES})\.\s*|{_VOCATIVE}|{_SUBJECT})"
     rf"{_NAME}"
 )
 
