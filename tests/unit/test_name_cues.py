@@ -25,6 +25,9 @@ from memory_service.core.privacy.name_cues import PERSON, cued_name_types
         "Wiśniewska flew to Gdańsk on Friday.",
         " Brannigan grew up in Cork.",
         "Met the new tenant. Oyelaran is a 34 year old nurse.",
+        "The table is booked under Ngozi Adeyemi.",
+        "Add Teodora Ilić as a beneficiary, 50 %.",
+        "What's your name? Mirela Kovač",
     ],
 )
 def test_a_capitalised_word_after_a_name_cue_is_a_person(text: str) -> None:
@@ -44,6 +47,8 @@ def test_a_capitalised_word_after_a_name_cue_is_a_person(text: str) -> None:
         "Team, could we keep the stand-up short?",
         "Never flies Ryanair, will pay more to avoid it.",  # a note's subjectless present
         "Customer graduated last year and wants the student plan ended.",
+        "The warranty is under Apple Care until May.",
+        "Add Google Drive as a contact source.",
     ],
 )
 def test_a_cue_without_a_name_after_it_is_not_a_person(text: str) -> None:

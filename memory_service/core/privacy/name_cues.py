@@ -8,6 +8,8 @@ whatever the word they introduce:
 - **a reporting verb after a quote or an exclamation**: '..." says Leiva', '! said Eva';
 - **a naming verb and its object**: "they named him Mihkel", "she calls her Bibi";
 - **a word addressed at the start of a request**: "Sondre, can I speak to your boss?";
+- **a booking under a full name, a person added to an account in a role**: "it's under
+  Heloísa Jesus", "add Ülle Ader as a beneficiary";
 - **the subject of a verb only a person does**, in the past tense: "Norberg flew to Oslo",
   "Kajdas began writing as a teenager", "Öberg is a 68 year old man";
 - **an academic or professional title** of Central and Northern Europe and Turkey, with
@@ -30,8 +32,8 @@ PERSON = "PERSON"
 _NAME_SHAPE = r"[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]+(?:['\u2019\-][^\W\d_]+)*"
 _NAME = rf"(?P<name>{_NAME_SHAPE})"
 _ASKED = (
-    r"(?:last|family|maiden|middle|first|given|full)\s+name|surname|nom\s+de\s+famille"
-    r"|pr[ée]nom|apellidos?|nachname|familienname|vorname|cognome"
+    r"(?:last|family|maiden|middle|first|given|full|your|his|her|their)\s+name|surname"
+    r"|nom\s+de\s+famille|pr[ée]nom|apellidos?|nachname|familienname|vorname|cognome"
 )
 # Between the cue and the name: a question mark or a colon (a few lower-case words may close
 # the question first: "surname for the booking? Okafor"), "is", or "It's" opening the answer.
@@ -49,8 +51,9 @@ _TITLES = (
     r"|Dra|dhr|mevr|drs|ir|mw|dr|doc|prof"
 )
 # A word addressed at the start of a request: "Sondre, can I speak to your boss?"
-_VOCATIVE = r"(?:^\s*|(?<=[.!?\n])\s*)(?=[^\W\d_]+,\s+(?:can|could|would|will|may)\s+(?:I|you|we)\b)"
-# Words that open a request without naming anyone ("Sorry, can you...", "Team, could we...").
+_VOCATIVE = (
+    r"(?:^\s*|(?<=[.!?\n])\s*)(?=[^\W\d_]+,\s+(?:can|could|would|will|may)\s+(?:I|you|we)\b)"
+)
 # A sentence's subject before a verb only a person does (past tense: a note's own present
 # tense drops its subject, "Never flies Ryanair"): "Norberg flew to Borås", "Öberg is a 68
 # year old man", "Kajdas began writing as a teenager".
@@ -59,6 +62,8 @@ _PERSON_VERB = (
     r"|is\s+an?\s+\d{1,3}[- ]years?[- ]old)\b"
 )
 _SUBJECT = rf"(?:^\s*|(?<=[.!?\n])\s*)(?={_NAME_SHAPE}\s+{_PERSON_VERB})"
+# Words that open a request or a sentence without naming anyone ("Sorry, can you...",
+# "Customer graduated...").
 _DISCOURSE_TEXT = """
 also please sorry honestly ok okay well now today tomorrow tonight hi hello hey thanks yes no
 btw note reminder team everyone everybody guys folks sir madam doctor mum mom dad again then
@@ -66,11 +71,20 @@ so first finally quick question anyway user customer client patient member guest
 student caller owner tenant someone nobody everyone
 """
 _DISCOURSE_WORDS = frozenset(_DISCOURSE_TEXT.split())
+# A booking or an account under a full name, and a person added to an account in a role:
+# "it's under Heloísa Jesus", "add Ülle Ader as a beneficiary".
+_UNDER = r"(?:booked|reserved|registered|listed|it['\u2019]?s)\s+under\s+(?:the\s+name\s+)?"
+_ADDED = (
+    rf"\b[Aa]dd\s+(?={_NAME_SHAPE}(?:\s+{_NAME_SHAPE}){{0,3}}\s+as\s+(?:an?\s+|my\s+|the\s+)?"
+    r"(?:beneficiary|authori[sz]ed\s+user|joint\s+(?:holder|owner)|co-?signer|dependant"
+    r"|dependent|named\s+driver|guardian|executor|nominee|next\s+of\s+kin)\b)"
+)
 _CUED_NAME = re.compile(
     rf"(?:(?i:\b(?:{_ASKED}){_ANSWER}"
     rf"|[,!?\"\u201d\u00bb]\s*(?:{_REPORTING})\s+"
     rf"|\b{_NAMING}\s+)"
-    rf"|(?<![\w.])(?:{_TITLES})\.\s*|{_VOCATIVE}|{_SUBJECT})"
+    rf"|(?<![\w.])(?:{_TITLES})\.\s*|{_VOCATIVE}|{_SUBJECT}|{_ADDED}"
+    rf"|(?i:{_UNDER})(?={_NAME_SHAPE}\s+{_NAME_SHAPE}))"
     rf"{_NAME}"
 )
 
