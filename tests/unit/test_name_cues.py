@@ -26,6 +26,7 @@ from memory_service.core.privacy.name_cues import PERSON, cued_name_types
         " Brannigan grew up in Cork.",
         "Met the new tenant. Oyelaran is a 34 year old nurse.",
         "The table is booked under Ngozi Adeyemi.",
+        "Chiamaka is a very patient person.",
         "Add Teodora Ilić as a beneficiary, 50 %.",
         "What's your name? Mirela Kovač",
     ],

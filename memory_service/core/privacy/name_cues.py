@@ -56,10 +56,12 @@ _VOCATIVE = (
 )
 # A sentence's subject before a verb only a person does (past tense: a note's own present
 # tense drops its subject, "Never flies Ryanair"): "Norberg flew to Borås", "Öberg is a 68
-# year old man", "Kajdas began writing as a teenager".
+# year old man", "Kajdas began writing as a teenager", "Adal is a very kind person".
 _PERSON_VERB = (
     r"(?:flew|grew\s+up|was\s+born|graduated|shouted|whispered|laughed|began\s+writing"
-    r"|is\s+an?\s+\d{1,3}[- ]years?[- ]old)\b"
+    r"|is\s+an?\s+\d{1,3}[- ]years?[- ]old"
+    r"|(?:is|was)\s+an?\s+(?:[a-z]+\s+){0,3}(?:person|man|woman|girl|boy|guy|lady|gentleman"
+    r"|teenager))\b"
 )
 _SUBJECT = rf"(?:^\s*|(?<=[.!?\n])\s*)(?={_NAME_SHAPE}\s+{_PERSON_VERB})"
 # Words that open a request or a sentence without naming anyone ("Sorry, can you...",
