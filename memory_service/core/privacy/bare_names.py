@@ -1,0 +1,252 @@
+"""A given name standing alone, without a cue and without a surname, in EN/FR/ES/DE/IT notes.
+
+:mod:`memory_service.core.privacy.names` finds a name after a cue ("my neighbour Jane") or a
+known first name with a surname ("Edvard Petrussen"). People are just as often named by a
+given name alone: "Thomas is a very sympathetic person", "Laura, can I speak to your boss?",
+"shouted at Ignacy", "between him and Martino's kid", "They had 6: Jaromír, Evelína, Aleš".
+This module finds such a word by its place in the sentence. The word must be a first name
+the names dictionary does not call rare (its rare entries are often words of some language:
+"Tiene", "Arlo", "Anki"), and neither a common word nor a product name of the lexicons:
+
+- **inside an English sentence** it is a name, unless the sentence's structure makes it
+  something else: a determiner, a place preposition or a number before it ("the Rose
+  garden", "flies to Florence", "two Hue bulbs"), another capitalised word beside it (a pair
+  or a title is the names module's call, and its brand and place filters apply there), or a
+  brand structure (:func:`reads_as_brand`: "shops at Wendy's");
+- **at the start of a sentence** (where any word is capitalised) **and in the other
+  languages** (German capitalises every noun; in French, Spanish and Italian a capitalised
+  word after a lowercase noun is a model: "la caméra Arlo"), only as a subject or an
+  address: followed by a comma ("Laura, can I..."), a possessive ("Emma's school"), "and"
+  with another capitalised word, or a verb of the closed class people are the subject of
+  ("is", "was", "lives", "hat", "est", "vive", "è"...);
+- **a pair or a title before a verb and its particle** ("Joakim Mikkelsen points out"),
+  which the names module reads as a brand ("Marriott points").
+
+A German noun, a month, a weekday or a language is not a name: the common words (stop
+words, months, weekdays, languages) are never read as one. What cannot
+be told apart from a name is refused: a refused preference costs one question to the user,
+a leaked name a deletion request. Only ``PERSON`` leaves this module, never the word.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Container
+from dataclasses import dataclass
+
+from memory_service.core.lexicons import DEFAULT_LEXICONS
+from memory_service.core.privacy.brands import reads_as_brand
+from memory_service.core.privacy.names import FUNCTION_WORDS, is_capitalised
+
+PERSON = "PERSON"
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Words: letters with inner apostrophes or hyphens ("O'Brien", "Paul-Heinz").
+_WORD = re.compile(r"[^\W\d_]+(?:['\u2019\-][^\W\d_]+)*")
+_POSSESSIVE_END = re.compile(r"['\u2019]s?$")
+# What ends a sentence, or starts a new unit a capital does not prove anything in.
+_SENTENCE_END = frozenset('.!?:;\n"“”«»()[]*-\u2013\u2014\u2022')
+_WEEKDAYS = _words(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs"
+    " fri sat sun lundi mardi mercredi jeudi"
+    " vendredi samedi dimanche lunes martes miercoles jueves viernes sabado domingo montag"
+    " dienstag mittwoch donnerstag freitag samstag sonnabend sonntag lunedi martedi mercoledi"
+    " giovedi venerdi sabato"
+)
+# Languages and nationalities, capitalised in English ("prefers German", "in English").
+_LANGUAGES = _words(
+    "english german french spanish italian portuguese dutch polish russian chinese japanese"
+    " korean arabic greek turkish swedish norwegian danish finnish hungarian czech romanian"
+    " british american european irish scottish welsh swiss austrian belgian canadian"
+    " australian indian mexican brazilian catalan basque latin hebrew hindi thai"
+)
+# Numbers spelled out: a capitalised word after one is a model or a unit ("two Hue bulbs").
+_NUMBER_WORDS = _words("one two three four five six seven eight nine ten twelve")
+# Words that mark a note's language, so the rule for names inside a sentence is kept to
+# English: in German every noun is capitalised, and in French, Spanish and Italian a
+# capitalised word after a lowercase noun is a model or a brand ("la caméra Arlo").
+_ENGLISH_MARKERS = _words(
+    "the and of to with is are was has have for on at his her their but not from by this"
+    " that it be you my we an"
+)
+_OTHER_MARKERS = _words(
+    "le la les des du et est une avec pour dans sur pas au aux ce cette qui que elle sa ses"
+    " chez depuis el los las del y es con para por una que su sus muy pero tiene der die das"
+    " den dem und ist nicht mit für auf ein eine einen im am zum zur von bei nach er jeden"
+    " immer il lo gli della delle dei è per che non sono ha nel nella al alla di sempre"
+)
+# A noun, not a name, comes after these: articles, demonstratives, possessives; and a place
+# after a place preposition ("flies to Lisbon", "à Lille", "nach Italien", "di Roma").
+_NOT_BEFORE_A_NAME = (
+    _words(
+        "the a an this that these those my your his its our their der die das dem den des ein eine"
+        " einen einem einer eines mein meine dein deine sein seine unser unsere le la les l un une"
+        " ce cet cette ces mon ma mes ton ta tes son sa ses notre nos votre vos leur leurs el los"
+        " las lo una uno unos unas mi mis tu tus su sus nuestro nuestra il gli i questo questa"
+        " quel quella mio mia tuo tua suo sua nostro nostra"
+        " to from in into near via through around across towards toward outside inside"
+        " a au aux de d des du en dans vers depuis pres sur desde hacia nach aus zu im am di da"
+        " dal dalla per verso"
+    )
+    | _NUMBER_WORDS
+)
+# The verbs a person is the subject of right after a sentence-initial name, EN/FR/ES/DE/IT.
+_SUBJECT_VERB = re.compile(
+    r"\s+(?:is|was|has|had|will|would|can|could|should|may|might|must|does|did|isn't|wasn't"
+    r"|doesn't|didn't|can't|won't|lives|lived|works|worked|says|said|asked|asks|told|tells"
+    r"|shouted|likes|liked|loves|loved|wants|wanted|needs|needed|went|goes|came|comes|began"
+    r"|started|called|calls|wrote|writes|thinks|thought|knows|knew|gave|gives|got|gets|made"
+    r"|makes|took|takes|moved|met|married|studies|studied|plays|played|lost|won|left|joined"
+    r"|prefers|preferred|sent|paid|bought|visited|visits|and\s+(?-i:[A-ZÀ-ÖØ-Þ]))\b"
+    # ("a", French "has", is left out: it is also the Spanish and Italian "to".)
+    r"|\s+(?:est|était|avait|habite|travaille|aime|veut|dit|vit|es|era|tiene|tenía|vive"
+    r"|trabaja|quiere|dice|ist|war|hat|hatte|wohnt|arbeitet|mag|sagt|lebt|è|ha|aveva|abita"
+    r"|lavora|vuole)\s"
+    r"|\s*,|['\u2019]s\s",
+    re.IGNORECASE,
+)
+# A word after the name that reads as a verb with its particle ("Miah points out"), not as
+# the product noun the brand rules look for ("Marriott points").
+_VERB_PARTICLE_AFTER = re.compile(r"\s+[a-z]+s\s+(?:out|up|that)\b")
+
+
+@dataclass(frozen=True)
+class BareNameFinder:
+    """Finds a lone given name; build once (the dictionary is large), call per note.
+
+    ``first_names`` are the dictionary's names above its rare frequency classes (the rare
+    entries are often words of some language: "Tiene", "Arlo", "Anki"), lower case, with
+    and without accents, as :func:`memory_service.adapters.names_dictionary.load_first_names`
+    gives them.
+    """
+
+    first_names: Container[str]
+    common_words: Container[str]
+    products: Container[str]
+
+    def person_types(self, text: str) -> frozenset[str]:
+        """``PERSON`` when a given name stands alone in ``text``; never the name."""
+        words = list(_WORD.finditer(text))
+        english: bool | None = None
+        for index, match in enumerate(words):
+            word = _POSSESSIVE_END.sub("", match.group())
+            if not is_capitalised(word) or not self._known(word):
+                continue
+            start, end = match.start(), match.start() + len(word)
+            before = text[:start].rstrip()
+            previous = _fold(words[index - 1].group()) if index else ""
+            if self._in_capitalised_run(text, words, index):
+                if self._run_then_verb(text, words, index):
+                    return frozenset({PERSON})
+                continue
+            if (
+                (previous in _NOT_BEFORE_A_NAME and before.endswith(words[index - 1].group()))
+                or before[-1:].isdigit()
+                # A path, a time zone or a pair of places: "Europe/Paris", "Paris/London".
+                or "/" in (text[start - 1 : start], text[match.end() : match.end() + 1])
+            ):
+                continue
+            if english is None:
+                english = _reads_english(words)
+            sentence_start = not before or before[-1] in _SENTENCE_END
+            if (sentence_start or not english) and not _SUBJECT_VERB.match(text, end):
+                continue
+            if not self._brand(text, start, end):
+                return frozenset({PERSON})
+        return frozenset()
+
+    def _known(self, word: str) -> bool:
+        """A first name of the finder (each part of "Paul-Heinz"), not a common word or a
+        product name."""
+        return word not in self.products and all(
+            _fold(part) not in self.common_words
+            and (part.lower() in self.first_names or _fold(part) in self.first_names)
+            for part in word.split("-")
+        )
+
+    def _in_capitalised_run(self, text: str, words: list[re.Match[str]], index: int) -> bool:
+        """Whether a capitalised or upper-case word stands right beside this one, one space
+        apart. A
+        sentence's first word is capitalised anyway ("Borrowed Laura's bike"): it counts
+        only when it is a first name itself."""
+        for other in (index - 1, index + 1):
+            if not 0 <= other < len(words):
+                continue
+            left, right = sorted((words[index], words[other]), key=lambda m: m.start())
+            neighbour = words[other].group()
+            # An upper-case neighbour counts too: "Paris CDG", "Laura Ashley UK".
+            capital = is_capitalised(neighbour) or (len(neighbour) > 1 and neighbour.isupper())
+            if text[left.end() : right.start()] != " " or not capital:
+                continue
+            head = text[: words[other].start()].rstrip()
+            starts = other < index and (not head or head[-1] in _SENTENCE_END)
+            if starts and not self._known(_POSSESSIVE_END.sub("", neighbour)):
+                continue
+            return True
+        return False
+
+    def _run_then_verb(self, text: str, words: list[re.Match[str]], index: int) -> bool:
+        """Whether the capitalised run holding this name is the subject of a verb with its
+        particle ("Joakim Mikkelsen points out"): the names module's pair rule reads "points"
+        as a product noun ("Marriott points") and lets such a pair through."""
+        last = index
+        while last + 1 < len(words) and text[words[last].end() : words[last + 1].start()] == " ":
+            if not is_capitalised(words[last + 1].group()):
+                break
+            last += 1
+        end = words[last].end()
+        return bool(_VERB_PARTICLE_AFTER.match(text, end)) and not reads_as_brand(
+            text[:end], words[index].start(), end
+        )
+
+    @staticmethod
+    def _brand(text: str, start: int, end: int) -> bool:
+        # "Miah points out": judged without the verb that looks like a product noun.
+        if _VERB_PARTICLE_AFTER.match(text, end):
+            return reads_as_brand(text[:end], start, end)
+        return reads_as_brand(text, start, end)
+
+
+def _reads_english(words: list[re.Match[str]]) -> bool:
+    """Whether the note's function words are more English than French, Spanish, German or
+    Italian ones (a note without any reads as English)."""
+    folded = [word.group().lower() for word in words]
+    english = sum(word in _ENGLISH_MARKERS for word in folded)
+    return english >= sum(word in _OTHER_MARKERS for word in folded)
+
+
+def _fold(word: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", word.replace("\u2019", "'"))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+
+
+@functools.cache
+def default_finder() -> BareNameFinder:
+    """The finder over the names dictionary, built on first use.
+
+    The dictionary is read by ``adapters.names_dictionary`` (a data file of the
+    ``gender-guesser`` wheel, read with the standard library only). The core reaching an
+    adapter module is the one exception to the dependency rule here, kept so that the
+    guard needs no new parameter; handing the dictionary in through ``bootstrap`` is the
+    clean follow-up.
+    """
+    from memory_service.adapters.names_dictionary import RARE, load_first_names
+
+    months = {_fold(month) for month in DEFAULT_LEXICONS.months if len(month) > 3}
+    return BareNameFinder(
+        first_names=load_first_names(min_frequency=RARE + 1)
+        | {_fold(name) for name in DEFAULT_LEXICONS.first_names},
+        common_words=DEFAULT_LEXICONS.stopwords | months | _WEEKDAYS | _LANGUAGES | FUNCTION_WORDS,
+        products=frozenset(DEFAULT_LEXICONS.product_names),
+    )
+
+
+def bare_name_types(text: str) -> frozenset[str]:
+    """``PERSON`` when a given name stands alone in ``text`` (see the module docstring)."""
+    return default_finder().person_types(text)

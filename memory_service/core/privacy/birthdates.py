@@ -1,0 +1,75 @@
+"""Dates of birth: a full date (day, month and year) after a birth cue, in EN/FR/ES/DE/IT.
+
+A date alone is not personal data ("the lease started on 03/04/2019"); a date of birth is one
+of the three values (with a name and a postcode) that single out most people. The cue and the
+date need not share a sentence: an answer often comes in the next one ("Please tell me your
+date of birth. It's 23/05/2016", "DOB? 1987-04-12"), so the date may follow the cue within
+:data:`REACH` characters, in its sentence or opening the next one. Only a full date counts:
+a birthday without a year ("her birthday is on 12 May") names a day of the year, not a
+person.
+
+Only the kind of value leaves this module (``DATE_OF_BIRTH``).
+"""
+
+from __future__ import annotations
+
+import re
+
+DATE_OF_BIRTH = "DATE_OF_BIRTH"
+# How far after the cue the date may stand: the cue's own sentence and a short answer after it.
+REACH = 80
+
+_CUES = (
+    # EN
+    r"born|birth\s?date|date\s+of\s+birth|d\.?o\.?b\b\.?|birthday|year\s+of\s+birth"
+    # FR
+    r"|n[ée]e?|date\s+de\s+naissance|anniversaire"
+    # ES
+    r"|nacid[oa]|fecha\s+de\s+nacimiento|cumplea[ñn]os"
+    # DE
+    r"|geboren|geb\.|geburtsdatum|geburtstag"
+    # IT
+    r"|(?-i:[Nn]at[oa])|data\s+di\s+nascita|compleanno"
+)
+_CUE = re.compile(rf"(?<![\w])(?:{_CUES})(?![\w])", re.IGNORECASE)
+
+_MONTHS = (
+    r"jan(?:uary|vier|uar)?|feb(?:ruary|ruar)?|f[ée]vrier|mar(?:ch|s)?|m[äa]rz|apr(?:il)?|avril"
+    r"|may|mai|june?|juin|july?|juillet|aug(?:ust)?|ao[ûu]t|sep(?:t|tember)?|septembre"
+    r"|oct(?:ober)?|octobre|okt(?:ober)?|nov(?:ember)?|novembre|dec(?:ember)?|d[ée]cembre"
+    r"|dez(?:ember)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre"
+    r"|octubre|noviembre|diciembre|januar|juni|juli|gennaio|febbraio|aprile|maggio|giugno"
+    r"|luglio|settembre|ottobre|dicembre"
+)
+_YEAR = r"(?:1[89]\d\d|20\d\d)"
+_DAY = r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th|er|º|\.)?"
+_FULL_DATE = re.compile(
+    # 23/05/2016, 23.05.16, 2016-05-23, 05-23-2016
+    r"(?<![\d.])(?:\d{1,2}[/.\-]\d{1,2}[/.\-](?:\d{4}|\d{2})|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2})"
+    r"(?![\d/])"
+    # 23 May 2016, 23. Mai 2016, 23 de mayo de 2016, le 3 mars 1990
+    rf"|\b{_DAY}\s*(?:of\s+|de\s+)?(?:{_MONTHS})\.?,?\s*(?:de\s+|del\s+)?{_YEAR}\b"
+    # May 23, 2016
+    rf"|\b(?:{_MONTHS})\.?\s+{_DAY},?\s+{_YEAR}\b",
+    re.IGNORECASE,
+)
+# Words the next sentence may open with before the date: "It's", "C'est le", "Es el".
+_ANSWER_WORDS = 3
+_SENTENCE_BREAK = re.compile(r"[.!?]\s+(?=\S)|\n")
+
+
+def birthdate_kinds(text: str) -> frozenset[str]:
+    """``DATE_OF_BIRTH`` when a full date follows a birth cue closely enough; never the value."""
+    for cue in _CUE.finditer(text):
+        window = text[cue.end() : cue.end() + REACH]
+        date = _FULL_DATE.search(window)
+        if date is None:
+            continue
+        breaks = list(_SENTENCE_BREAK.finditer(window[: date.start()]))
+        # In the cue's sentence, or opening the next one as its answer ("It's 23/05/2016").
+        if not breaks or (
+            len(breaks) == 1
+            and len(window[breaks[0].end() : date.start()].split()) <= _ANSWER_WORDS
+        ):
+            return frozenset({DATE_OF_BIRTH})
+    return frozenset()
