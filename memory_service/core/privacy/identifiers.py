@@ -44,13 +44,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from memory_service.core.privacy.birthdates import birthdate_kinds
 from memory_service.core.privacy.locators import locator_types, without_emails
 from memory_service.core.privacy.vocabulary import (
-    BIRTH_CUES,
     HARMLESS_NUMBER_NOUNS,
     IDENTIFIER_ACRONYMS,
     IDENTIFIER_CUES,
-    MONTH_NAMES,
     UNITS,
 )
 
@@ -93,19 +92,6 @@ _VERSION = re.compile(r"v?\d{1,4}(?:\.\d{1,3}){1,3}(?:[-+.]?[a-z]+\d*)?", re.I)
 _ORDINAL = re.compile(r"\d{1,4}(?:st|nd|rd|th|e|er|eme|re|o|a|º|ª|te|ter|ten)", re.I)
 _SEAT = re.compile(r"\d{1,2}[A-K]|[A-K]\d{1,2}", re.I)
 _FLIGHT = re.compile(r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{1,4}[A-Z]?", re.I)
-_FULL_DATE = (
-    r"(?:\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d{2}|(?:19|20)\d{2}[./-]\d{1,2}[./-]\d{1,2}"
-    rf"|\d{{1,2}}(?:st|nd|rd|th|er|o|º)?\.?\s+(?:de\s+|of\s+)?(?:{MONTH_NAMES})\.?,?\s+"
-    r"(?:de\s+)?(?:19|20)\d{2}"
-    rf"|(?:{MONTH_NAMES})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+(?:19|20)\d{{2}})"
-)
-# A birth cue, a few short words ("on", "the", "am", "el", "is", ":"), then a full date.
-_DATE_OF_BIRTH = re.compile(
-    rf"(?<![\w])(?:{BIRTH_CUES})(?![\w])[\s:,-]*"
-    r"(?:(?:on|the|le|el|il|am|den|is|was|est|etait|es|fue|era|ist|war|e|:)[\s:,-]+){0,3}"
-    rf"{_FULL_DATE}(?!\d)",
-    re.I,
-)
 _UUID = re.compile(
     r"[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", re.IGNORECASE
 )
@@ -138,8 +124,7 @@ class _Run:
 def identifier_types(text: str) -> frozenset[str]:
     """Entity types of the identifiers in the normalised ``text``; never the values."""
     found = set(locator_types(text))
-    if _DATE_OF_BIRTH.search(text):
-        found.add("DATE_OF_BIRTH")
+    found |= birthdate_kinds(text)
     for run in _runs(without_emails(text)):
         kind = _classify(run)
         if kind:

@@ -266,25 +266,6 @@ HARMLESS_NUMBER_NOUNS = (
     "timestamp", "timestamps", "epoch", "unix", "horodatage", "zeitstempel",
 )  # fmt: skip
 
-# Words before a date of birth (folded regexes): a full date after one is personal data,
-# whatever the language ("Geburtsdatum 22.11.1979", "nació el 2 de mayo de 1990").
-BIRTH_CUES = (
-    r"born|birth ?date|date of birth|d\.?o\.?b\.?|birthday"
-    r"|nee?(?:\(e\))? le|date de naissance|naissance"
-    r"|nacid[oa]|nacio|fecha de nacimiento|nacimiento"
-    r"|geboren|geb\.|geburtsdatum|geburtstag"
-    r"|nat[oa]|data di nascita|nascita"
-)
-# Month names and their usual abbreviations, folded, in the five languages.
-MONTH_NAMES = (
-    r"jan(?:uary|\.)?|feb(?:ruary|\.)?|mar(?:ch|\.)?|apr(?:il|\.)?|may|june?|july?"
-    r"|aug(?:ust|\.)?|sep(?:t(?:ember)?)?\.?|oct(?:ober|\.)?|nov(?:ember|\.)?|dec(?:ember|\.)?"
-    r"|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre"
-    r"|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre"
-    r"|noviembre|diciembre"
-    r"|januar|janner|februar|marz|maerz|juni|juli|oktober|dezember"
-    r"|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre"
-)
 
 # Acronyms that are also common words in one of the languages ("ein", "sin", "nie", "pan",
 # "tin"): cues only when written in capitals.
