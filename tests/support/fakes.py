@@ -46,6 +46,7 @@ from memory_service.core.ports import (
     OutboxEntry,
 )
 from memory_service.core.text import normalize_text
+from tests.support.fake_context import RepositoryContextReads
 from tests.support.fake_history import (
     HistoryTables,
     InMemoryManifestRepository,
@@ -657,6 +658,9 @@ class InMemoryUnitOfWork:
         )
         self.outbox = InMemoryConsolidationOutbox(self.tenant_id, self._store, self._pending)
         self.erasure = InMemoryErasureRepository(self.tenant_id, self._store, self._pending)
+        self.context = RepositoryContextReads(
+            self.memories, self.sessions, self.subjects, self.turns
+        )
 
     def _subject_exists(self, subject_id: str) -> bool:
         key = (self.tenant_id, subject_id)
