@@ -27,7 +27,9 @@ from memory_service.adapters.sql.failures import (
 )
 from memory_service.adapters.sql.manifests import SqlManifestRepository
 from memory_service.adapters.sql.memories import SqlMemoryRepository
+from memory_service.adapters.sql.note_reads import SqlNoteReads
 from memory_service.adapters.sql.outbox import SqlConsolidationOutbox
+from memory_service.adapters.sql.pending import PendingInserts
 from memory_service.adapters.sql.sessions import SqlSessionRepository
 from memory_service.adapters.sql.subjects import SqlSubjectRepository, SubjectKeys
 from memory_service.adapters.sql.tenancy import require_own_tenant
@@ -85,10 +87,13 @@ class SqlUnitOfWork:
         self._session = Session(self._engine)
         keys = SubjectKeys(self._session, self.tenant_id, self._keyring)
         self.subject_keys = keys  # adapter-level access, for the erasure replay
-        self.memories = SqlMemoryRepository(self._session, self.tenant_id, keys, self._embedder)
-        self.sessions = SqlSessionRepository(self._session, self.tenant_id, keys)
+        self._pending = PendingInserts(self._session)
+        self.memories = SqlMemoryRepository(
+            self._session, self.tenant_id, keys, self._pending, self._embedder
+        )
+        self.sessions = SqlSessionRepository(self._session, self.tenant_id, keys, self._pending)
         self.subjects = SqlSubjectRepository(self._session, self.tenant_id, keys, self._clock)
-        self.audit = SqlAuditLog(self._session, self.tenant_id)
+        self.audit = SqlAuditLog(self._session, self.tenant_id, self._pending)
         self.erasure = SqlErasureRepository(
             self._session, self.tenant_id, keys, self._keyring, self._clock, self.after_commit
         )
@@ -99,6 +104,7 @@ class SqlUnitOfWork:
             else _QueuedManifests(self._session, self.tenant_id, self._manifest_queue)
         )
         self.context = SqlContextReads(self._session, self.tenant_id, keys, self.subjects)
+        self.notes = SqlNoteReads(self._session, self.tenant_id, keys, self.memories)
         self.outbox = SqlConsolidationOutbox(self._session, self.tenant_id)
         return self
 
@@ -121,6 +127,7 @@ class SqlUnitOfWork:
 
     def commit(self) -> None:
         with connection_failures_as_unavailable():
+            self._pending.send()
             self._session.commit()
         jobs, self._jobs = self._jobs, []
         run_after_commit(jobs)

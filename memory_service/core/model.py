@@ -92,10 +92,17 @@ class Attribute:
 
 
 class EventKind(StrEnum):
-    """Audit event kinds written by consolidation."""
+    """Audit event kinds: the one vocabulary of the audit history's ``kind``."""
 
     CONSOLIDATION_RUN = "consolidation.run"
     CONSOLIDATION_DECISION = "consolidation.decision"
+    NOTE_SAVED = "note.saved"
+    NOTE_HELD = "note.held"
+    NOTE_REJECTED = "note.rejected"
+    NOTE_CONFIRMED = "note.confirmed"
+    NOTE_CONFIRMED_DUPLICATE = "note.confirmed_duplicate"
+    SESSION_OPENED = "session.opened"
+    SESSION_ENDED = "session.ended"
 
 
 DEFAULT_PURPOSE = "general"

@@ -215,6 +215,32 @@ class ManifestRepository(Protocol):
 
 
 @dataclass(frozen=True)
+class NoteCheck:
+    """What saving a note reads under the subject's lock, in one statement: the session as
+    committed now (None if gone), its latest recorded turn, the active duplicate if any."""
+
+    session: Session | None
+    latest_turn: int | None
+    duplicate: Memory | None
+
+
+class NoteReads(Protocol):
+    """The reads of the save path, each folded into one statement."""
+
+    def session_with_subject(self, session_id: str, *, lock: bool) -> Session | None:
+        """The session (None if unknown) and its subject's row, in one statement which, with
+        ``lock``, takes the subject's lock as :meth:`SubjectRepository.lock` does
+        (``NotFound`` if the subject was erased). Its status may predate the lock:
+        :meth:`check` reads it again."""
+        ...
+
+    def check(self, session: Session, text: str) -> NoteCheck:
+        """The session's status, latest turn and the subject's active duplicate of
+        ``text`` (by keyed fingerprint, see :meth:`MemoryRepository.find_active_duplicate`)."""
+        ...
+
+
+@dataclass(frozen=True)
 class SubjectView:
     """What a render reads first, in one statement: the session (None when none was asked
     for, or it is not this subject's), the subject's state and the session's trim marks."""
@@ -350,6 +376,9 @@ class UnitOfWork(Protocol):
 
     @property
     def context(self) -> ContextReads: ...
+
+    @property
+    def notes(self) -> NoteReads: ...
 
     def __enter__(self) -> UnitOfWork: ...
 

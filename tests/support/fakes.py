@@ -46,12 +46,12 @@ from memory_service.core.ports import (
     OutboxEntry,
 )
 from memory_service.core.text import normalize_text
-from tests.support.fake_context import RepositoryContextReads
 from tests.support.fake_history import (
     HistoryTables,
     InMemoryManifestRepository,
     InMemoryTurnRepository,
 )
+from tests.support.fake_queries import RepositoryContextReads, RepositoryNoteReads
 
 KEY_PREFIX = "msk_"
 
@@ -661,6 +661,7 @@ class InMemoryUnitOfWork:
         self.context = RepositoryContextReads(
             self.memories, self.sessions, self.subjects, self.turns
         )
+        self.notes = RepositoryNoteReads(self.memories, self.sessions, self.subjects, self.turns)
 
     def _subject_exists(self, subject_id: str) -> bool:
         key = (self.tenant_id, subject_id)

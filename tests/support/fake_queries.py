@@ -1,5 +1,6 @@
-"""The render's two reads over any store's repositories: what the in-memory fake offers for
-:class:`memory_service.core.ports.ContextReads` (the SQL store reads them in two statements)."""
+"""The folded reads of the hot paths over any store's repositories: what the in-memory fake
+offers for :class:`~memory_service.core.ports.ContextReads` and
+:class:`~memory_service.core.ports.NoteReads` (the SQL store folds them into few statements)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from memory_service.core.model import MemoryScope, MemoryStatus, Session, Source
 from memory_service.core.ports import (
     ContextMemories,
     MemoryRepository,
+    NoteCheck,
     SessionRepository,
     SubjectRepository,
     SubjectView,
@@ -70,3 +72,30 @@ class RepositoryContextReads:
             other = [memory.purpose for memory in usable(limit=other_purposes_limit)]
         notes = self._memories.list_for_session(session.id) if session is not None else []
         return ContextMemories(by_class, notes, other)
+
+
+class RepositoryNoteReads:
+    def __init__(
+        self,
+        memories: MemoryRepository,
+        sessions: SessionRepository,
+        subjects: SubjectRepository,
+        turns: TurnRepository,
+    ) -> None:
+        self._memories = memories
+        self._sessions = sessions
+        self._subjects = subjects
+        self._turns = turns
+
+    def session_with_subject(self, session_id: str, *, lock: bool) -> Session | None:
+        session = self._sessions.get(session_id)
+        if session is not None and lock:
+            self._subjects.lock(session.subject_id)
+        return session
+
+    def check(self, session: Session, text: str) -> NoteCheck:
+        return NoteCheck(
+            session=self._sessions.get(session.id),
+            latest_turn=self._turns.latest_index(session),
+            duplicate=self._memories.find_active_duplicate(session.subject_id, text),
+        )
