@@ -217,12 +217,7 @@ def confirm_note(
         lock_open_session(uow, session)
         duplicate = uow.memories.find_active_duplicate(session.subject_id, memory.text)
         if duplicate is not None:
-            superseded = memory.with_changes(
-                status=MemoryStatus.SUPERSEDED,
-                superseded_at=now,
-                superseded_by=duplicate.id,
-                updated_at=now,
-            )
+            superseded = memory.supersede(by=duplicate.id, at=now).with_changes(updated_at=now)
             uow.memories.save(superseded)
             _audit(
                 uow,
@@ -234,9 +229,7 @@ def confirm_note(
             uow.commit()
             return NoteResult(NoteStatus.DUPLICATE, duplicate.id)
         basis = EXPLICIT_CONSENT if check_sensitive(memory.text, memory.keywords) else CONSENT
-        confirmed = memory.with_changes(
-            status=MemoryStatus.ACTIVE, legal_basis=basis, updated_at=now
-        )
+        confirmed = memory.activate(legal_basis=basis, at=now)
         uow.memories.save(confirmed)
         _audit(uow, scope, confirmed, EventKind.NOTE_CONFIRMED)
         uow.commit()

@@ -66,7 +66,7 @@ def end_session(
         # The subject's lock orders the end after any note being saved (see lock_open_session).
         uow.subjects.lock(session.subject_id)
         ended_at = clock.now()
-        ended = session.with_changes(status=SessionStatus.ENDED, ended_at=ended_at)
+        ended = session.end(at=ended_at)
         if not uow.sessions.transition(ended, from_status=SessionStatus.OPEN):
             raise Conflict("the session has already ended")
         _record(uow, scope, ended, EventKind.SESSION_ENDED)
