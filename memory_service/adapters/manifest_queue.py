@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import atexit
 import logging
+import os
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -57,6 +58,7 @@ class ManifestQueue:
         self._wake = threading.Event()
         self._closed = False
         self._thread: threading.Thread | None = None
+        self._thread_pid = 0  # a forked child (a Celery or server worker) starts its own
         atexit.register(self.close)
 
     def record(self, manifest: StoredManifest) -> None:
@@ -103,13 +105,14 @@ class ManifestQueue:
             return len(self._pending)
 
     def _start(self) -> None:
-        if self._thread is None:
+        if self._thread_pid != os.getpid():
             with self._lock:
-                if self._thread is None and not self._closed:
+                if self._thread_pid != os.getpid() and not self._closed:
                     self._thread = threading.Thread(
                         target=self._run, name="manifest-writer", daemon=True
                     )
                     self._thread.start()
+                    self._thread_pid = os.getpid()
 
     def _run(self) -> None:
         while not self._closed:
