@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import timedelta
-from functools import cache
+from functools import cache, partial
 
 from sqlalchemy import Engine, text
 
@@ -12,11 +12,13 @@ from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for
 from memory_service.adapters.key_cache import CachedKeyStore
 from memory_service.adapters.keystore import SqlDataKeyStore
+from memory_service.adapters.manifest_queue import ManifestQueue
 from memory_service.adapters.openai_judge import OpenAIJudge
 from memory_service.adapters.prometheus_metrics import PrometheusMetrics
 from memory_service.adapters.retention_file import load_retention_policy
 from memory_service.adapters.sql.keys import SqlKeyStore
 from memory_service.adapters.sql.maintenance import SqlMaintenanceStore
+from memory_service.adapters.sql.manifests import write_manifests
 from memory_service.adapters.sql.retention import SqlRetentionStore
 from memory_service.adapters.sql.tenants import SqlTenantPolicyStore
 from memory_service.adapters.subject_cache import NoSubjectCache, RedisSubjectCache
@@ -68,6 +70,8 @@ class Container:
     admin: AdminDeps
     retention_store: RetentionStore
     note_rate_limiter: RateLimiter
+    # Renders' manifests, written after the response (adapters/manifest_queue.py).
+    manifests: ManifestQueue | None = None
     clock: Clock = field(default_factory=SystemClock)
     # Recorded where requests, tasks and commands end; exposed by /metrics and the worker.
     metrics: PrometheusMetrics = field(default_factory=PrometheusMetrics)
@@ -139,6 +143,7 @@ def build_container(settings: Settings) -> Container:
     keyring = build_keyring(settings)
     embedder = load_embedder(settings.embedding_dimensions)
     uow_factory = SqlUnitOfWorkFactory(engine, keyring, clock, embedder)
+    manifests = ManifestQueue(partial(write_manifests, engine, clock=clock))
     pii = load_pii_detector(settings.spacy_model)
     identifiers = load_identifier_detector()
     consolidation = ConsolidationDeps(
@@ -161,6 +166,7 @@ def build_container(settings: Settings) -> Container:
             dump_yaml=dump_state_yaml,
             max_global=settings.max_global_memories,
             manifest_retention=timedelta(days=settings.manifest_retention_days),
+            reads=uow_factory.for_renders(read_engine(settings, engine), manifests),
         ),
         history=HistoryDeps(
             uow_factory=uow_factory, clock=clock, keep_turns=settings.history_turns
@@ -185,9 +191,18 @@ def build_container(settings: Settings) -> Container:
         ),
         retention_store=SqlRetentionStore(engine),
         note_rate_limiter=_note_rate_limiter(settings),
+        manifests=manifests,
         clock=clock,
         metrics=metrics,
     )
+
+
+def read_engine(settings: Settings, engine: Engine) -> Engine:
+    """Renders read in READ ONLY transactions: on ``DATABASE_READ_URL`` when set, else on
+    the primary's pool (on SQLite they only read, and SQLite has no such transactions)."""
+    read_url = settings.read_database_url
+    read = create_engine_for(read_url) if read_url else engine
+    return read.execution_options(postgresql_readonly=True)
 
 
 def _note_rate_limiter(settings: Settings) -> RateLimiter:

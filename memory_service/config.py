@@ -82,6 +82,13 @@ class Settings(BaseSettings):
         default=None, validation_alias="CELERY_BROKER_URL", repr=False
     )
     keystore_url_set: str | None = Field(default=None, validation_alias="KEYSTORE_URL", repr=False)
+    # A read replica of DATABASE_URL (PostgreSQL) that serves the renders of the context.
+    database_read_url: str | None = Field(
+        default=None,
+        validation_alias="DATABASE_READ_URL",
+        repr=False,
+        pattern=r"^postgres(ql)?(\+psycopg2?)?://",
+    )
     environment: Literal["development", "production"] = Field(
         default="development", validation_alias="MEMORY_SERVICE_ENV"
     )
@@ -191,6 +198,13 @@ class Settings(BaseSettings):
     @property
     def database_url(self) -> str:
         return self.database_url_set or f"sqlite:///{self.home / 'memory.db'}"
+
+    @property
+    def read_database_url(self) -> str | None:
+        """Where renders read: ``DATABASE_READ_URL``, else None (the primary, read only)."""
+        if self.database_read_url and self.is_embedded:
+            raise ConfigurationError("DATABASE_READ_URL needs DATABASE_URL on PostgreSQL")
+        return self.database_read_url
 
     @property
     def keystore_url(self) -> str:

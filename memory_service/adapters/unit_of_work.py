@@ -9,14 +9,16 @@ failing job does.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
 
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
 from memory_service.adapters.crypto import Keyring
+from memory_service.adapters.manifest_queue import ManifestQueue
 from memory_service.adapters.sql.audit import SqlAuditLog
+from memory_service.adapters.sql.context_reads import SqlContextReads
 from memory_service.adapters.sql.erasure import SqlErasureRepository
 from memory_service.adapters.sql.failures import (
     CONNECTION_FAILURES,
@@ -25,13 +27,17 @@ from memory_service.adapters.sql.failures import (
 )
 from memory_service.adapters.sql.manifests import SqlManifestRepository
 from memory_service.adapters.sql.memories import SqlMemoryRepository
+from memory_service.adapters.sql.note_reads import SqlNoteReads
 from memory_service.adapters.sql.outbox import SqlConsolidationOutbox
+from memory_service.adapters.sql.pending import PendingInserts
 from memory_service.adapters.sql.sessions import SqlSessionRepository
 from memory_service.adapters.sql.subjects import SqlSubjectRepository, SubjectKeys
+from memory_service.adapters.sql.tenancy import require_own_tenant
 from memory_service.adapters.sql.turns import SqlTurnRepository
 from memory_service.core.clock import SystemClock
 from memory_service.core.consolidation.embedding import Embedder
 from memory_service.core.errors import DependencyUnavailable
+from memory_service.core.manifests import StoredManifest
 from memory_service.core.ports import Clock
 
 log = logging.getLogger(__name__)
@@ -67,9 +73,11 @@ class SqlUnitOfWork:
         clock: Clock,
         tenant_id: str,
         embedder: Embedder | None = None,
+        manifest_queue: ManifestQueue | None = None,
     ) -> None:
         self.tenant_id = tenant_id
         self._embedder = embedder
+        self._manifest_queue = manifest_queue
         self._engine = engine
         self._keyring = keyring
         self._clock = clock
@@ -79,15 +87,24 @@ class SqlUnitOfWork:
         self._session = Session(self._engine)
         keys = SubjectKeys(self._session, self.tenant_id, self._keyring)
         self.subject_keys = keys  # adapter-level access, for the erasure replay
-        self.memories = SqlMemoryRepository(self._session, self.tenant_id, keys, self._embedder)
-        self.sessions = SqlSessionRepository(self._session, self.tenant_id, keys)
+        self._pending = PendingInserts(self._session)
+        self.memories = SqlMemoryRepository(
+            self._session, self.tenant_id, keys, self._pending, self._embedder
+        )
+        self.sessions = SqlSessionRepository(self._session, self.tenant_id, keys, self._pending)
         self.subjects = SqlSubjectRepository(self._session, self.tenant_id, keys, self._clock)
-        self.audit = SqlAuditLog(self._session, self.tenant_id)
+        self.audit = SqlAuditLog(self._session, self.tenant_id, self._pending)
         self.erasure = SqlErasureRepository(
             self._session, self.tenant_id, keys, self._keyring, self._clock, self.after_commit
         )
         self.turns = SqlTurnRepository(self._session, self.tenant_id, keys, self._clock)
-        self.manifests = SqlManifestRepository(self._session, self.tenant_id)
+        self.manifests = (
+            SqlManifestRepository(self._session, self.tenant_id)
+            if self._manifest_queue is None
+            else _QueuedManifests(self._session, self.tenant_id, self._manifest_queue)
+        )
+        self.context = SqlContextReads(self._session, self.tenant_id, keys, self.subjects)
+        self.notes = SqlNoteReads(self._session, self.tenant_id, keys, self.memories)
         self.outbox = SqlConsolidationOutbox(self._session, self.tenant_id)
         return self
 
@@ -110,12 +127,29 @@ class SqlUnitOfWork:
 
     def commit(self) -> None:
         with connection_failures_as_unavailable():
+            self._pending.send()
             self._session.commit()
         jobs, self._jobs = self._jobs, []
         run_after_commit(jobs)
 
     def after_commit(self, job: Callable[[], None]) -> None:
         self._jobs.append(job)
+
+
+class _QueuedManifests(SqlManifestRepository):
+    """A render's manifests leave its (read-only) transaction for the writer's queue."""
+
+    def __init__(self, session: Session, tenant_id: str, queue: ManifestQueue) -> None:
+        super().__init__(session, tenant_id)
+        self._queue = queue
+
+    def add(self, manifest: StoredManifest) -> None:
+        self.add_all([manifest])
+
+    def add_all(self, manifests: Sequence[StoredManifest]) -> None:
+        for manifest in manifests:
+            require_own_tenant(manifest.tenant_id, self.tenant_id)
+            self._queue.record(manifest)
 
 
 class SqlUnitOfWorkFactory:
@@ -127,12 +161,26 @@ class SqlUnitOfWorkFactory:
         keyring: Keyring,
         clock: Clock | None = None,
         embedder: Embedder | None = None,
+        manifest_queue: ManifestQueue | None = None,
     ) -> None:
         self.engine = engine
         self._keyring = keyring
         self._clock = clock or SystemClock()
         # Files the vectors of active global memories (see adapters/sql/vectors.py).
         self.embedder = embedder
+        self._manifest_queue = manifest_queue
+
+    def for_renders(self, engine: Engine, manifest_queue: ManifestQueue) -> SqlUnitOfWorkFactory:
+        """Units of work for renders: on ``engine`` (read only: a replica, or the primary in
+        READ ONLY transactions), their manifests handed to ``manifest_queue``."""
+        return SqlUnitOfWorkFactory(engine, self._keyring, self._clock, None, manifest_queue)
 
     def __call__(self, tenant_id: str) -> SqlUnitOfWork:
-        return SqlUnitOfWork(self.engine, self._keyring, self._clock, tenant_id, self.embedder)
+        return SqlUnitOfWork(
+            self.engine,
+            self._keyring,
+            self._clock,
+            tenant_id,
+            self.embedder,
+            self._manifest_queue,
+        )

@@ -92,10 +92,17 @@ class Attribute:
 
 
 class EventKind(StrEnum):
-    """Audit event kinds written by consolidation."""
+    """Audit event kinds: the one vocabulary of the audit history's ``kind``."""
 
     CONSOLIDATION_RUN = "consolidation.run"
     CONSOLIDATION_DECISION = "consolidation.decision"
+    NOTE_SAVED = "note.saved"
+    NOTE_HELD = "note.held"
+    NOTE_REJECTED = "note.rejected"
+    NOTE_CONFIRMED = "note.confirmed"
+    NOTE_CONFIRMED_DUPLICATE = "note.confirmed_duplicate"
+    SESSION_OPENED = "session.opened"
+    SESSION_ENDED = "session.ended"
 
 
 DEFAULT_PURPOSE = "general"
@@ -171,6 +178,10 @@ class Memory:
         """This memory no longer holds: ``by`` names the active memory that replaced it."""
         return replace(self, status=MemoryStatus.SUPERSEDED, superseded_at=at, superseded_by=by)
 
+    def activate(self, *, legal_basis: str, at: datetime) -> Memory:
+        """A held note the user confirmed: active, on the basis the confirmation gives."""
+        return replace(self, status=MemoryStatus.ACTIVE, legal_basis=legal_basis, updated_at=at)
+
     def confirm(self, by: Memory) -> Memory:
         """A stated fact confirms this hypothesis: it takes the fact's source and legal
         basis (and wording), and keeps its id, so what cited it stays valid."""
@@ -204,6 +215,9 @@ class Session:
     opened_at: datetime
     ended_at: datetime | None = None
     consolidated_at: datetime | None = None
+
+    def end(self, *, at: datetime) -> Session:
+        return replace(self, status=SessionStatus.ENDED, ended_at=at)
 
     def with_changes(self, **changes: Any) -> Session:
         return replace(self, **changes)

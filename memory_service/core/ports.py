@@ -214,6 +214,74 @@ class ManifestRepository(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class NoteCheck:
+    """What saving a note reads under the subject's lock, in one statement: the session as
+    committed now (None if gone), its latest recorded turn, the active duplicate if any."""
+
+    session: Session | None
+    latest_turn: int | None
+    duplicate: Memory | None
+
+
+class NoteReads(Protocol):
+    """The reads of the save path, each folded into one statement."""
+
+    def session_with_subject(self, session_id: str, *, lock: bool) -> Session | None:
+        """The session (None if unknown) and its subject's row, in one statement which, with
+        ``lock``, takes the subject's lock as :meth:`SubjectRepository.lock` does
+        (``NotFound`` if the subject was erased). Its status may predate the lock:
+        :meth:`check` reads it again."""
+        ...
+
+    def check(self, session: Session, text: str) -> NoteCheck:
+        """The session's status, latest turn and the subject's active duplicate of
+        ``text`` (by keyed fingerprint, see :meth:`MemoryRepository.find_active_duplicate`)."""
+        ...
+
+
+@dataclass(frozen=True)
+class SubjectView:
+    """What a render reads first, in one statement: the session (None when none was asked
+    for, or it is not this subject's), the subject's state and the session's trim marks."""
+
+    session: Session | None
+    state: SubjectState | None
+    marks: HistoryMarks
+
+
+@dataclass(frozen=True)
+class ContextMemories:
+    """A render's memories, read in one statement: the newest usable globals of each
+    authority class (at most ``per_class`` each), the session's notes, and the purposes of
+    the usable globals of other purposes (None when not asked for)."""
+
+    by_class: tuple[list[Memory], ...]
+    session_notes: list[Memory]
+    other_purposes: list[str] | None
+
+
+class ContextReads(Protocol):
+    """The two reads of a render: they may run on a read-only replica."""
+
+    def subject_view(self, subject_id: str, session_id: str | None) -> SubjectView: ...
+
+    def memories(
+        self,
+        subject_id: str,
+        session: Session | None,
+        *,
+        purposes: Collection[str],
+        now: datetime,
+        classes: Sequence[Collection[Source]],
+        per_class: int,
+        other_purposes_limit: int | None,
+    ) -> ContextMemories:
+        """Globals of ``purposes`` unexpired at ``now``, newest first per class; with
+        ``other_purposes_limit``, the purposes of up to that many newest usable globals."""
+        ...
+
+
 class AuditLog(Protocol):
     """Append-only. Events carry ids, kinds, codes and counts, never memory text."""
 
@@ -305,6 +373,12 @@ class UnitOfWork(Protocol):
 
     @property
     def erasure(self) -> ErasureRepository: ...
+
+    @property
+    def context(self) -> ContextReads: ...
+
+    @property
+    def notes(self) -> NoteReads: ...
 
     def __enter__(self) -> UnitOfWork: ...
 

@@ -10,36 +10,32 @@ trimmed: once the turns that held a note are cut, the note is the only trace of 
 it moves into the system prompt for good; the manifest's ``reinjected`` names the notes of cut
 turns each render carries.
 
-The render, its manifest (ids, reasons, token counts; never text) and the marks of the
-re-injected notes are written in one transaction.
+A render only reads, in one unit of work from ``ContextDeps.reads`` (read only, possibly
+on a replica): the subject, session and trim marks in one statement, every memory it can use
+in a second. Its manifest (ids, reasons, token counts; never text) is handed to that unit of
+work, which records it after the response (in batches, with the notes it re-injected; see
+``adapters/manifest_queue.py`` for what is kept if the process dies).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from memory_service.core.clock import new_id
 from memory_service.core.errors import InvalidRequest, NotFound
+from memory_service.core.history import HistoryMarks
 from memory_service.core.injection import ContextRequest, TokenCounter, build_context
 from memory_service.core.manifests import StoredManifest
-from memory_service.core.model import (
-    DEFAULT_PURPOSE,
-    Memory,
-    MemoryScope,
-    MemoryStatus,
-    Session,
-    Source,
-)
-from memory_service.core.ports import Clock, MaintenanceStore, UnitOfWork, UnitOfWorkFactory
+from memory_service.core.model import DEFAULT_PURPOSE, Memory, Session, Source
+from memory_service.core.ports import Clock, MaintenanceStore, SubjectView, UnitOfWorkFactory
 from memory_service.core.progress import SILENT, Progress
 from memory_service.core.purpose import validate_purpose
 from memory_service.core.scope import TenantScope, validate_subject_id
 from memory_service.core.trimming import notes_to_reinject
-from memory_service.services.sessions import get_session
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +58,9 @@ class ContextDeps:
     dump_yaml: Callable[[Mapping[str, Any]], str]
     max_global: int
     manifest_retention: timedelta
+    # Units of work for the render's reads, whose manifests are recorded after the
+    # response; None renders on ``uow_factory`` and writes the manifest in its transaction.
+    reads: UnitOfWorkFactory | None = None
 
 
 @dataclass(frozen=True)
@@ -91,11 +90,20 @@ def render_context(
         raise InvalidRequest(f"max_tokens must be between 1 and {MAX_BUDGET_TOKENS}")
     wanted_purpose = None if purpose is None else validate_purpose(purpose)
     now = deps.clock.now()
-    with deps.uow_factory(scope.tenant_id) as uow:
-        session = _session_of(uow, session_id, subject)
+    with (deps.reads or deps.uow_factory)(scope.tenant_id) as uow:
+        view = uow.context.subject_view(subject, session_id)
+        session = _session_of(view, session_id)
         decision = wanted_purpose or (session.purpose if session else DEFAULT_PURPOSE)
-        globals_, unread = _load_globals(uow, subject, decision, now, deps.max_global)
-        notes = _load_session_notes(uow, session)
+        found = uow.context.memories(
+            subject,
+            session,
+            purposes={decision, DEFAULT_PURPOSE},
+            now=now,
+            classes=AUTHORITY_CLASSES,
+            per_class=deps.max_global,
+            other_purposes_limit=None if wanted_purpose else MAX_OTHER_PURPOSE_ROWS,
+        )
+        notes = _session_notes(found.session_notes, view.marks)
         rendered = build_context(
             ContextRequest(
                 tenant_id=scope.tenant_id,
@@ -105,25 +113,25 @@ def render_context(
                 counter=deps.counter,
                 dump_yaml=deps.dump_yaml,
                 session_id=session.id if session else None,
-                state=uow.subjects.get_state(subject),
-                global_memories=globals_,
+                state=view.state,
+                global_memories=[memory for each in found.by_class for memory in each],
                 session_notes=notes.shown,
                 max_global=deps.max_global,
                 token_budget=budget_tokens,
             )
         )
         shown_ids = {item.item_id for item in rendered.manifest.items}
-        reinjected = sorted(notes.carried & shown_ids)
         manifest = rendered.manifest.to_dict()
         manifest_id = new_id()
         manifest["id"] = manifest_id
-        manifest["reinjected"] = reinjected
+        manifest["reinjected"] = sorted(notes.carried & shown_ids)
         manifest["candidates"] = {
             "global_limit_per_authority": deps.max_global,
-            "older_global_not_considered": unread,
+            "older_global_not_considered": deps.max_global > 0
+            and any(len(found_class) == deps.max_global for found_class in found.by_class),
         }
-        if wanted_purpose is None:
-            manifest["other_purposes"] = _other_purposes(uow, subject, decision, now)
+        if found.other_purposes is not None:
+            manifest["other_purposes"] = _other_purposes(found.other_purposes, decision)
         uow.manifests.add(
             StoredManifest(
                 id=manifest_id,
@@ -135,11 +143,6 @@ def render_context(
                 manifest=manifest,
             )
         )
-        if session is not None and reinjected:
-            marks = uow.turns.marks(session)
-            uow.turns.save_marks(
-                session, replace(marks, reinjected=marks.reinjected | set(reinjected))
-            )
         uow.commit()
     return ContextResult(rendered.text, manifest)
 
@@ -169,67 +172,34 @@ def purge_expired_manifests(
     return purged
 
 
-def _session_of(uow: UnitOfWork, session_id: str | None, subject: str) -> Session | None:
+def _session_of(view: SubjectView, session_id: str | None) -> Session | None:
     if session_id is None:
         return None
-    session = get_session(uow, session_id)
-    if session.subject_id != subject:
-        # The same answer as an unknown id: a session id says nothing about other subjects.
+    if not isinstance(session_id, str) or not session_id or len(session_id) > 64:
+        raise InvalidRequest("session id is malformed")
+    if view.session is None:
+        # The same answer for an unknown id and another subject's (or tenant's) session: a
+        # session id says nothing about other subjects.
         raise NotFound("no such session")
-    return session
+    return view.session
 
 
-def _load_globals(
-    uow: UnitOfWork, subject: str, purpose: str, now: datetime, per_class: int
-) -> tuple[list[Memory], bool]:
-    """The newest usable global memories per authority class; True when some were left unread."""
-    if per_class == 0:
-        return [], False
-    purposes = {purpose, DEFAULT_PURPOSE}
-    loaded: list[Memory] = []
-    unread = False
-    for sources in AUTHORITY_CLASSES:
-        found = uow.memories.list_for_subject(
-            subject,
-            scope=MemoryScope.GLOBAL,
-            statuses=(MemoryStatus.ACTIVE,),
-            purposes=purposes,
-            not_expired_at=now,
-            sources=sources,
-            limit=per_class,
-        )
-        unread = unread or len(found) == per_class
-        loaded.extend(found)
-    return loaded, unread
-
-
-def _other_purposes(uow: UnitOfWork, subject: str, purpose: str, now: datetime) -> dict[str, Any]:
+def _other_purposes(purposes: list[str], purpose: str) -> dict[str, Any]:
     """What a context without ``purpose`` left out: usable global memories of other purposes,
     counted by purpose (slugs and counts, never text), so a caller sees where memory exists."""
-    found = uow.memories.list_for_subject(
-        subject,
-        scope=MemoryScope.GLOBAL,
-        statuses=(MemoryStatus.ACTIVE,),
-        not_expired_at=now,
-        limit=MAX_OTHER_PURPOSE_ROWS,
-    )
     counts: dict[str, int] = {}
-    for memory in found:
-        if memory.purpose not in (purpose, DEFAULT_PURPOSE):
-            counts[memory.purpose] = counts.get(memory.purpose, 0) + 1
+    for found in purposes:
+        if found not in (purpose, DEFAULT_PURPOSE):
+            counts[found] = counts.get(found, 0) + 1
     return {
         "counts": dict(sorted(counts.items())),
-        "complete": len(found) < MAX_OTHER_PURPOSE_ROWS,
+        "complete": len(purposes) < MAX_OTHER_PURPOSE_ROWS,
         "hint": "ask with ?purpose=<slug> to read them" if counts else None,
     }
 
 
-def _load_session_notes(uow: UnitOfWork, session: Session | None) -> _SessionNotes:
+def _session_notes(notes: list[Memory], marks: HistoryMarks) -> _SessionNotes:
     """Every note of the session, and which of them were saved in turns cut since."""
-    if session is None:
-        return _SessionNotes([], set())
-    notes = uow.memories.list_for_session(session.id)
-    marks = uow.turns.marks(session)
     # Every note of a cut turn, however often it was carried before: none is ever withheld.
     carried = {note.id for note in notes_to_reinject(notes, marks.cut_so_far(), ())}
     return _SessionNotes(notes, carried)

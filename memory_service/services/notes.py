@@ -2,9 +2,10 @@
 
 The guards run first, outside any transaction (Presidio takes milliseconds, and a
 transaction should not hold the subject's lock that long), then the tenant's policy is read
-(cached). Then one
-unit of work loads the session through the tenant, locks the subject (two identical notes
-racing must not both be stored), checks for a duplicate, applies the policy and stores it.
+(cached). Then one unit of work, in four round trips on PostgreSQL: reads the session through
+the tenant while taking its subject's lock (two identical notes racing must not both be
+stored); reads, under the lock, the session's status, its latest turn and any duplicate;
+stores the note with its audit event in one statement; commits.
 
 What is promised: a rejected note is never stored and its text goes nowhere; the audit
 history gets a ``note.rejected`` event holding reason codes and counts only. A dry run does
@@ -43,6 +44,7 @@ from memory_service.core.model import (
     Attribute,
     AuditEvent,
     Durability,
+    EventKind,
     Memory,
     MemoryScope,
     MemoryStatus,
@@ -50,6 +52,7 @@ from memory_service.core.model import (
     Provenance,
     Reason,
     Session,
+    SessionStatus,
     Source,
 )
 from memory_service.core.ports import Clock, IdentifierDetector, UnitOfWork, UnitOfWorkFactory
@@ -58,7 +61,11 @@ from memory_service.core.privacy.sensitive import EXPLICIT_CONSENT, check_sensit
 from memory_service.core.retention import DEFAULT_POLICY, RetentionPolicy
 from memory_service.core.scope import TenantScope
 from memory_service.core.tenant_policy import TenantPolicyStore
-from memory_service.services.sessions import lock_open_session, require_open_session
+from memory_service.services.sessions import (
+    check_session_id,
+    lock_open_session,
+    require_open_session,
+)
 
 log = logging.getLogger("memory_service.notes")
 
@@ -121,18 +128,22 @@ def save_memory_note(
     policy = deps.policies.get(scope.tenant_id)
     refused = validation.reasons + (sensitive if policy.refuse_sensitive else ())
     with deps.uow_factory(scope.tenant_id) as uow:
-        session = require_open_session(uow, session_id)
-        if subject_id is not None and subject_id != session.subject_id:
-            raise NotFound("no such session")
         if validation.draft is None or refused:
+            session = _session_for_note(uow, session_id, subject_id, lock=False)
             if not dry_run:
                 _audit_rejection(uow, scope, session, refused, deps.clock)
                 uow.commit()
             log.info("note rejected in session %s: %s", session.id, _codes(refused))
             return NoteResult(NoteStatus.REJECTED, None, refused)
         draft = validation.draft
-        lock_open_session(uow, session)
-        duplicate = uow.memories.find_active_duplicate(session.subject_id, draft.text)
+        # A dry run writes nothing, so it takes no lock.
+        session = _session_for_note(uow, session_id, subject_id, lock=not dry_run)
+        check = uow.notes.check(session, draft.text)
+        if check.session is None:
+            raise NotFound("no such session")
+        if check.session.status is not SessionStatus.OPEN:  # ended while we waited
+            raise Conflict("the session has ended; open a new one")
+        duplicate = check.duplicate
         if duplicate is not None and not _outranks(draft, duplicate):
             log.info("note in session %s duplicates memory %s", session.id, duplicate.id)
             return NoteResult(NoteStatus.DUPLICATE, duplicate.id)
@@ -142,8 +153,12 @@ def save_memory_note(
         # The judgment model was unsure (a possible guess or passing state): the user settles it.
         unsure = validation.held if not (draft.confirmed and policy.agent_confirmation) else ()
         held = held or bool(unsure)
-        turn = _latest_turn(uow, session)
-        memory = _memory(scope, session, draft, arguments, turn=turn, held=held, deps=deps)
+        # The note's turn is the session's newest recorded one, never the model's word:
+        # trimming re-injects a note once its turn is cut, so a model claiming an old turn
+        # would make its note look cut (shown once, then withheld).
+        memory = _memory(
+            scope, session, draft, arguments, turn=check.latest_turn, held=held, deps=deps
+        )
         if sensitive and not held:
             memory = memory.with_changes(legal_basis=EXPLICIT_CONSENT)
         memory = memory.with_changes(attribute=attribute.value)
@@ -154,10 +169,30 @@ def save_memory_note(
         if duplicate is not None and duplicate.session_id == session.id and not held:
             # A durable or stated note replaces this session's session-only or guessed one.
             uow.memories.save(duplicate.supersede(by=memory.id, at=memory.created_at))
-        _audit(uow, scope, memory, "note.held" if held else "note.saved")
+        _audit(uow, scope, memory, EventKind.NOTE_HELD if held else EventKind.NOTE_SAVED)
         uow.commit()
     log.info("note %s %s in session %s", memory.id, status.value, session.id)
     return NoteResult(status, memory.id, (*sensitive, *unsure))
+
+
+def _session_for_note(
+    uow: UnitOfWork, session_id: str, subject_id: str | None, *, lock: bool
+) -> Session:
+    """The open session the note goes to; with ``lock``, read by the statement that takes
+    its subject's lock (see ``sessions.lock_open_session``).
+
+    ``subject_id``, when given, must be the session's subject, else the session reads as
+    unknown. NotFound for an unknown or another tenant's session, Conflict for an ended one.
+    """
+    check_session_id(session_id)
+    session = uow.notes.session_with_subject(session_id, lock=lock)
+    if session is None:
+        raise NotFound("no such session")
+    if session.status is not SessionStatus.OPEN:
+        raise Conflict("the session has ended; open a new one")
+    if subject_id is not None and subject_id != session.subject_id:
+        raise NotFound("no such session")
+    return session
 
 
 def confirm_note(
@@ -182,22 +217,21 @@ def confirm_note(
         lock_open_session(uow, session)
         duplicate = uow.memories.find_active_duplicate(session.subject_id, memory.text)
         if duplicate is not None:
-            superseded = memory.with_changes(
-                status=MemoryStatus.SUPERSEDED,
-                superseded_at=now,
-                superseded_by=duplicate.id,
-                updated_at=now,
-            )
+            superseded = memory.supersede(by=duplicate.id, at=now).with_changes(updated_at=now)
             uow.memories.save(superseded)
-            _audit(uow, scope, superseded, "note.confirmed_duplicate", superseded_by=duplicate.id)
+            _audit(
+                uow,
+                scope,
+                superseded,
+                EventKind.NOTE_CONFIRMED_DUPLICATE,
+                superseded_by=duplicate.id,
+            )
             uow.commit()
             return NoteResult(NoteStatus.DUPLICATE, duplicate.id)
         basis = EXPLICIT_CONSENT if check_sensitive(memory.text, memory.keywords) else CONSENT
-        confirmed = memory.with_changes(
-            status=MemoryStatus.ACTIVE, legal_basis=basis, updated_at=now
-        )
+        confirmed = memory.activate(legal_basis=basis, at=now)
         uow.memories.save(confirmed)
-        _audit(uow, scope, confirmed, "note.confirmed")
+        _audit(uow, scope, confirmed, EventKind.NOTE_CONFIRMED)
         uow.commit()
     return NoteResult(NoteStatus.SAVED, memory.id)
 
@@ -294,15 +328,6 @@ def _memory(
     )
 
 
-def _latest_turn(uow: UnitOfWork, session: Session) -> int | None:
-    """The session's newest recorded turn, the one the note is saved in; None without history.
-
-    Trimming re-injects a note once its turn is cut, so the turn must not be the model's word:
-    a model claiming an old turn would make its note look cut (shown once, then withheld).
-    """
-    return uow.turns.latest_index(session)
-
-
 def _plausible_id(memory_id: str) -> bool:
     return isinstance(memory_id, str) and 0 < len(memory_id) <= 64
 
@@ -323,7 +348,7 @@ def _audit_rejection(
         AuditEvent(
             id=new_id(),
             tenant_id=scope.tenant_id,
-            kind="note.rejected",
+            kind=EventKind.NOTE_REJECTED,
             at=clock.now(),
             actor=scope.actor,
             subject_id=session.subject_id,
@@ -333,7 +358,9 @@ def _audit_rejection(
     )
 
 
-def _audit(uow: UnitOfWork, scope: TenantScope, memory: Memory, kind: str, **ids: str) -> None:
+def _audit(
+    uow: UnitOfWork, scope: TenantScope, memory: Memory, kind: EventKind, **ids: str
+) -> None:
     uow.audit.append(
         AuditEvent(
             id=new_id(),

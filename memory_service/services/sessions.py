@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from memory_service.core.clock import new_id
 from memory_service.core.errors import Conflict, InvalidRequest, NotFound
-from memory_service.core.model import DEFAULT_PURPOSE, AuditEvent, Session, SessionStatus
+from memory_service.core.model import (
+    DEFAULT_PURPOSE,
+    AuditEvent,
+    EventKind,
+    Session,
+    SessionStatus,
+)
 from memory_service.core.ports import Clock, TaskQueue, UnitOfWork, UnitOfWorkFactory
 from memory_service.core.purpose import validate_purpose
 from memory_service.core.scope import TenantScope, validate_subject_id
@@ -29,8 +35,9 @@ def open_session(
         opened_at=clock.now(),
     )
     with uow_factory(scope.tenant_id) as uow:
+        # Recorded first: the store may send the event with the session's row.
+        _record(uow, scope, session, EventKind.SESSION_OPENED)
         uow.sessions.add(session)
-        _record(uow, scope, session, "session.opened")
         uow.commit()
     return session
 
@@ -59,10 +66,10 @@ def end_session(
         # The subject's lock orders the end after any note being saved (see lock_open_session).
         uow.subjects.lock(session.subject_id)
         ended_at = clock.now()
-        ended = session.with_changes(status=SessionStatus.ENDED, ended_at=ended_at)
+        ended = session.end(at=ended_at)
         if not uow.sessions.transition(ended, from_status=SessionStatus.OPEN):
             raise Conflict("the session has already ended")
-        _record(uow, scope, ended, "session.ended")
+        _record(uow, scope, ended, EventKind.SESSION_ENDED)
         request_consolidation(
             uow, ended.id, at=ended_at, uow_factory=uow_factory, tasks=tasks, clock=clock
         )
@@ -72,12 +79,16 @@ def end_session(
 
 def get_session(uow: UnitOfWork, session_id: str) -> Session:
     """The session of the unit of work's tenant, or NotFound (also for another tenant's id)."""
-    if not isinstance(session_id, str) or not session_id or len(session_id) > 64:
-        raise InvalidRequest("session id is malformed")
+    check_session_id(session_id)
     session = uow.sessions.get(session_id)
     if session is None:
         raise NotFound("no such session")
     return session
+
+
+def check_session_id(session_id: object) -> None:
+    if not isinstance(session_id, str) or not session_id or len(session_id) > 64:
+        raise InvalidRequest("session id is malformed")
 
 
 def require_open_session(uow: UnitOfWork, session_id: str) -> Session:
@@ -98,7 +109,7 @@ def lock_open_session(uow: UnitOfWork, session: Session) -> Session:
     return require_open_session(uow, session.id)
 
 
-def _record(uow: UnitOfWork, scope: TenantScope, session: Session, kind: str) -> None:
+def _record(uow: UnitOfWork, scope: TenantScope, session: Session, kind: EventKind) -> None:
     uow.audit.append(
         AuditEvent(
             id=new_id(),

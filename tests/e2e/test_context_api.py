@@ -83,6 +83,8 @@ def test_the_manifest_is_kept_without_text(
     session_id = open_session(client, tenant, subject)
     memory = seed(container, tenant, subject, text="Prefers trains to planes")
     body = context(client, tenant, subject, session_id=session_id, max_tokens=2000)
+    assert container.manifests is not None
+    container.manifests.flush()  # written after the response, in batches
     with container.uow_factory(tenant.id) as uow:
         stored = uow.manifests.get(body["manifest"]["id"])
     assert stored is not None and stored.session_id == session_id

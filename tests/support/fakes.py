@@ -51,6 +51,7 @@ from tests.support.fake_history import (
     InMemoryManifestRepository,
     InMemoryTurnRepository,
 )
+from tests.support.fake_queries import RepositoryContextReads, RepositoryNoteReads
 
 KEY_PREFIX = "msk_"
 
@@ -657,6 +658,10 @@ class InMemoryUnitOfWork:
         )
         self.outbox = InMemoryConsolidationOutbox(self.tenant_id, self._store, self._pending)
         self.erasure = InMemoryErasureRepository(self.tenant_id, self._store, self._pending)
+        self.context = RepositoryContextReads(
+            self.memories, self.sessions, self.subjects, self.turns
+        )
+        self.notes = RepositoryNoteReads(self.memories, self.sessions, self.subjects, self.turns)
 
     def _subject_exists(self, subject_id: str) -> bool:
         key = (self.tenant_id, subject_id)

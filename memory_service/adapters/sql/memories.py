@@ -5,6 +5,10 @@ Status changes are frequent (supersession, expiry, deletion) and never touch the
 work decrypted or wrote are kept, with what their ciphertext holds, and a save of one of
 them needs no SELECT (the session's identity map alone holds rows only weakly).
 
+A memory that is not filed in the term index (a session's note) is not inserted at once: its
+row is queued (``adapters/sql/pending.py``) and goes with the unit of work's next statement or
+its commit, on PostgreSQL in one statement with the audit event that records it.
+
 Active global memories are also filed in the blind term index (``adapters/sql/terms.py``)
 as they are added or saved, and taken out of it when they stop being active, so
 consolidation finds its candidates without decrypting the subject's whole global memory.
@@ -22,10 +26,12 @@ from sqlalchemy.orm import Session
 from sqlmodel import col
 
 from memory_service.adapters.sql.convert import (
+    memory_columns,
     memory_from_row,
     plain_columns,
     sealed_columns,
 )
+from memory_service.adapters.sql.pending import PendingInserts
 from memory_service.adapters.sql.subjects import SubjectKeys
 from memory_service.adapters.sql.tenancy import require_own_tenant
 from memory_service.adapters.sql.terms import SqlTermIndex, is_indexed
@@ -62,9 +68,11 @@ class SqlMemoryRepository:
         session: Session,
         tenant_id: str,
         keys: SubjectKeys,
+        pending: PendingInserts,
         embedder: Embedder | None = None,
     ) -> None:
         self._session = session
+        self._pending = pending
         self._embedder = embedder
         self._tenant_id = tenant_id
         self._keys = keys
@@ -129,6 +137,24 @@ class SqlMemoryRepository:
         self._keys.ensure(
             memory.subject_id, memory.created_at, new_lifecycle=memory.session_id is None
         )
+        if not is_indexed(memory):
+            cipher = self._keys.existing(memory.subject_id)
+            if cipher is None:
+                raise NotFound("memory not found")
+            # Not held by this unit of work: a later save of it reads the row (sent by then).
+            self._pending.add(
+                MemoryRow.__table__,  # type: ignore[attr-defined]
+                [
+                    {
+                        "id": memory.id,
+                        "tenant_id": self._tenant_id,
+                        "subject_id": memory.subject_id,
+                        "vector_ciphertext": None,
+                        **memory_columns(memory, cipher),
+                    }
+                ],
+            )
+            return
         row = MemoryRow(
             id=memory.id,
             tenant_id=self._tenant_id,
@@ -148,6 +174,12 @@ class SqlMemoryRepository:
         """The row this unit of work already holds, else one SELECT filtered by tenant."""
         seen = self._seen.get(memory_id)
         return seen.row if seen is not None else self._row(memory_id)
+
+    def held(self, row: MemoryRow) -> Memory | None:
+        """The memory of a row read elsewhere in this unit of work, held like its own reads
+        (a save of it needs no SELECT); None for an erased subject's."""
+        found = self._decrypt([row])
+        return found[0] if found else None
 
     def get(self, memory_id: str) -> Memory | None:
         row = self._row(memory_id)

@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, literal, select, update
 from sqlalchemy.orm import Session as DbSession
 from sqlmodel import col
 
 from memory_service.adapters.sql.convert import session_columns, session_from_row
+from memory_service.adapters.sql.pending import PendingInserts
 from memory_service.adapters.sql.subjects import SubjectKeys
 from memory_service.adapters.sql.tenancy import require_own_tenant
-from memory_service.adapters.tables import SessionRow
+from memory_service.adapters.tables import SessionRow, SubjectRow
 from memory_service.core.errors import NotFound
 from memory_service.core.model import Session, SessionStatus
 
 
 class SqlSessionRepository:
-    def __init__(self, session: DbSession, tenant_id: str, keys: SubjectKeys) -> None:
+    def __init__(
+        self, session: DbSession, tenant_id: str, keys: SubjectKeys, pending: PendingInserts
+    ) -> None:
         self._session = session
         self._tenant_id = tenant_id
         self._keys = keys
+        self._pending = pending
 
     def _row(self, session_id: str) -> SessionRow | None:
         # Always the row as stored now, never this unit of work's earlier copy: a read
@@ -31,17 +35,31 @@ class SqlSessionRepository:
         return self._session.scalars(statement).first()
 
     def add(self, session: Session) -> None:
+        """A subject holding a data key (a returning one) gets the session in one statement,
+        ``INSERT ... SELECT ... FROM subjects WHERE data_key_id IS NOT NULL RETURNING``
+        (a rowcount is not reported through a CTE), which carries
+        the unit of work's queued inserts (its audit event). A new or erased subject is
+        given a key first (:meth:`SubjectKeys.ensure`), then the row."""
         require_own_tenant(session.tenant_id, self._tenant_id)
-        self._keys.ensure(session.subject_id, session.opened_at, new_lifecycle=True)
-        self._session.add(
-            SessionRow(
-                id=session.id,
-                tenant_id=self._tenant_id,
-                subject_id=session.subject_id,
-                **session_columns(session),
-            )
+        values = {
+            "id": session.id,
+            "tenant_id": self._tenant_id,
+            "subject_id": session.subject_id,
+            **session_columns(session),
+        }
+        table = SessionRow.__table__  # type: ignore[attr-defined]
+        with_key = select(
+            *(literal(value, table.c[name].type) for name, value in values.items())
+        ).where(
+            col(SubjectRow.tenant_id) == self._tenant_id,
+            col(SubjectRow.subject_id) == session.subject_id,
+            col(SubjectRow.data_key_id).is_not(None),
         )
-        self._session.flush()
+        statement = insert(table).from_select(list(values), with_key).returning(table.c.id)
+        if self._pending.send_with(statement).first() is not None:
+            return
+        self._keys.ensure(session.subject_id, session.opened_at, new_lifecycle=True)
+        self._session.execute(insert(table).values(values))
 
     def get(self, session_id: str) -> Session | None:
         row = self._row(session_id)

@@ -46,12 +46,18 @@ class SubjectKeys:
         self._tenant_id = tenant_id
         self._keyring = keyring
         self._ciphers: dict[str, SubjectCipher] = {}
+        # Rows read by a joined statement, kept so the session's identity map (which holds
+        # rows weakly) answers ``row`` without another SELECT.
+        self._held: dict[str, SubjectRow] = {}
 
     def _where(self, subject_id: str) -> tuple[ColumnElement[bool], ...]:
         return (
             col(SubjectRow.tenant_id) == self._tenant_id,
             col(SubjectRow.subject_id) == subject_id,
         )
+
+    def hold(self, row: SubjectRow) -> None:
+        self._held[row.subject_id] = row
 
     def row(self, subject_id: str) -> SubjectRow | None:
         return self._session.get(SubjectRow, (self._tenant_id, subject_id))

@@ -1,0 +1,112 @@
+"""The save path's reads: the session with its subject's lock, then one check under it.
+
+Saving a note needs, in order: the session and the subject's lock (so two identical notes
+racing are not both stored, and an end of the session waits for the note or is seen by it),
+then, read after the lock was granted: the session's status as committed now, its latest
+turn and the subject's active duplicate. The first is one ``SELECT ... JOIN subjects ...
+FOR UPDATE OF subjects`` (on SQLite the write lock, then the same read); the second one
+``SELECT`` with the latest turn as a scalar subquery and the duplicate outer-joined. Under
+PostgreSQL's READ COMMITTED each statement reads a snapshot taken when it starts, so the
+second sees whatever committed before the lock was granted.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import and_, func, select, true
+from sqlalchemy.orm import Session as DbSession
+from sqlalchemy.orm import aliased
+from sqlmodel import col
+
+from memory_service.adapters.database import begin_writing
+from memory_service.adapters.sql.convert import session_from_row
+from memory_service.adapters.sql.memories import SqlMemoryRepository
+from memory_service.adapters.sql.subjects import SubjectKeys
+from memory_service.adapters.sql.tenancy import require_own_tenant
+from memory_service.adapters.tables import MemoryRow, SessionRow, SessionTurnRow, SubjectRow
+from memory_service.core.errors import NotFound
+from memory_service.core.model import MemoryStatus, Session
+from memory_service.core.ports import NoteCheck
+
+
+class SqlNoteReads:
+    def __init__(
+        self,
+        session: DbSession,
+        tenant_id: str,
+        keys: SubjectKeys,
+        memories: SqlMemoryRepository,
+    ) -> None:
+        self._session = session
+        self._tenant_id = tenant_id
+        self._keys = keys
+        self._memories = memories
+
+    def session_with_subject(self, session_id: str, *, lock: bool) -> Session | None:
+        if lock:
+            begin_writing(self._session.connection())
+        statement = (
+            select(SessionRow, SubjectRow)
+            .join(
+                SubjectRow,
+                and_(
+                    col(SubjectRow.tenant_id) == col(SessionRow.tenant_id),
+                    col(SubjectRow.subject_id) == col(SessionRow.subject_id),
+                ),
+            )
+            .where(col(SessionRow.tenant_id) == self._tenant_id, col(SessionRow.id) == session_id)
+            .execution_options(populate_existing=True)
+        )
+        if lock:
+            statement = statement.with_for_update(of=SubjectRow)
+        found = self._session.execute(statement).first()
+        if found is None:
+            return None
+        row, subject = found
+        self._keys.hold(subject)
+        self._keys.forget(subject.subject_id)  # unwrapped again, from the row just read
+        if subject.data_key_id is None:  # erased (the key itself is unwrapped when needed)
+            raise NotFound("no such subject")
+        return session_from_row(row)
+
+    def check(self, session: Session, text: str) -> NoteCheck:
+        require_own_tenant(session.tenant_id, self._tenant_id)
+        cipher = self._keys.existing(session.subject_id)
+        if cipher is None:
+            raise NotFound("no such subject")
+        postgres = self._session.get_bind().dialect.name == "postgresql"
+        memory_id = col(MemoryRow.id).collate("C") if postgres else col(MemoryRow.id)
+        duplicate = aliased(
+            MemoryRow,
+            select(MemoryRow)
+            .where(
+                col(MemoryRow.tenant_id) == self._tenant_id,
+                col(MemoryRow.subject_id) == session.subject_id,
+                col(MemoryRow.text_fingerprint) == cipher.fingerprint(text),
+                col(MemoryRow.status) == MemoryStatus.ACTIVE.value,
+            )
+            .order_by(col(MemoryRow.updated_at).desc(), memory_id.desc())
+            .limit(1)
+            .subquery("duplicate"),
+        )
+        latest_turn = (
+            select(func.max(SessionTurnRow.turn))
+            .where(
+                col(SessionTurnRow.tenant_id) == self._tenant_id,
+                col(SessionTurnRow.session_id) == session.id,
+            )
+            .scalar_subquery()
+        )
+        found = self._session.execute(
+            select(SessionRow, latest_turn, duplicate)
+            .outerjoin(duplicate, true())
+            .where(col(SessionRow.tenant_id) == self._tenant_id, col(SessionRow.id) == session.id)
+            .execution_options(populate_existing=True)
+        ).first()
+        if found is None:
+            return NoteCheck(None, None, None)
+        row, turn, duplicate_row = found
+        return NoteCheck(
+            session=session_from_row(row),
+            latest_turn=turn,
+            duplicate=self._memories.held(duplicate_row) if duplicate_row is not None else None,
+        )

@@ -1,0 +1,168 @@
+"""The round trips each hot request costs, pinned on SQLite and PostgreSQL.
+
+Counted through the assembled app (``TestClient``) with the shared statement counter on the
+data database, after a warm-up request of the same kind. Every count includes the bearer
+key's lookup (one ``SELECT``, the HTTP layer's); on SQLite also each transaction's ``BEGIN``
+(SQLAlchemy sends it as a statement there; psycopg sends PostgreSQL's with the first one).
+Not counted: the key store's lookup of the subject's data key, another database.
+
+A count is exact, so these are not timing assertions. A change that adds a round trip to a
+hot path fails here: it must justify the new number in this file, next to it. On PostgreSQL,
+after the key lookup:
+
+- save (saved): the session read with its subject's lock (``SELECT ... JOIN subjects ... FOR
+  UPDATE OF subjects``); under the lock, the session's status, latest turn and duplicate in
+  one ``SELECT``; the note and its audit event in one statement (``WITH ... INSERT``); COMMIT.
+- save, dry run: the same two reads without the lock; nothing written, nothing committed.
+- save refused: the session; the audit event (codes and counts); COMMIT.
+- render: the subject, session and trim marks; every usable memory (``UNION ALL``); the end
+  of the READ ONLY transaction. The manifest is written after the response, in batches.
+- open a session of a returning subject: the session and its audit event in one statement
+  (``INSERT ... SELECT ... FROM subjects WHERE data_key_id IS NOT NULL``); COMMIT.
+- open a session of a new subject: that statement finds no key, then the subject is read,
+  created with a new key (``ON CONFLICT DO NOTHING``), read again, and the session inserted.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from memory_service.adapters.statement_counter import StatementCount, count_statements
+from memory_service.api.app import create_app
+from memory_service.bootstrap import Container
+from memory_service.core.model import Role
+from tests.support.containers import migrated_container
+from tests.support.scratch_database import scratch_postgres_service
+
+
+@dataclass
+class App:
+    backend: str
+    client: TestClient
+    container: Container
+    headers: dict[str, str]
+
+    def open_session(self) -> str:
+        response = self.client.post(
+            "/v1/sessions",
+            json={"subject_id": f"subject-{secrets.token_hex(6)}"},
+            headers=self.headers,
+        )
+        assert response.status_code == 201, response.text
+        session_id: str = response.json()["session_id"]
+        return session_id
+
+    def subject_of(self, session_id: str) -> str:
+        with self.container.uow_factory(self._tenant) as uow:
+            session = uow.sessions.get(session_id)
+            assert session is not None
+            return session.subject_id
+
+    @property
+    def _tenant(self) -> str:
+        key = self.container.keys.authenticate(self.headers["Authorization"].split()[1])
+        assert key is not None
+        return key.tenant_id
+
+    def counted(self, request: Callable[[], httpx.Response]) -> StatementCount:
+        with count_statements(self.container.engine, keep_sql=True) as count:
+            response = request()
+        assert response.status_code < 300, response.text
+        assert self.container.manifests is not None
+        self.container.manifests.flush()
+        return count
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
+    if request.param == "sqlite":
+        yield from _app("sqlite", {"MEMORY_SERVICE_HOME": str(tmp_path)})
+        return
+    with scratch_postgres_service(request.getfixturevalue("postgres_url")) as env:
+        yield from _app("postgres", env | {"MEMORY_SERVICE_HOME": str(tmp_path)})
+
+
+def _app(backend: str, env: dict[str, str]) -> Iterator[App]:
+    container = migrated_container(env | {"MEMORY_SERVICE_NOTES_RATE_PER_MINUTE": "0"})
+    _, key = container.keys.create(f"t-{secrets.token_hex(6)}", Role.AGENT)
+    with TestClient(create_app(container)) as client:
+        yield App(backend, client, container, {"Authorization": f"Bearer {key}"})
+    if container.manifests is not None:
+        container.manifests.close()
+    container.engine.dispose()
+
+
+NOTE = {"text": "Prefers aisle seats on long flights.", "keywords": ["seats", "flights"]}
+PII_NOTE = {"text": "Her e-mail address is jane.doe@example.com."}
+
+
+def _note(number: int) -> dict[str, Any]:
+    return {"text": f"Prefers window seat number {number} on trains.", "keywords": ["trains"]}
+
+
+def _save(app: App, session_id: str, body: dict[str, Any], **params: str) -> httpx.Response:
+    return app.client.post(
+        f"/v1/sessions/{session_id}/notes", json=body, headers=app.headers, params=params
+    )
+
+
+def measure(app: App) -> dict[str, StatementCount]:
+    """Each request once after a warm-up of the same kind."""
+    session_id = app.open_session()
+    subject = app.subject_of(session_id)
+    _save(app, session_id, _note(0))
+    counts = {
+        "save (saved)": app.counted(lambda: _save(app, session_id, _note(1))),
+        "save, dry_run": app.counted(lambda: _save(app, session_id, _note(2), dry_run="true")),
+        "save refused (PII)": app.counted(lambda: _save(app, session_id, PII_NOTE)),
+    }
+    context = f"/v1/subjects/{subject}/context"
+    app.client.get(context, params={"session_id": session_id}, headers=app.headers)
+    counts["render the context"] = app.counted(
+        lambda: app.client.get(context, params={"session_id": session_id}, headers=app.headers)
+    )
+    counts["open a session"] = app.counted(
+        lambda: app.client.post("/v1/sessions", json={"subject_id": subject}, headers=app.headers)
+    )
+    counts["open a session, new subject"] = app.counted(
+        lambda: app.client.post(
+            "/v1/sessions", json={"subject_id": f"s-{secrets.token_hex(6)}"}, headers=app.headers
+        )
+    )
+    return counts
+
+
+# (statements, commits) per request, the key lookup included.
+EXPECTED = {
+    "sqlite": {
+        "save (saved)": (7, 1),
+        "save, dry_run": (5, 0),
+        "save refused (PII)": (5, 1),
+        "render the context": (5, 1),
+        "open a session": (5, 1),
+        "open a session, new subject": (9, 1),
+    },
+    "postgres": {
+        "save (saved)": (4, 1),
+        "save, dry_run": (3, 0),
+        "save refused (PII)": (3, 1),
+        "render the context": (3, 1),
+        "open a session": (2, 1),
+        "open a session, new subject": (6, 1),
+    },
+}
+
+
+def test_each_hot_request_costs_its_pinned_round_trips(app: App) -> None:
+    counts = measure(app)
+
+    found = {name: (count.statements, count.commits) for name, count in counts.items()}
+    assert found == EXPECTED[app.backend], {name: count.sql for name, count in counts.items()}
