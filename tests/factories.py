@@ -6,6 +6,8 @@ the fields it is about. Ids are fresh each call; times default to :data:`AT`.
 
 from __future__ import annotations
 
+import secrets
+import string
 from datetime import UTC, datetime
 from typing import Any
 
@@ -104,3 +106,13 @@ def make_scope(
 ) -> TenantScope:
     """The scope an authenticated call acts for."""
     return TenantScope(tenant_id=tenant_id, role=role, actor=actor)
+
+
+def random_subject_id(prefix: str = "subject") -> str:
+    """A fresh opaque subject id: letters and single digits alternating. A random hex id is
+    sometimes a run of seven or more digits (``subject-20720708``) and a letters-only one
+    reads as a name; the service refuses both shapes, so tests built on them failed now and
+    then."""
+    return f"{prefix}-" + "".join(
+        secrets.choice(string.ascii_lowercase) + secrets.choice(string.digits) for _ in range(6)
+    )

@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from memory_service.api.app import create_app
 from memory_service.bootstrap import Container
 from memory_service.core.model import Role
+from tests.factories import random_subject_id
 from tests.support.containers import migrated_container
 
 
@@ -68,7 +69,7 @@ def tenant(make_tenant: Callable[[], Tenant]) -> Tenant:
 
 
 def new_subject() -> str:
-    return f"subject-{secrets.token_hex(6)}"
+    return random_subject_id("subject")
 
 
 def open_session(client: TestClient, tenant: Tenant, subject: str | None = None) -> str:

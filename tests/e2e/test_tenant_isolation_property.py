@@ -12,7 +12,6 @@ memory ids. After every call:
 from __future__ import annotations
 
 import random
-import secrets
 import string
 from collections import Counter
 from collections.abc import Callable
@@ -32,6 +31,7 @@ from hypothesis.stateful import (
 )
 
 from tests.e2e.conftest import Tenant
+from tests.factories import random_subject_id
 
 NOTE_TEMPLATES = (
     "Prefers {m} seating on long trains.",
@@ -71,7 +71,7 @@ def make_machine(
                 "b": Side(make_tenant(), _marker()),
             }
             # Both tenants name their subjects alike: ids are only unique within a tenant.
-            self.subjects = [f"subject-{secrets.token_hex(4)}" for _ in range(2)]
+            self.subjects = [random_subject_id("subject") for _ in range(2)]
 
         # ---- helpers ----
 

@@ -19,6 +19,7 @@ from mcp.client.stdio import stdio_client
 from memory_service.bootstrap import Container
 from memory_service.core.model import Role, SessionStatus
 from memory_service.tool import PARAMETERS
+from tests.factories import random_subject_id
 from tests.support.containers import migrated_container
 from tests.support.service_server import serve
 
@@ -52,7 +53,7 @@ def server_env(
     env = {
         "MEMORY_SERVICE_HOME": str(home),
         "MEMORY_SERVICE_API_KEY": key,
-        "MEMORY_SERVICE_SUBJECT": f"customer-{secrets.token_hex(4)}",
+        "MEMORY_SERVICE_SUBJECT": random_subject_id("customer"),
         "MEMORY_SERVICE_PURPOSE": "travel",
     }
     if request.param == "http":

@@ -22,6 +22,7 @@ from sqlalchemy import text
 from memory_service.api.app import create_app
 from memory_service.bootstrap import Container
 from memory_service.core.model import Role
+from tests.factories import random_subject_id
 from tests.support.containers import migrated_container
 from tests.support.scratch_database import scratch_postgres_service
 
@@ -114,7 +115,7 @@ def test_rejected_note_text_is_nowhere(backend: Backend, caplog: pytest.LogCaptu
     _, agent_key = container.keys.create(tenant, Role.AGENT)
     _, admin_key = container.keys.create(tenant, Role.ADMIN)
     agent = {"Authorization": f"Bearer {agent_key}"}
-    subject = f"subject-{secrets.token_hex(5)}"
+    subject = random_subject_id("subject")
     markers: list[str] = []
     responses: list[httpx.Response] = []
 

@@ -21,6 +21,7 @@ from openai import AsyncOpenAI
 from memory_service.bootstrap import Container
 from memory_service.client import MemoryClient, in_process
 from memory_service.core.model import MemoryScope, Role
+from tests.factories import random_subject_id
 from tests.support.containers import migrated_container
 from tests.support.fake_llm import FakeLLM, Reply, Request, completion
 from tests.support.service_server import serve
@@ -97,7 +98,7 @@ def note_then_answer(text: str) -> Any:
 async def test_an_agent_run_injects_context_saves_notes_and_keeps_trimmed_history(
     client: MemoryClient, container: Container, fake_llm_server: FakeLLM
 ) -> None:
-    subject = f"customer-{secrets.token_hex(4)}"
+    subject = random_subject_id("customer")
     await client.put_state(subject, {"plan": "gold", "home_airport": "CDG"})
     opened = await client.open_session(subject, "travel")
     memory = MemoryRunContext(client, subject_id=subject, session_id=opened.session_id)
@@ -158,7 +159,7 @@ def fake_llm_server() -> Iterator[FakeLLM]:
 
 
 async def test_session_pop_and_clear(client: MemoryClient) -> None:
-    opened = await client.open_session(f"customer-{secrets.token_hex(4)}")
+    opened = await client.open_session(random_subject_id("customer"))
     memory = MemoryRunContext(client, subject_id=opened.subject_id, session_id=opened.session_id)
     session = memory.session()
     await session.add_items([{"role": "user", "content": "hi"}])

@@ -20,6 +20,7 @@ from memory_service.bootstrap import Container
 from memory_service.client import MemoryClient, in_process
 from memory_service.core.model import Memory, Role, Source
 from memory_service.tool import PARAMETERS, SAVE_MEMORY_NOTE_TOOL, TOOL_NAME
+from tests.factories import random_subject_id
 from tests.support.containers import migrated_container
 from tests.support.fake_agent_model import CallToolOnce
 from tests.support.fake_llm import FakeLLM
@@ -74,7 +75,7 @@ async def tenant(container: Container) -> AsyncIterator[AgentTenant]:
 
 
 async def _context(tenant: AgentTenant) -> MemoryRunContext:
-    subject = f"subject-{secrets.token_hex(4)}"
+    subject = random_subject_id("subject")
     opened = await tenant.client.open_session(subject)
     return MemoryRunContext(tenant.client, subject_id=subject, session_id=opened.session_id)
 

@@ -14,6 +14,7 @@ from memory_service.core.errors import DependencyUnavailable
 from memory_service.core.model import Role
 from memory_service.core.scope import TenantScope
 from memory_service.services import admin
+from tests.factories import random_subject_id
 from tests.integration.conftest import sql_store
 from tests.integration.records import make_memory
 from tests.support.fakes import FixedClock
@@ -71,7 +72,7 @@ def test_after_an_erasure_redis_holds_nothing_about_the_subject(
     keyring: Keyring,
     clock: FixedClock,
 ) -> None:
-    subject = f"cust-{secrets.token_hex(4)}"
+    subject = random_subject_id("cust")
     for suffix in ("consolidation-lock", "context:general", "rate"):
         client.set(subject_namespace(tenant, subject) + suffix, "1", ex=60)
     assert len(_keys_naming(client, tenant, subject)) == 3
