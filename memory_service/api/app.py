@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 from fastapi import FastAPI
 
 from memory_service import __version__
@@ -16,7 +19,16 @@ from memory_service.bootstrap import Container
 
 
 def create_app(container: Container) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        # A graceful stop writes the renders' manifests still queued (adapters/manifest_queue.py);
+        # the queue's own atexit hook is the backstop when no lifespan runs.
+        if container.manifests is not None:
+            container.manifests.flush()
+
     app = FastAPI(
+        lifespan=lifespan,
         title="memory-service",
         version=__version__,
         description=(

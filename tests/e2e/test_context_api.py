@@ -204,3 +204,18 @@ def test_an_ended_session_takes_no_more_turns(client: TestClient, tenant: Tenant
     )
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "conflict"
+
+
+def test_a_graceful_stop_writes_the_queued_manifests(container: Container, tenant: Tenant) -> None:
+    """The app's shutdown flushes the manifest queue: a render answered just before a clean
+    stop keeps its manifest (only a hard kill loses the last second's)."""
+    from memory_service.api.app import create_app
+
+    subject = new_subject()
+    with TestClient(create_app(container)) as own_client:
+        session_id = open_session(own_client, tenant, subject)
+        body = context(own_client, tenant, subject, session_id=session_id, max_tokens=2000)
+    # No explicit flush: leaving the ``with`` ran the lifespan's shutdown.
+    with container.uow_factory(tenant.id) as uow:
+        stored = uow.manifests.get(body["manifest"]["id"])
+    assert stored is not None and stored.manifest == body["manifest"]
