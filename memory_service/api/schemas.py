@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from memory_service.core.history import CHAT_ROLES, MAX_ITEM_KEYS, MAX_ITEMS_PER_APPEND
 from memory_service.core.model import Memory, Session
@@ -190,6 +190,15 @@ class AppendTurnsRequest(StrictBody):
             },
         },
     )
+
+    @field_validator("items")
+    @classmethod
+    def _roles_are_text(cls, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """A role that is a list or an object is refused here (422): the history service
+        looks a role up among the chat roles, which raised TypeError (a 500) for those."""
+        if any(not isinstance(item.get("role", ""), str) for item in items):
+            raise ValueError("an item's role must be a string")
+        return items
 
 
 class AppendTurnsResponse(BaseModel):
