@@ -9,7 +9,8 @@ Each narrowed form lets pass exactly one answer the service gives by design, and
   other 4xx to a schema-valid request fails the run.
 - ``negative_data_rejection`` counts the notes route's answer to arguments that break the
   tool schema as the rejection it is: a 200 ``rejected`` result with an ``invalid`` reason
-  (a guard rejection is a result, not an error; STYLE.md).
+  (a guard rejection is a result, not an error; STYLE.md), and a 413 as one too (the
+  body limit answers before parsing, so an array over ``maxItems`` may never be read).
 - ``use_after_free`` lets pass a read after a DELETE that empties rather than removes: an
   erased subject's audit history and receipts are kept as evidence, and its memories,
   context and export answer empty as any unknown subject's do (a subject is no resource
@@ -106,8 +107,9 @@ def refused_as_a_tool_result(response: Any, case: Any) -> bool:
 def rejects_invalid_data_or_answers_it_as_a_rejected_note(
     ctx: Any, response: Any, case: Any
 ) -> bool | None:
-    """``negative_data_rejection``, with the notes route's rejection result counted as one."""
-    if refused_as_a_tool_result(response, case):
+    """``negative_data_rejection``, with the notes route's rejection result counted as one,
+    and a 413: the body limit refuses an oversized body (201 items) before it is parsed."""
+    if response.status_code == 413 or refused_as_a_tool_result(response, case):
         return None
     return negative_data_rejection(ctx, response, case)
 
