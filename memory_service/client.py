@@ -1,4 +1,4 @@
-"""The client lives in its own distribution, ``memory-service-client`` (``clients/python``).
+"""The client lives in its own distribution, ``memory-service-agent-client`` (``clients/python``).
 
 This module re-exports it for code that imported it from here, and adds what only the server
 package can build: :func:`in_process`, a client of ``create_app(container)`` through httpx's ASGI

@@ -58,7 +58,16 @@ WORKER_PROCESS = "memory.worker_process"
 class ExceptionTypeOnly(logging.Filter):
     """Celery logs a failed or retried task with its exception's message and traceback text.
     A message can quote what a database driver was given, so, as the API does, only the
-    exception's type and the frames are kept."""
+    exception's type and the frames are kept.
+
+    Celery 5 puts the exception in several places of one record (``celery/app/trace.py``,
+    ``celery/worker/request.py``): ``exc_info``; the ``args`` mapping (``exc`` is its
+    ``repr``, ``traceback`` its formatted text) and the same mapping again as
+    ``record.data`` for handlers that print extras (a JSON formatter does); ``args`` tuples
+    holding the exception itself (``"Task handler raised error: %r"``, a retry's reason);
+    and a ``RuntimeWarning`` quoting it when it was raised outside the task body, logged
+    through ``py.warnings``. Each keeps only the type's name.
+    """
 
     def filter(self, record: logging.LogRecord) -> bool:
         exc_type: type[BaseException] | None = None
@@ -68,17 +77,55 @@ class ExceptionTypeOnly(logging.Filter):
             frames = "".join(traceback.format_tb(tb))
             record.exc_info = None
             record.exc_text = None
-        context = record.args
-        if isinstance(context, Mapping) and "exc" in context:
-            redacted = dict(context)
-            redacted["exc"] = exc_type.__name__ if exc_type else "error (message withheld)"
-            if "traceback" in redacted:
-                redacted["traceback"] = frames
-            record.args = redacted
+        withheld = exc_type.__name__ if exc_type else "error (message withheld)"
+        if isinstance(record.args, Mapping):
+            record.args = _context_without_messages(record.args, withheld, frames)
+        elif isinstance(record.args, tuple):
+            record.args = tuple(_type_only(arg) for arg in record.args)
+        data = getattr(record, "data", None)
+        if isinstance(data, Mapping):
+            record.data = _context_without_messages(data, withheld, frames)
+        if isinstance(record.msg, BaseException):
+            record.msg = type(record.msg).__name__
+        if _quotes_an_internal_error(record):
+            record.msg, record.args = f"{_INTERNAL_ERROR_WARNING} (message withheld)", ()
         return True
 
 
-_TASK_LOGGERS = ("celery.app.trace", "celery.worker.request")
+# The warning trace.report_internal_error raises quotes the exception's repr and traceback.
+_INTERNAL_ERROR_WARNING = "Exception raised outside body"
+
+
+class _TypeName(str):
+    """An exception's type name that reads the same through ``%s`` and ``%r``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def _type_only(value: object) -> object:
+    return _TypeName(type(value).__name__) if isinstance(value, BaseException) else value
+
+
+def _context_without_messages(
+    context: Mapping[str, object], withheld: str, frames: str
+) -> dict[str, object]:
+    redacted = dict(context)
+    if "exc" in redacted:
+        redacted["exc"] = withheld
+    if "traceback" in redacted:
+        redacted["traceback"] = frames
+    return redacted
+
+
+def _quotes_an_internal_error(record: logging.LogRecord) -> bool:
+    parts = [record.msg, *(record.args if isinstance(record.args, tuple) else ())]
+    return any(isinstance(part, str) and _INTERNAL_ERROR_WARNING in part for part in parts)
+
+
+_TASK_LOGGERS = ("celery.app.trace", "celery.worker.request", "py.warnings")
 
 
 def create_celery_app(settings: Settings) -> Celery:

@@ -10,11 +10,16 @@ from pydantic import BaseModel, Field
 from memory_service.api.schemas import MemoryOut, StrictBody
 from memory_service.core.erasure import ErasureReceipt
 from memory_service.core.model import AuditEvent, Memory
+from memory_service.services import admin as admin_rules
 
 
 class CorrectMemoryRequest(StrictBody):
     text: str = Field(description="The corrected text; checked like a note (one or two sentences)")
-    reason: str = Field(description="A lower-case code such as user_request or inaccurate")
+    reason: str = Field(
+        description="A lower-case code such as user_request or inaccurate",
+        # The service's own rule (checked there, with its message), published for clients.
+        json_schema_extra={"pattern": admin_rules._REASON.pattern},
+    )
 
 
 class CorrectionResponse(BaseModel):

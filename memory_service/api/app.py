@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from memory_service import __version__
+from memory_service.api.allowed_methods import AllowedMethodsMiddleware
 from memory_service.api.body_limit import BodyLimitMiddleware
 from memory_service.api.console import install_console
 from memory_service.api.errors import install_error_handlers
@@ -48,6 +49,7 @@ def create_app(container: Container) -> FastAPI:
     ):
         app.include_router(router)
     install_console(app, container)
+    app.add_middleware(AllowedMethodsMiddleware, routes=app.router.routes)
     app.add_middleware(BodyLimitMiddleware, max_bytes=container.settings.max_body_bytes)
     app.add_middleware(RequestMetricsMiddleware, metrics=container.metrics)
     app.add_middleware(UnexpectedErrorMiddleware)  # added last: the outermost of ours

@@ -5,12 +5,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from memory_service.core.history import MAX_ITEMS_PER_APPEND
+from memory_service.core.history import CHAT_ROLES, MAX_ITEM_KEYS, MAX_ITEMS_PER_APPEND
 from memory_service.core.model import Memory, Session
 from memory_service.core.purpose import PURPOSE_SHAPE
 from memory_service.core.scope import SUBJECT_ID_MAX_LENGTH, SUBJECT_ID_PATTERN
+from memory_service.core.state import MAX_KEY_LENGTH, MAX_STATE_DEPTH
 
 # The shapes the services check, published in the OpenAPI document (json_schema_extra) so a
 # client sees them; the services stay the one place that enforces them, with their own messages
@@ -57,8 +58,40 @@ class SessionResponse(BaseModel):
         )
 
 
+_STATE_TEXT: dict[str, Any] = {"type": "string", "pattern": "^[^\\x00]*$"}
+_STATE_KEY: dict[str, Any] = {**_STATE_TEXT, "minLength": 1, "maxLength": MAX_KEY_LENGTH}
+_STATE_SCALARS: list[dict[str, Any]] = [
+    _STATE_TEXT,
+    {"type": "number"},
+    {"type": "boolean"},
+    {"type": "null"},
+]
+
+
+def _state_value_schema(depth: int) -> dict[str, Any]:
+    """What ``core.state`` accepts at ``depth``, unrolled (a recursive reference cannot
+    bound the depth): keys of 1..64 characters, no NUL in any text, nothing deeper than
+    6 levels. The size limit (16 KiB) and the privacy guards on keys and values are
+    checked by the service alone."""
+    if depth == MAX_STATE_DEPTH:
+        empty = [{"type": "array", "maxItems": 0}, {"type": "object", "maxProperties": 0}]
+        return {"anyOf": [*_STATE_SCALARS, *empty]}
+    inner = _state_value_schema(depth + 1)
+    containers = [
+        {"type": "array", "items": inner},
+        {"type": "object", "propertyNames": _STATE_KEY, "additionalProperties": inner},
+    ]
+    return {"anyOf": [*_STATE_SCALARS, *containers]}
+
+
 class PutStateRequest(StrictBody):
-    state: dict[str, Any] = Field(description="The whole new state: a small JSON object")
+    state: dict[str, Any] = Field(
+        description="The whole new state: a small JSON object (at most 16 KiB)",
+        json_schema_extra={
+            "propertyNames": _STATE_KEY,
+            "additionalProperties": _state_value_schema(1),
+        },
+    )
 
 
 class StateResponse(BaseModel):
@@ -146,8 +179,26 @@ class AppendTurnsRequest(StrictBody):
     items: list[dict[str, Any]] = Field(
         description="Agent-runtime items (messages, tool calls, outputs); "
         "a user message opens a turn",
-        json_schema_extra={"minItems": 1, "maxItems": MAX_ITEMS_PER_APPEND},
+        json_schema_extra={
+            "minItems": 1,
+            "maxItems": MAX_ITEMS_PER_APPEND,
+            "items": {
+                "type": "object",
+                "minProperties": 1,
+                "maxProperties": MAX_ITEM_KEYS,
+                "properties": {"role": {"enum": [*sorted(CHAT_ROLES)]}},
+            },
+        },
     )
+
+    @field_validator("items")
+    @classmethod
+    def _roles_are_text(cls, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """A role that is a list or an object is refused here (422): the history service
+        looks a role up among the chat roles, which raised TypeError (a 500) for those."""
+        if any(not isinstance(item.get("role", ""), str) for item in items):
+            raise ValueError("an item's role must be a string")
+        return items
 
 
 class AppendTurnsResponse(BaseModel):

@@ -104,15 +104,29 @@ def test_the_document_carries_the_shapes_the_service_checks(openapi: dict[str, A
     assert (items["minItems"], items["maxItems"]) == (1, 200)
 
 
-def test_the_opened_session_links_to_the_routes_that_take_it(openapi: dict[str, Any]) -> None:
-    operations = {
-        operation["operationId"]: path
-        for path, methods in openapi["paths"].items()
+def test_the_links_name_parameters_their_targets_take_and_fields_their_sources_answer(
+    openapi: dict[str, Any],
+) -> None:
+    targets = {
+        operation["operationId"]: operation
+        for methods in openapi["paths"].values()
         for operation in methods.values()
         if isinstance(operation, dict) and "operationId" in operation
     }
-    links = openapi["paths"]["/v1/sessions"]["post"]["responses"]["201"]["links"]
-    assert {"SaveNote", "AppendTurns", "ReadTurns", "EndSession"} <= set(links)
-    for link in links.values():
-        assert "{session_id}" in operations[link["operationId"]]
-        assert link["parameters"] == {"session_id": "$response.body#/session_id"}
+    schemas = openapi["components"]["schemas"]
+    sources = {
+        ("/v1/sessions", "post", "201"): "SessionResponse",
+        ("/v1/sessions/{session_id}/notes", "post", "200"): "NoteResponse",
+    }
+    opened = openapi["paths"]["/v1/sessions"]["post"]["responses"]["201"]["links"]
+    assert {"SaveNote", "AppendTurns", "ReadTurns", "EndSession", "EraseSubject"} <= set(opened)
+    saved = openapi["paths"]["/v1/sessions/{session_id}/notes"]["post"]["responses"]["200"]
+    assert {"ConfirmNote", "CorrectMemory", "DeleteMemory"} <= set(saved["links"])
+    for (path, method, status), schema in sources.items():
+        for link in openapi["paths"][path][method]["responses"][status]["links"].values():
+            taken = {p["name"] for p in targets[link["operationId"]].get("parameters", [])}
+            for name, expression in link["parameters"].items():
+                assert name in taken, (link["operationId"], name)
+                if expression.startswith("$response.body#/"):
+                    field = expression.removeprefix("$response.body#/")
+                    assert field in schemas[schema]["properties"], expression

@@ -1,9 +1,10 @@
 """Fuzz every operation of the OpenAPI document, in-process, with real agent and admin keys.
 
-Schemathesis generates valid and invalid requests from the app's own ``/openapi.json``;
-whatever it sends, the service must never answer 5xx other than a 503 with retry advice,
-and every error must be the documented ``{"error": {"code", "message"}}`` body. Examples
-are bounded per operation so the whole run stays well under a minute.
+Schemathesis generates valid and invalid requests from the app's own ``/openapi.json`` and
+runs every check on each answer (three narrowed, see ``openapi_checks.py``): no 5xx other
+than a 503 with retry advice, every error the documented ``{"error": {"code", "message"}}``
+body. Examples are bounded per operation so the whole run stays well under a minute. The
+stateful phase is in ``test_fuzz_openapi_stateful.py``.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
-from schemathesis.checks import not_a_server_error
 
 from memory_service.api.app import create_app
 from memory_service.bootstrap import Container
 from tests.e2e.conftest import Tenant, create_tenant, new_subject, open_session
+from tests.e2e.openapi_checks import NARROWED, NARROWED_FORMS
 
 EXAMPLES_PER_OPERATION = 20
 # Strings Python can hold and JSON can spell but UTF-8 cannot encode.
@@ -38,27 +39,6 @@ def api_schema(container: Container) -> Any:
 def fuzz_tenant(container: Container) -> Tenant:
     """One tenant for the whole module (the key store is the shared session one)."""
     return create_tenant(container)
-
-
-def error_body_shape(ctx: Any, response: Any, case: Any) -> bool | None:
-    """Every error is ``{"error": {"code": str, "message": str}}``; a 503 says when to retry."""
-    if response.status_code < 400:
-        return None
-    body = json.loads(response.content)
-    error = body.get("error") if isinstance(body, dict) else None
-    assert isinstance(error, dict), f"{response.status_code} without an error object"
-    assert isinstance(error.get("code"), str) and error["code"], "error without a code"
-    assert isinstance(error.get("message"), str), "error without a message"
-    if response.status_code == 503:
-        assert response.headers.get("retry-after"), "503 without Retry-After"
-    return True
-
-
-def no_server_error_but_503(ctx: Any, response: Any, case: Any) -> bool | None:
-    """A dependency outage (503) is an answer; any other 5xx is a bug."""
-    if response.status_code == 503:
-        return True
-    return not_a_server_error(ctx, response, case)
 
 
 def _operations(api_schema: Any) -> list[Any]:
@@ -107,7 +87,10 @@ def test_no_operation_answers_500_or_an_unshaped_error(
             headers = dict(fuzz_tenant.agent if role == "agent" else fuzz_tenant.admin)
             response = case.call(headers=headers)
             case.validate_response(
-                response, checks=[no_server_error_but_503, error_body_shape], headers=headers
+                response,
+                excluded_checks=NARROWED,
+                additional_checks=NARROWED_FORMS,
+                headers=headers,
             )
             checked.append(response.status_code)
 

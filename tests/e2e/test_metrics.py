@@ -6,12 +6,15 @@ A container of its own (fresh registry, fresh SQLite store), so the counts are e
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
+from sqlmodel import col, update
 
+from memory_service.adapters.tables import ConsolidationOutboxRow
 from memory_service.api.app import create_app
 from memory_service.bootstrap import Container
 from memory_service.core.errors import DependencyUnavailable
@@ -118,17 +121,29 @@ def test_the_outbox_backlog_is_read_at_scrape_time(
 
     own_container.tasks = BrokerDown()
     tenant: Tenant = create_tenant(own_container)
+    ended_ids = []
     for _ in range(2):
         opened = client.post(
             "/v1/sessions", json={"subject_id": new_subject()}, headers=tenant.agent
         )
         ended = client.post(f"/v1/sessions/{opened.json()['session_id']}/end", headers=tenant.agent)
         assert ended.status_code == 202
+        ended_ids.append(ended.json()["session_id"])
+    # The first entry has waited an hour: the gauge reads the oldest entry's age.
+    an_hour_ago = own_container.clock.now() - timedelta(hours=1)
+    with own_container.engine.begin() as connection:
+        changed = connection.execute(
+            update(ConsolidationOutboxRow)
+            .where(col(ConsolidationOutboxRow.session_id) == ended_ids[0])
+            .values(created_at=an_hour_ago)
+        )
+        assert changed.rowcount == 1
 
     _, samples = scrape(client)
 
     assert value(samples, "memory_service_outbox_pending") == 2
-    assert value(samples, "memory_service_outbox_oldest_pending_age_seconds") >= 0
+    age = value(samples, "memory_service_outbox_oldest_pending_age_seconds")
+    assert 3600 <= age < 3600 + 60, age
 
 
 def test_a_metrics_token_is_required_when_set(tmp_path: Path) -> None:

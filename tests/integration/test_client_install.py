@@ -42,7 +42,7 @@ def test_the_client_installs_without_the_servers_dependencies(tmp_path: Path) ->
     ).stdout
     installed = {line.split("==")[0].lower().replace("_", "-") for line in listed.split()}
 
-    assert {"memory-service-client", "httpx", "pydantic"} <= installed
+    assert {"memory-service-agent-client", "httpx", "pydantic"} <= installed
     assert installed.isdisjoint(SERVER_ONLY), installed & SERVER_ONLY
     imported = subprocess.run(
         [

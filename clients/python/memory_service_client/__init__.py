@@ -1,7 +1,7 @@
 """The memory-service client: a typed async HTTP client (httpx and pydantic only).
 
-Extras: ``memory-service-client[openai-agents]`` for :mod:`memory_service_client.openai_agents`,
-``memory-service-client[mcp]`` for :mod:`memory_service_client.mcp_server`.
+Distribution ``memory-service-agent-client``; extras: ``[openai-agents]`` for
+:mod:`memory_service_client.openai_agents`, ``[mcp]`` for :mod:`memory_service_client.mcp_server`.
 """
 
 from memory_service_client._client import MemoryClient

@@ -56,7 +56,7 @@ def _schema(name: str) -> WithJsonSchema:
 
 
 try:
-    SERVER_VERSION = version("memory-service-client")
+    SERVER_VERSION = version("memory-service-agent-client")
 except PackageNotFoundError:  # pragma: no cover - running from a source tree
     SERVER_VERSION = "0+unknown"
 

@@ -20,6 +20,7 @@ from memory_service.api.admin_schemas import (
     HistoryResponse,
 )
 from memory_service.api.deps import AdminScope, ContainerDep
+from memory_service.api.path_ids import MemoryId, SubjectId
 from memory_service.api.routes.sessions import ERRORS
 from memory_service.api.schemas import MemoryOut
 from memory_service.services import admin
@@ -29,7 +30,7 @@ router = APIRouter(prefix="/v1/admin", tags=["admin"])
 
 @router.post("/memories/{memory_id}/correct", responses=ERRORS)
 def correct_memory(
-    memory_id: str, body: CorrectMemoryRequest, scope: AdminScope, container: ContainerDep
+    memory_id: MemoryId, body: CorrectMemoryRequest, scope: AdminScope, container: ContainerDep
 ) -> CorrectionResponse:
     """A new global memory supersedes this one; refused (422) if the text fails a guard."""
     corrected = admin.correct_memory(scope, memory_id, body.text, body.reason, deps=container.admin)
@@ -38,7 +39,7 @@ def correct_memory(
 
 @router.delete("/memories/{memory_id}", responses=ERRORS)
 def delete_memory(
-    memory_id: str, scope: AdminScope, container: ContainerDep
+    memory_id: MemoryId, scope: AdminScope, container: ContainerDep
 ) -> DeletedMemoryResponse:
     """Status ``deleted``, text overwritten. Repeating it answers the same."""
     return DeletedMemoryResponse.of(admin.delete_memory(scope, memory_id, deps=container.admin))
@@ -46,7 +47,7 @@ def delete_memory(
 
 @router.delete("/subjects/{subject_id}", responses=ERRORS)
 def erase_subject(
-    subject_id: str, scope: AdminScope, container: ContainerDep
+    subject_id: SubjectId, scope: AdminScope, container: ContainerDep
 ) -> ErasureReceiptResponse:
     """Erase everything held about the subject; the receipt is kept. Safe to repeat."""
     receipt = admin.erase_subject(scope, subject_id, deps=container.admin)
@@ -55,13 +56,17 @@ def erase_subject(
 
 
 @router.get("/subjects/{subject_id}/export", responses=ERRORS)
-def export_subject(subject_id: str, scope: AdminScope, container: ContainerDep) -> dict[str, Any]:
+def export_subject(
+    subject_id: SubjectId, scope: AdminScope, container: ContainerDep
+) -> dict[str, Any]:
     """Memories with provenance and history, state, sessions, erasure receipts, audit events."""
     return admin.export_subject(scope, subject_id, deps=container.admin)
 
 
 @router.get("/subjects/{subject_id}/history", responses=ERRORS)
-def subject_history(subject_id: str, scope: AdminScope, container: ContainerDep) -> HistoryResponse:
+def subject_history(
+    subject_id: SubjectId, scope: AdminScope, container: ContainerDep
+) -> HistoryResponse:
     """The subject's audit events, oldest first: ids, kinds, times and counts, never text."""
     events = admin.subject_history(scope, subject_id, deps=container.admin)
     return HistoryResponse(

@@ -10,6 +10,7 @@ from starlette.concurrency import run_in_threadpool
 
 from memory_service.api.deps import AgentScope, ContainerDep
 from memory_service.api.note_schemas import NoteResponse
+from memory_service.api.path_ids import SessionId
 from memory_service.api.rate_limit import limit_notes
 from memory_service.api.schemas import ErrorBody, OpenSessionRequest, SessionResponse
 from memory_service.core.errors import InvalidRequest
@@ -23,22 +24,67 @@ ERRORS: dict[int | str, dict[str, object]] = {
 }
 
 
-# OpenAPI links: a stateful client follows the opened session's id to the routes that take it.
-_SESSION_LINKS: dict[str, dict[str, object]] = {
-    name: {"operationId": operation, "parameters": {"session_id": "$response.body#/session_id"}}
-    for name, operation in (
-        ("SaveNote", "save_note_v1_sessions__session_id__notes_post"),
-        ("AppendTurns", "append_turns_v1_sessions__session_id__turns_post"),
-        ("ReadTurns", "read_turns_v1_sessions__session_id__turns_get"),
-        ("EndSession", "end_session_v1_sessions__session_id__end_post"),
-    )
+# OpenAPI links: a stateful client follows the ids an answer holds to the routes that take
+# them: the opened session's id and subject, and a saved note's memory id.
+def _links(operations: dict[str, str], parameters: dict[str, str]) -> dict[str, dict[str, object]]:
+    return {
+        name: {"operationId": operation, "parameters": parameters}
+        for name, operation in operations.items()
+    }
+
+
+_SESSION_ID = {"session_id": "$response.body#/session_id"}
+_SUBJECT_ID = {"subject_id": "$response.body#/subject_id"}
+_MEMORY_ID = {"memory_id": "$response.body#/memory_id"}
+_OPENED_SESSION_LINKS = {
+    **_links(
+        {
+            "SaveNote": "save_note_v1_sessions__session_id__notes_post",
+            "AppendTurns": "append_turns_v1_sessions__session_id__turns_post",
+            "ReadTurns": "read_turns_v1_sessions__session_id__turns_get",
+            "PopTurn": "pop_item_v1_sessions__session_id__turns_last_delete",
+            "ClearTurns": "clear_turns_v1_sessions__session_id__turns_delete",
+            "EndSession": "end_session_v1_sessions__session_id__end_post",
+        },
+        _SESSION_ID,
+    ),
+    **_links(
+        {"GetSessionContext": "get_context_v1_subjects__subject_id__context_get"},
+        _SUBJECT_ID | _SESSION_ID,
+    ),
+    **_links(
+        {
+            "PutState": "put_state_v1_subjects__subject_id__state_put",
+            "ListMemories": "list_memories_v1_subjects__subject_id__memories_get",
+            "ExportSubject": "export_subject_v1_admin_subjects__subject_id__export_get",
+            "SubjectHistory": "subject_history_v1_admin_subjects__subject_id__history_get",
+            "EraseSubject": "erase_subject_v1_admin_subjects__subject_id__delete",
+        },
+        _SUBJECT_ID,
+    ),
+}
+_SAVED_NOTE_LINKS = {
+    **_links(
+        {"ConfirmNote": "confirm_note_v1_sessions__session_id__notes__memory_id__confirm_post"},
+        {"session_id": "$request.path.session_id"} | _MEMORY_ID,
+    ),
+    **_links(
+        {
+            "CorrectMemory": "correct_memory_v1_admin_memories__memory_id__correct_post",
+            "DeleteMemory": "delete_memory_v1_admin_memories__memory_id__delete",
+        },
+        _MEMORY_ID,
+    ),
 }
 
 
 @router.post(
     "",
     status_code=status.HTTP_201_CREATED,
-    responses={**ERRORS, 201: {"description": "The opened session", "links": _SESSION_LINKS}},
+    responses={
+        **ERRORS,
+        201: {"description": "The opened session", "links": _OPENED_SESSION_LINKS},
+    },
 )
 def open_session(
     body: OpenSessionRequest, scope: AgentScope, container: ContainerDep
@@ -77,12 +123,16 @@ async def _tool_arguments(request: Request) -> object:
 
 @router.post(
     "/{session_id}/notes",
-    responses={**ERRORS, 429: {"model": ErrorBody}},
+    responses={
+        **ERRORS,
+        200: {"description": "The note's outcome", "links": _SAVED_NOTE_LINKS},
+        429: {"model": ErrorBody},
+    },
     openapi_extra=NOTE_BODY,
     dependencies=[Depends(limit_notes)],
 )
 async def save_note(
-    session_id: str,
+    session_id: SessionId,
     request: Request,
     scope: AgentScope,
     container: ContainerDep,
@@ -107,14 +157,16 @@ async def save_note(
 
 @router.post("/{session_id}/notes/{memory_id}/confirm", responses=ERRORS)
 def confirm_note(
-    session_id: str, memory_id: str, scope: AgentScope, container: ContainerDep
+    session_id: SessionId, memory_id: str, scope: AgentScope, container: ContainerDep
 ) -> NoteResponse:
     """The user confirmed a held note: it becomes active (or ``duplicate`` if it now is)."""
     return NoteResponse.of(notes.confirm_note(scope, session_id, memory_id, deps=container.notes))
 
 
 @router.post("/{session_id}/end", status_code=status.HTTP_202_ACCEPTED, responses=ERRORS)
-def end_session(session_id: str, scope: AgentScope, container: ContainerDep) -> SessionResponse:
+def end_session(
+    session_id: SessionId, scope: AgentScope, container: ContainerDep
+) -> SessionResponse:
     """Ends the session; its consolidation is queued once the end is committed."""
     session = sessions.end_session(
         scope,

@@ -7,8 +7,10 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from memory_service.api.deps import AdminScope, AgentScope, ContainerDep
+from memory_service.api.path_ids import SubjectId
 from memory_service.api.routes.sessions import ERRORS
 from memory_service.api.schemas import (
+    PURPOSE_PATTERN,
     ContextResponse,
     MemoryList,
     MemoryOut,
@@ -23,12 +25,15 @@ router = APIRouter(prefix="/v1/subjects", tags=["subjects"])
 
 @router.get("/{subject_id}/context", responses=ERRORS)
 def get_context(
-    subject_id: str,
+    subject_id: SubjectId,
     scope: AgentScope,
     container: ContainerDep,
-    session_id: Annotated[str | None, Query(max_length=64)] = None,
-    purpose: Annotated[str | None, Query(max_length=40)] = None,
-    max_tokens: Annotated[int | None, Query(description="Token budget of the whole text")] = None,
+    session_id: Annotated[str | None, Query(min_length=1, max_length=64)] = None,
+    purpose: Annotated[str | None, Query(max_length=40, pattern=PURPOSE_PATTERN)] = None,
+    max_tokens: Annotated[
+        int | None,
+        Query(description="Token budget of the whole text", ge=1, le=context.MAX_BUDGET_TOKENS),
+    ] = None,
 ) -> ContextResponse:
     """The text to put before the model's instructions, and the manifest of how it was chosen."""
     result = context.render_context(
@@ -45,7 +50,7 @@ def get_context(
 
 @router.put("/{subject_id}/state", responses=ERRORS)
 def put_state(
-    subject_id: str, body: PutStateRequest, scope: AgentScope, container: ContainerDep
+    subject_id: SubjectId, body: PutStateRequest, scope: AgentScope, container: ContainerDep
 ) -> StateResponse:
     record = subjects.put_state(
         scope,
@@ -61,7 +66,7 @@ def put_state(
 
 @router.get("/{subject_id}/memories", responses=ERRORS)
 def list_memories(
-    subject_id: str,
+    subject_id: SubjectId,
     scope: AdminScope,
     container: ContainerDep,
     memory_scope: Annotated[MemoryScope | None, Query(alias="scope")] = None,

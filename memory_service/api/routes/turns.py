@@ -11,6 +11,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, status
 
 from memory_service.api.deps import AgentScope, ContainerDep
+from memory_service.api.path_ids import SessionId
 from memory_service.api.routes.sessions import ERRORS
 from memory_service.api.schemas import (
     AppendTurnsRequest,
@@ -28,7 +29,7 @@ MAX_LIMIT = 10_000
 
 @router.post("/{session_id}/turns", status_code=status.HTTP_201_CREATED, responses=ERRORS)
 def append_turns(
-    session_id: str, body: AppendTurnsRequest, scope: AgentScope, container: ContainerDep
+    session_id: SessionId, body: AppendTurnsRequest, scope: AgentScope, container: ContainerDep
 ) -> AppendTurnsResponse:
     result = history.append(scope, session_id, body.items, deps=container.history)
     return AppendTurnsResponse(
@@ -38,7 +39,7 @@ def append_turns(
 
 @router.get("/{session_id}/turns", responses=ERRORS)
 def read_turns(
-    session_id: str,
+    session_id: SessionId,
     scope: AgentScope,
     container: ContainerDep,
     limit: Annotated[int | None, Query(ge=0, le=MAX_LIMIT)] = None,
@@ -51,13 +52,15 @@ def read_turns(
 
 
 @router.delete("/{session_id}/turns/last", responses=ERRORS)
-def pop_item(session_id: str, scope: AgentScope, container: ContainerDep) -> PoppedItemResponse:
+def pop_item(
+    session_id: SessionId, scope: AgentScope, container: ContainerDep
+) -> PoppedItemResponse:
     return PoppedItemResponse(item=history.pop(scope, session_id, deps=container.history))
 
 
 @router.delete("/{session_id}/turns", responses=ERRORS)
 def clear_turns(
-    session_id: str, scope: AgentScope, container: ContainerDep
+    session_id: SessionId, scope: AgentScope, container: ContainerDep
 ) -> ClearedTurnsResponse:
     return ClearedTurnsResponse(
         deleted_turns=history.clear(scope, session_id, deps=container.history)
