@@ -80,10 +80,14 @@ def judge(text: str, durability: Durability, model: JudgmentModel | None = None)
         refuse.add(ReasonCode.NOT_ACTIONABLE)
     if is_role_markup(text) or is_addressed_command(text):
         refuse.add(ReasonCode.INSTRUCTION)
+    if refuse:
+        # The note is refused anyway: a reason it was held for is named with the others.
+        refuse |= hold
+        hold = set()
     order = list(DETAILS)
     return Verdict(
         refuse=tuple(_reason(c) for c in order if c in refuse),
-        hold=() if refuse else tuple(_reason(c) for c in order if c in hold),
+        hold=tuple(_reason(c) for c in order if c in hold),
     )
 
 
