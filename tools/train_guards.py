@@ -58,7 +58,7 @@ DURABLE_REFUSAL_BUDGET = 0.045
 START_RECALL = 0.98
 COST = {"speculative": 2.0, "ephemeral": 1.0, "not_actionable": 1.0, "instruction": 3.0}
 # No threshold is moved below the recall it keeps on dev; past that, the budget is not met.
-RECALL_FLOOR = {"speculative": 0.92, "ephemeral": 0.88, "not_actionable": 0.87, "instruction": 0.93}
+RECALL_FLOOR = {"speculative": 0.88, "ephemeral": 0.88, "not_actionable": 0.87, "instruction": 0.93}
 # Reasons a user's confirmation can settle ("yes, that is true and lasting"); an instruction or
 # noise is refused or kept, never held (a user's "yes" cannot make an order a fact).
 CONFIRMABLE: tuple[str, ...] = ("speculative", "ephemeral")

@@ -292,7 +292,7 @@ UNSEEN: dict[str, list[str]] = {
         "Policy overrides are reviewed by the compliance team.",
     ],
 }
-# Measured on the shipped model (seed 13, 8,306 notes), refused or held: speculative 8/10,
+# Measured on the shipped model (seed 13, 8,306 notes), refused or held: speculative 7/10,
 # ephemeral 7/8, not_actionable 10/10, instruction 10/10; durable refused 2/20 (1 more held).
 # The floors leave a little room for a retraining and none for a model that stopped working.
 MIN_RECALL_UNSEEN = 0.6
