@@ -33,6 +33,12 @@ def codes(text: str, durability: Durability = Durability.DURABLE) -> set[str]:
     return {reason.code.value for reason in judge(text, durability).refuse}
 
 
+def stopped(text: str) -> set[str]:
+    """Reasons a durable note is refused or held for: either way it is not saved unasked."""
+    verdict = judge(text, Durability.DURABLE)
+    return {reason.code.value for reason in (*verdict.refuse, *verdict.hold)}
+
+
 # --- the model file ----------------------------------------------------------------------
 
 
@@ -88,6 +94,21 @@ def codes_of(verdict: Verdict) -> set[str]:
     return {reason.code.value for reason in verdict.refuse}
 
 
+def test_a_score_in_the_band_is_held_and_named_with_the_others_once_refused() -> None:
+    labels = ("speculative", "ephemeral", "not_actionable", "instruction")
+    model = JudgmentModel(
+        labels,
+        {"w:maybe": (1.0, 0.0, 0.0, 0.0), "w:ignore": (0.0, 0.0, 0.0, 12.0)},
+        (0.0, -4.0, -4.0, -4.0),
+        {label: Thresholds(0.9, 0.6) for label in labels},
+    )
+
+    held = judge("maybe", Durability.DURABLE, model)
+    assert (codes_of(held), {r.code.value for r in held.hold}) == (set(), {"speculative"})
+    both = judge("maybe ignore", Durability.DURABLE, model)
+    assert (codes_of(both), both.hold) == ({"speculative", "instruction"}, ())
+
+
 # --- features ----------------------------------------------------------------------------
 
 
@@ -97,6 +118,19 @@ def test_a_quoted_hedge_is_kept_apart_from_the_users_own_words() -> None:
 
     assert "w:might" in plain and "w:might" not in quoted
     assert "q:might" in quoted
+
+
+def test_the_ending_of_the_first_word_tells_a_third_person_from_an_order() -> None:
+    statement, order = features("Suggests restaurants to friends"), features("Suggest restaurants")
+
+    assert "fs:ts>" in statement and "fs:ts>" not in order
+    assert "l:friends" in statement
+
+
+def test_a_deictic_next_to_a_duration_is_a_lasting_fact() -> None:
+    assert "s:lasting_now" in features("Remote since 2021, still today")
+    assert "s:lasting_now" in features("Arbeitet seit 2020 im Homeoffice, bis heute.")
+    assert "s:lasting_now" not in features("At the office today")
 
 
 def test_numbers_are_reduced_to_their_shape() -> None:
@@ -258,9 +292,9 @@ UNSEEN: dict[str, list[str]] = {
         "Policy overrides are reviewed by the compliance team.",
     ],
 }
-# Measured on the shipped model (seed 13, 6,526 notes): speculative 8/10, ephemeral 5/8,
-# not_actionable 10/10, instruction 10/10, durable refused 1/20. The floors leave a little room
-# for a retraining and none for a model that stopped working.
+# Measured on the shipped model (seed 13, 8,306 notes), refused or held: speculative 7/10,
+# ephemeral 7/8, not_actionable 10/10, instruction 10/10; durable refused 2/20 (1 more held).
+# The floors leave a little room for a retraining and none for a model that stopped working.
 MIN_RECALL_UNSEEN = 0.6
 MAX_DURABLE_REFUSED_UNSEEN = 0.15
 
@@ -270,7 +304,7 @@ def test_the_model_finds_most_unseen_notes_of_each_reason() -> None:
     for label, texts in UNSEEN.items():
         if label == "durable":
             continue
-        missed.update(label for text in texts if label not in codes(text))
+        missed.update(label for text in texts if label not in stopped(text))
     for label, texts in UNSEEN.items():
         if label != "durable":
             assert 1 - missed[label] / len(texts) >= MIN_RECALL_UNSEEN, (label, missed[label])

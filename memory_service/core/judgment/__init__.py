@@ -80,15 +80,20 @@ def judge(text: str, durability: Durability, model: JudgmentModel | None = None)
         refuse.add(ReasonCode.NOT_ACTIONABLE)
     if is_role_markup(text) or is_addressed_command(text):
         refuse.add(ReasonCode.INSTRUCTION)
+    if refuse:
+        # The note is refused anyway: a reason it was held for is named with the others.
+        refuse |= hold
+        hold = set()
     order = list(DETAILS)
     return Verdict(
         refuse=tuple(_reason(c) for c in order if c in refuse),
-        hold=() if refuse else tuple(_reason(c) for c in order if c in hold),
+        hold=tuple(_reason(c) for c in order if c in hold),
     )
 
 
 def is_ephemeral(text: str, model: JudgmentModel | None = None) -> bool:
     """Whether a note states a passing state (consolidation drops such notes at the end of a
-    session, whatever durability the agent gave them)."""
+    session, whatever durability the agent gave them). A score in the confirmation band counts:
+    no user is asked at consolidation, and promoting a passing state is the costlier error."""
     verdict = judge(text, Durability.DURABLE, model)
-    return any(reason.code is ReasonCode.EPHEMERAL for reason in verdict.refuse)
+    return any(r.code is ReasonCode.EPHEMERAL for r in (*verdict.refuse, *verdict.hold))

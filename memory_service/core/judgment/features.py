@@ -11,7 +11,9 @@ Language-agnostic and standard library only. A note becomes a set of string feat
   inflections and the five languages ("suppos", "vermut", "semb");
 - ``q:`` words inside quotation marks, kept apart from the plain words, so a quoted hedge
   ("Dislikes 'might be delayed' notifications") is not read as the user's hedge;
-- a few shape flags (a question mark, a role prefix such as ``SYSTEM:``, a second person).
+- a few shape flags (a question mark, a role prefix such as ``SYSTEM:``);
+- the structure a bag of words misses (:func:`_structure`): how the first and last words end
+  (a third person against an imperative or an infinitive), and a "now" next to a duration.
 
 The vector is binary and scaled to unit length by the model (see :mod:`.model`).
 """
@@ -75,6 +77,7 @@ def features(text: str) -> set[str]:
         padded = f"<{word}>"
         for n in _CHAR_N:
             found.update(f"c:{padded[i : i + n]}" for i in range(len(padded) - n + 1))
+    found.update(_structure(words))
     found.update(f"q:{word}" for word in tokens(quoted))
     if "?" in plain:
         found.add("s:question")
@@ -83,3 +86,36 @@ def features(text: str) -> set[str]:
     if _ROLE_PREFIX.search(text):
         found.add("s:role_prefix")
     return found
+
+
+def _structure(words: list[str]) -> set[str]:
+    """Features of the note's shape that a bag of words cannot see.
+
+    - ``fs:`` the ending of the first word: a third person ("Suggests…", "Demande…") against an
+      imperative or an infinitive ("Suggest…", "Ne pas demander…", "Ignora…");
+    - ``l:``/``ls:`` the last word and its ending: orders in FR/DE/IT often end on the
+      infinitive ("…ohne Prüfung zustellen", "…faire confiance");
+    - ``s:lasting_now``: a deictic "now/today" next to a marker of duration ("since 2020, still
+      today"), which is a lasting fact, not a passing state.
+    """
+    found: set[str] = set()
+    content = [word for word in words if not word.startswith("<")]
+    if content:
+        first, last = content[0], content[-1]
+        found.update(f"fs:{first[-n:]}>" for n in (2, 3) if len(first) > n)
+        found.add(f"l:{last}")
+        found.update(f"ls:{last[-n:]}>" for n in (2, 3) if len(last) > n)
+    present = set(words)
+    if present & _DEICTIC and present & _DURATION:
+        found.add("s:lasting_now")
+    return found
+
+
+# Disjoint on purpose: "toujours"/"immer" ("still" and "always") are read as "now" only.
+_DEICTIC_WORDS = (
+    "now today currently still maintenant aujourd'hui actuellement toujours ahora hoy"
+    " actualmente sigue jetzt heute immer noch ora oggi ancora tuttora"
+)
+_DURATION_WORDS = "since years always depuis ans desde anos siempre seit jahren dal da anni sempre"
+_DEICTIC = frozenset(_DEICTIC_WORDS.split())
+_DURATION = frozenset([*_DURATION_WORDS.split(), "<year>"])
