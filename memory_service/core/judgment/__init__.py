@@ -93,7 +93,6 @@ def judge(text: str, durability: Durability, model: JudgmentModel | None = None)
 
 def is_ephemeral(text: str, model: JudgmentModel | None = None) -> bool:
     """Whether a note states a passing state (consolidation drops such notes at the end of a
-    session, whatever durability the agent gave them). A score in the confirmation band counts:
-    no user is asked at consolidation, and promoting a passing state is the costlier error."""
+    session, whatever durability the agent gave them)."""
     verdict = judge(text, Durability.DURABLE, model)
-    return any(r.code is ReasonCode.EPHEMERAL for r in (*verdict.refuse, *verdict.hold))
+    return any(reason.code is ReasonCode.EPHEMERAL for reason in verdict.refuse)
