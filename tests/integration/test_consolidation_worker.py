@@ -250,7 +250,9 @@ def test_a_worker_merges_duplicates_paraphrases_and_supersedes_vs_code_by_vim(
         memory(scope, subject, SEAT_PARAPHRASE, ("seat",), session_id=session_id),
         memory(scope, subject, "Speaks Portuguese.", ("language",), session_id=session_id),
         memory(scope, subject, "speaks portuguese", ("language",), session_id=session_id),
-        memory(scope, subject, "Has a dinner with the team tonight.", session_id=session_id),
+        # A passing state the guards refuse outright (one they only hold for confirmation is
+        # never active unless the user confirmed it, and then it is kept).
+        memory(scope, subject, "Is having dinner with the team tonight.", session_id=session_id),
         memory(
             scope,
             subject,
