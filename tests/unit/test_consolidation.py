@@ -242,7 +242,7 @@ def test_unrelated_notes_sharing_a_keyword_are_both_kept() -> None:
 
 def test_session_only_and_ephemeral_notes_are_dropped_and_expired() -> None:
     only_now = make_note("Wants the window seat.", durability=Durability.SESSION)
-    tonight = make_note("Has a dinner with the team tonight.")
+    tonight = make_note("Is having dinner with the team tonight.")
     habit = make_note("Goes to the gym every Monday evening.")
 
     result = plan([only_now, tonight, habit])
@@ -418,7 +418,7 @@ def test_notes_whose_content_words_are_close_in_meaning_merge_into_the_newer_wor
 
 
 def test_the_ephemeral_re_check_uses_the_model_the_notes_were_saved_with() -> None:
-    note = make_note("Has a dentist appointment tomorrow.")
+    note = make_note("Has a dentist appointment tomorrow at 3pm.")
     keeps_everything = JudgmentModel(
         _LABELS, {}, (-30.0,) * 4, {label: Thresholds(1.0, 1.0) for label in _LABELS}
     )
@@ -765,8 +765,11 @@ def test_the_content_words_leave_out_function_words_hedges_and_negations() -> No
 @pytest.mark.parametrize(
     ("text", "ephemeral"),
     [
-        ("Has a dentist appointment tomorrow.", True),
-        ("Dîne avec des collègues ce soir.", True),
+        # Refused outright by the shipped model. A passing state it only holds for the user's
+        # confirmation ("Dîne avec des collègues ce soir.") never reaches consolidation
+        # unconfirmed, and a confirmed one is kept: the re-check counts refusals only.
+        ("Has a dentist appointment tomorrow at 3pm.", True),
+        ("Est en réunion en ce moment.", True),
         ("Is tired right now.", True),
         ("Now uses Vim as editor.", False),
         ("Runs every morning before work.", False),

@@ -75,7 +75,7 @@ def test_only_notes_that_may_merge_are_looked_up() -> None:
     durable = note("Now uses Vim as editor.", purpose="work")
     skipped = [
         note("Wants a quiet room for this call.", durability=Durability.SESSION),
-        note("Has a dinner with the team tonight."),
+        note("Is having dinner with the team tonight."),
         note("Speaks Portuguese.", status=MemoryStatus.SUPERSEDED),
         make_memory("Speaks Portuguese."),  # already global
     ]
@@ -116,7 +116,7 @@ def _end_session_with_notes(
         (SEATS_PARAPHRASE, ("seat",), Durability.DURABLE),
         ("Speaks Portuguese.", ("language",), Durability.DURABLE),
         ("speaks portuguese", ("language",), Durability.DURABLE),
-        ("Has a dinner with the team tonight.", (), Durability.DURABLE),
+        ("Is having dinner with the team tonight.", (), Durability.DURABLE),
         ("Wants a quiet room for this call.", (), Durability.SESSION),
     ]
     with factory(scope.tenant_id) as uow:

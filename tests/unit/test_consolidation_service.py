@@ -173,7 +173,7 @@ def test_vs_code_then_vim_supersedes_the_old_global_and_keeps_it(tenant: Tenant)
 
 
 def test_session_only_and_ephemeral_notes_are_dropped(tenant: Tenant) -> None:
-    session_id = tenant.open_with_notes([("Has a dinner with the team tonight.", ())])
+    session_id = tenant.open_with_notes([("Is having dinner with the team tonight.", ())])
     with tenant.factory(tenant.id) as uow:
         uow.memories.add(
             tenant.note(
