@@ -271,13 +271,7 @@ class SqlMemoryRepository:
             purposes=purposes,
             limit=limit,
         )
-        offered = [
-            row
-            for row in rows
-            if (row.subject_id, row.scope, row.status)
-            == (subject_id, MemoryScope.GLOBAL.value, MemoryStatus.ACTIVE.value)
-        ]
-        return self._decrypt(offered)
+        return self._decrypt(_active_globals_of(rows, subject_id))
 
     def find_nearest_globals(
         self,
@@ -321,13 +315,7 @@ class SqlMemoryRepository:
         rows = self._session.scalars(
             select(MemoryRow).where(*by_primary_key(self._tenant_id, ids))
         ).all()
-        offered = [
-            row
-            for row in rows
-            if (row.subject_id, row.scope, row.status)
-            == (subject_id, MemoryScope.GLOBAL.value, MemoryStatus.ACTIVE.value)
-        ]
-        return self._decrypt(offered)
+        return self._decrypt(_active_globals_of(rows, subject_id))
 
     def list_for_subject(
         self,
@@ -371,3 +359,14 @@ class SqlMemoryRepository:
             self._id_order,
         )
         return self._decrypt(self._session.scalars(statement).all())
+
+
+def _active_globals_of(rows: Sequence[MemoryRow], subject_id: str) -> list[MemoryRow]:
+    """The rows that are ``subject_id``'s active global memories (the queries read rows by
+    primary key and leave scope, status and subject to this filter)."""
+    return [
+        row
+        for row in rows
+        if (row.subject_id, row.scope, row.status)
+        == (subject_id, MemoryScope.GLOBAL.value, MemoryStatus.ACTIVE.value)
+    ]
