@@ -18,7 +18,7 @@ class CorrectMemoryRequest(StrictBody):
     reason: str = Field(
         description="A lower-case code such as user_request or inaccurate",
         # The service's own rule (checked there, with its message), published for clients.
-        json_schema_extra={"pattern": admin_rules._REASON.pattern},
+        json_schema_extra={"pattern": admin_rules.REASON_SHAPE.pattern},
     )
 
 

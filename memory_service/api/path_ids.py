@@ -20,7 +20,7 @@ SessionId = Annotated[
     str, Path(json_schema_extra={"minLength": 1, "maxLength": SESSION_ID_MAX_LENGTH})
 ]
 # The admin service's own rule, read from it so the two cannot drift.
-MemoryId = Annotated[str, Path(json_schema_extra={"pattern": admin._MEMORY_ID.pattern})]
+MemoryId = Annotated[str, Path(json_schema_extra={"pattern": admin.MEMORY_ID_SHAPE.pattern})]
 SubjectId = Annotated[
     str,
     Path(

@@ -39,8 +39,8 @@ from memory_service.core.ports import (
 from memory_service.core.retention import DEFAULT_POLICY, RetentionPolicy
 from memory_service.core.scope import TenantScope, validate_subject_id
 
-_MEMORY_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9\-]{0,63}$")
-_REASON = re.compile(r"^[a-z][a-z0-9_\-]{0,39}$")
+MEMORY_ID_SHAPE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9\-]{0,63}$")
+REASON_SHAPE = re.compile(r"^[a-z][a-z0-9_\-]{0,39}$")
 CORRECTABLE = (MemoryStatus.ACTIVE, MemoryStatus.PENDING_CONFIRMATION)
 
 
@@ -66,14 +66,14 @@ class CorrectionRefused(InvalidRequest):
 
 
 def validate_memory_id(memory_id: object) -> str:
-    if not isinstance(memory_id, str) or not _MEMORY_ID.match(memory_id):
+    if not isinstance(memory_id, str) or not MEMORY_ID_SHAPE.match(memory_id):
         raise InvalidRequest("memory id is malformed")
     return memory_id
 
 
 def validate_reason(reason: object) -> str:
     """A reason is a code (``user_request``, ``inaccurate``...), so the audit may keep it."""
-    if not isinstance(reason, str) or not _REASON.match(reason):
+    if not isinstance(reason, str) or not REASON_SHAPE.match(reason):
         raise InvalidRequest(
             "reason must be a lower-case code of at most 40 characters, e.g. user_request"
         )
