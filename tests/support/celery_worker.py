@@ -7,6 +7,7 @@ a time, so SIGKILL lands mid-task), logging to a file the test can read.
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -49,7 +50,9 @@ class WorkerProcess:
                 "worker",
                 f"--pool={pool}",
                 f"--concurrency={concurrency}",
-                f"--hostname={name}@%h",
+                # A random suffix: two checkouts running the suite at once share RabbitMQ, and
+                # Celery nodes of one name answer each other's control and mingle messages.
+                f"--hostname={name}-{secrets.token_hex(3)}@%h",
             ],
             env={**os.environ, **env},
             stdout=self._log,
