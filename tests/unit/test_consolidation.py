@@ -706,7 +706,22 @@ def test_candidate_search_compares_each_note_with_a_bounded_number_of_memories(
 @pytest.mark.parametrize(
     ("first", "second", "expected"),
     [
-        ("Uses Python 3.11.", "Uses Python 3.12.", PairRelation.SAME_FRAME),
+        # The same words with another quantity: a new reading; a year is a date, two facts.
+        ("Uses Python 3.11.", "Uses Python 3.12.", PairRelation.REPLACED),
+        ("Shoe size: 42.", "Shoe size: 43.", PairRelation.REPLACED),
+        ("Visited Japan in 2019.", "Visited Japan in 2023.", PairRelation.SAME_FRAME),
+        # A frame naming a single-valued slot takes a new value without a change marker.
+        ("Main phone is an Android device.", "Main phone is an iPhone.", PairRelation.REPLACED),
+        (
+            "Son navigateur principal est Firefox.",
+            "Son navigateur principal est Safari.",
+            PairRelation.REPLACED,
+        ),
+        # Attitude verbs are one predicate; a marked change may use it as its frame, but
+        # alone it relates nothing.
+        ("Enjoys hiking.", "Likes hiking.", PairRelation.NEAR),
+        ("Aime le jazz.", "Apprécie le jazz.", PairRelation.NEAR),
+        ("Préfère le train.", "Préfère maintenant l'avion.", PairRelation.REPLACED),
         ("Likes coffee.", "Doesn't like coffee.", PairRelation.NEGATED),
         ("Prefers window seats.", "Prefers aisle seats.", PairRelation.SAME_FRAME),
         ("Prefers aisle seats.", "prefers an aisle seat", PairRelation.NEAR),
@@ -749,6 +764,13 @@ def test_the_lexical_rules(first: str, second: str, expected: PairRelation) -> N
         ("Eats meat.", "Does not eat fish.", 0.95, "related"),
         ("Runs 20 km a week.", "Jogs 30 km weekly.", 0.95, "same_frame"),
         ("Uses an Android phone.", "Switched to an iPhone.", 0.95, "unrelated"),
+        # Other words, no frame to contrast: a lower bar, and a polarity flip may paraphrase.
+        ("Does not own a car.", "Has no vehicle.", 0.6, "close"),
+        ("Is vegetarian.", "Doesn't eat meat.", 0.55, "close"),
+        ("Is vegetarian.", "Doesn't eat meat.", 0.45, "unrelated"),
+        # Named values and numbers must agree; a flip over a shared word is no paraphrase.
+        ("Likes Italian food.", "Enjoys Japanese cuisine.", 0.9, "unrelated"),
+        ("Eats meat.", "Does not eat meat, only fish.", 0.9, "related"),
     ],
 )
 def test_content_words_close_in_meaning_merge_only_the_same_statement(

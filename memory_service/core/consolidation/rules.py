@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -70,6 +71,7 @@ PARAPHRASE_COSINE = 0.5
 
 _TOKEN = re.compile(r"[^\W_]+(?:[.'+#-][^\W_]+)*[+#]*")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_YEAR = re.compile(r"(?:19|20)\d\d")
 _SLOT = "slot:"
 # A predicate term: one attitude however worded; it never makes a frame on its own.
 _PREDICATE = "pred:"
@@ -113,6 +115,7 @@ class _Markers:
     hedge: re.Pattern[str]
     marker_words: frozenset[str]
     slot_of: dict[str, str]
+    single_valued: frozenset[str]
     stopwords: frozenset[str]
     negations: frozenset[str]
 
@@ -143,6 +146,7 @@ def _load_markers() -> _Markers:
         hedge=_phrase_pattern(phrases("hedge")),
         marker_words=frozenset(marker_words - set(slot_of)),
         slot_of=slot_of,
+        single_valued=frozenset(fold(w) for w in data["single_valued"]),
         stopwords=frozenset(DEFAULT_LEXICONS.stopwords | {fold(w) for w in data["stopwords"]}),
         negations=frozenset(DEFAULT_LEXICONS.negations | {fold(w) for w in data["negations"]}),
     )
@@ -165,6 +169,8 @@ class NoteTerms:
     numbers: frozenset[str]
     # Named values: capitalised words after the first ("Italian", "Lyon", "VS Code"), folded.
     names: frozenset[str]
+    # Content words naming a single-valued slot ("main", "principal").
+    single: frozenset[str]
     negated: bool
     removal: bool
     replacement: bool
@@ -256,7 +262,8 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
         leading=frozenset(leading),
         keywords=frozenset(normalize_keyword(k) for k in keywords),
         numbers=frozenset(_NUMBER.findall(normalized)),
-        names=_names(normalized),
+        names=_names(text),
+        single=frozenset(_stem(t, french=french) for t in raw if t in _MARKERS.single_valued),
         negated=any(t in _MARKERS.negations for t in raw),
         removal=bool(_MARKERS.removal.search(folded)),
         replacement=bool(_MARKERS.replacement.search(folded)),
@@ -265,10 +272,11 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
     )
 
 
-def _names(normalized: str) -> frozenset[str]:
+def _names(text: str) -> frozenset[str]:
     """Capitalised words past the first, folded: the named values two wordings of one fact
     must share ("Likes Italian food" / "Likes Japanese food" are two facts)."""
-    words = _TOKEN.findall(_ELISION.sub(r"\1' ", normalized))[1:]
+    raw = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
+    words = _TOKEN.findall(re.sub(r"(?<![\w'])([A-Za-z]{1,2})'(?=\w)", r"\1' ", raw))[1:]
     return frozenset(fold(w.lower()) for w in words if w[:1].isupper())
 
 
@@ -370,15 +378,32 @@ def _negates(older: NoteTerms, newer: NoteTerms, similarity: float) -> bool:
 
 
 def _replaces(older: NoteTerms, newer: NoteTerms) -> bool:
-    """A marked new value in the older note's frame: same frame, short different values."""
-    if not newer.replacement or newer.additive or newer.removal:
+    """A new value in the older note's frame, short different values on each side.
+
+    Marked ("switched to", "now", "désormais"), the frame may be a shared predicate alone
+    ("Préfère le train" / "Préfère maintenant l'avion"). Unmarked, the frame must name a
+    single-valued slot ("Main phone is an Android device" / "Main phone is an iPhone"), or
+    the same words give another quantity ("Uses Python 3.11" / "Uses Python 3.12"; a year is
+    a date, not a quantity: "Visited Japan in 2019" / "in 2023" are two facts)."""
+    if newer.additive or newer.removal or older.negated != newer.negated:
         return False
-    return older.negated == newer.negated and _same_frame(older, newer)
+    if newer.replacement:
+        return _same_frame(older, newer, with_predicates=True)
+    if older.single & newer.single & older.topic & newer.topic and _same_frame(older, newer):
+        return True
+    return (
+        older.content - older.numbers == newer.content - newer.numbers
+        and bool(older.numbers)
+        and bool(newer.numbers)
+        and older.numbers != newer.numbers
+        and not any(_YEAR.fullmatch(n) for n in older.numbers | newer.numbers)
+    )
 
 
-def _same_frame(older: NoteTerms, newer: NoteTerms) -> bool:
-    """Shared content words (the frame) and a short value on each side that differs."""
-    frame = older.topic & newer.topic
+def _same_frame(older: NoteTerms, newer: NoteTerms, *, with_predicates: bool = False) -> bool:
+    """Shared content words (the frame; a shared predicate counts only ``with_predicates``)
+    and a short value on each side that differs."""
+    frame = older.content & newer.content if with_predicates else older.topic & newer.topic
     only_older = older.content - newer.content
     only_newer = newer.content - older.content
     return (
