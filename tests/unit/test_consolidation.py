@@ -722,6 +722,14 @@ def test_candidate_search_compares_each_note_with_a_bounded_number_of_memories(
         ("Enjoys hiking.", "Likes hiking.", PairRelation.NEAR),
         ("Aime le jazz.", "Apprécie le jazz.", PairRelation.NEAR),
         ("Préfère le train.", "Préfère maintenant l'avion.", PairRelation.REPLACED),
+        # A removal names the value it removes; the rest of the note may say what replaced it.
+        ("Plays tennis every weekend.", "Gave up tennis, does yoga instead.", PairRelation.NEGATED),
+        ("Roule en scooter.", "A vendu son scooter, prend le métro.", PairRelation.NEGATED),
+        ("Drinks tea.", "No longer drinks coffee.", PairRelation.RELATED),
+        # Another person's fact neither merges with nor replaces the user's own.
+        ("Lives in Paris.", "Parents moved to Nice.", PairRelation.RELATED),
+        ("Vit à Lyon.", "Sa fille a déménagé à Grenoble.", PairRelation.RELATED),
+        ("Is vegetarian.", "Sister is vegetarian.", PairRelation.RELATED),
         ("Likes coffee.", "Doesn't like coffee.", PairRelation.NEGATED),
         ("Prefers window seats.", "Prefers aisle seats.", PairRelation.SAME_FRAME),
         ("Prefers aisle seats.", "prefers an aisle seat", PairRelation.NEAR),

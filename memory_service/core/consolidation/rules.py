@@ -71,6 +71,7 @@ PARAPHRASE_COSINE = 0.5
 
 _TOKEN = re.compile(r"[^\W_]+(?:[.'+#-][^\W_]+)*[+#]*")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_CLAUSE_END = re.compile(r"[,;:.!?]")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _SLOT = "slot:"
 # A predicate term: one attitude however worded; it never makes a frame on its own.
@@ -116,6 +117,7 @@ class _Markers:
     marker_words: frozenset[str]
     slot_of: dict[str, str]
     single_valued: frozenset[str]
+    third_party: frozenset[str]
     stopwords: frozenset[str]
     negations: frozenset[str]
 
@@ -147,6 +149,7 @@ def _load_markers() -> _Markers:
         marker_words=frozenset(marker_words - set(slot_of)),
         slot_of=slot_of,
         single_valued=frozenset(fold(w) for w in data["single_valued"]),
+        third_party=frozenset(fold(w) for lang in data["third_party"].values() for w in lang),
         stopwords=frozenset(DEFAULT_LEXICONS.stopwords | {fold(w) for w in data["stopwords"]}),
         negations=frozenset(DEFAULT_LEXICONS.negations | {fold(w) for w in data["negations"]}),
     )
@@ -171,6 +174,10 @@ class NoteTerms:
     names: frozenset[str]
     # Content words naming a single-valued slot ("main", "principal").
     single: frozenset[str]
+    # Content words of the clause a removal marker opens ("Gave up tennis, ..." -> tennis).
+    removed: frozenset[str]
+    # Another person is the subject ("Sister lives in Rome", "Sa fille a déménagé").
+    third_party: bool
     negated: bool
     removal: bool
     replacement: bool
@@ -238,10 +245,37 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
     folded = _ELISION.sub(r"\1' ", fold(normalized.lower()))
     raw = _TOKEN.findall(folded.replace("n't", " n't"))
     french = _looks_french(raw)
+    content, leading = _content_of(raw, french=french)
+    removal = _MARKERS.removal.search(folded)
+    removed: frozenset[str] = frozenset()
+    if removal is not None:
+        clause = _CLAUSE_END.split(folded[removal.end() :], maxsplit=1)[0]
+        removed = _content_of(_TOKEN.findall(clause), french=french)[0]
+    return NoteTerms(
+        normalized=normalized,
+        squashed="".join(ch for ch in folded if ch.isalnum()),
+        content=content,
+        leading=leading,
+        keywords=frozenset(normalize_keyword(k) for k in keywords),
+        numbers=frozenset(_NUMBER.findall(normalized)),
+        names=_names(text),
+        single=frozenset(_stem(t, french=french) for t in raw if t in _MARKERS.single_valued),
+        removed=removed,
+        third_party=bool(raw) and raw[0] in _MARKERS.third_party,
+        negated=any(t in _MARKERS.negations for t in raw),
+        removal=removal is not None,
+        replacement=bool(_MARKERS.replacement.search(folded)),
+        additive=bool(_MARKERS.additive.search(folded)),
+        hedged=bool(_MARKERS.hedge.search(folded)),
+    )
+
+
+def _content_of(tokens: list[str], *, french: bool) -> tuple[frozenset[str], frozenset[str]]:
+    """Content terms of folded tokens, and those before the first negation."""
     content: set[str] = set()
     leading: set[str] = set()
     seen_negation = False
-    for token in raw:
+    for token in tokens:
         if token in _MARKERS.negations:
             seen_negation = True
             continue
@@ -255,21 +289,7 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
         content.add(term)
         if not seen_negation:
             leading.add(term)
-    return NoteTerms(
-        normalized=normalized,
-        squashed="".join(ch for ch in folded if ch.isalnum()),
-        content=frozenset(content),
-        leading=frozenset(leading),
-        keywords=frozenset(normalize_keyword(k) for k in keywords),
-        numbers=frozenset(_NUMBER.findall(normalized)),
-        names=_names(text),
-        single=frozenset(_stem(t, french=french) for t in raw if t in _MARKERS.single_valued),
-        negated=any(t in _MARKERS.negations for t in raw),
-        removal=bool(_MARKERS.removal.search(folded)),
-        replacement=bool(_MARKERS.replacement.search(folded)),
-        additive=bool(_MARKERS.additive.search(folded)),
-        hedged=bool(_MARKERS.hedge.search(folded)),
-    )
+    return frozenset(content), frozenset(leading)
 
 
 def _names(text: str) -> frozenset[str]:
@@ -313,6 +333,10 @@ def classify_pair(older: NoteTerms, newer: NoteTerms, meaning: float | None = No
     """
     if older.normalized == newer.normalized:
         return PairRelation.EXACT
+    if older.third_party != newer.third_party:
+        # One note is about someone else: never the same fact, never a change of it.
+        related = older.keywords & newer.keywords or older.topic & newer.topic
+        return PairRelation.RELATED if related else PairRelation.UNRELATED
     similarity = jaccard(older.content, newer.content)
     same_statement = (
         older.negated == newer.negated and not newer.removal and older.numbers == newer.numbers
@@ -366,7 +390,11 @@ def _negates(older: NoteTerms, newer: NoteTerms, similarity: float) -> bool:
     if (
         newer.removal
         and not older.removal
-        and (older.content <= newer.content or newer.content <= older.content)
+        and (
+            older.content <= newer.content
+            or newer.content <= older.content
+            or (newer.removed and newer.removed <= older.content)
+        )
     ):
         return True
     flipped = older.negated != newer.negated
