@@ -507,6 +507,8 @@ def _relation(
                 return Relation(
                     other.id, DecisionKind.CONFLICT, DecidedBy.ATTRIBUTE, DecisionReason.NEGATION
                 )
+            if verdict is None and _guess_meets_fact(older, newer, pair, terms, multi=True):
+                return _guess_yields(other.id)
         # Different attributes never conflict; a multi-valued one keeps its other values.
         return None
     if verdict is Verdict.CONFLICT:
@@ -520,15 +522,25 @@ def _relation(
             other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.MARKED_CHANGE
         )
     if verdict is None and _guess_meets_fact(older, newer, pair, terms):
-        # The resolver lets a hypothesis lose whatever its age.
-        return Relation(
-            other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.HYPOTHESIS_YIELDS
-        )
+        return _guess_yields(other.id)
     return None
 
 
+def _guess_yields(other_id: str) -> Relation:
+    """The guess side of the pair loses (the resolver lets a hypothesis lose whatever its
+    age)."""
+    return Relation(
+        other_id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.HYPOTHESIS_YIELDS
+    )
+
+
 def _guess_meets_fact(
-    older: Memory, newer: Memory, pair: _Pair, terms: Mapping[str, NoteTerms]
+    older: Memory,
+    newer: Memory,
+    pair: _Pair,
+    terms: Mapping[str, NoteTerms],
+    *,
+    multi: bool = False,
 ) -> bool:
     """Without a judge, a guess close to a stated fact gives way to it.
 
@@ -538,14 +550,18 @@ def _guess_meets_fact(
     cat person" / "Loves cats"; "Prefers aisle seats" guessed / "Prefers window seats"
     said). An additive word ("also", "aussi") keeps both: a second value. What it costs: a
     guess close to a statement it neither restates nor contradicts is dropped; a guess is
-    never kept over a statement, so no stated fact is lost.
+    never kept over a statement, so no stated fact is lost. Within one ``multi`` attribute,
+    another value in the same frame is a second value, not a contradiction.
     """
     if older.is_hypothesis == newer.is_hypothesis:
         return False
     if terms[older.id].additive or terms[newer.id].additive:
         return False
-    if newer.is_hypothesis and pair.rule is PairRelation.SAME_FRAME:
-        return True
+    if pair.rule is PairRelation.SAME_FRAME:
+        if multi:
+            return False
+        if newer.is_hypothesis:
+            return True
     return pair.meaning is not None and pair.meaning >= HYPOTHESIS_COSINE
 
 
