@@ -370,6 +370,44 @@ def test_a_hedged_guess_is_confirmed_by_the_statement_it_guessed() -> None:
     assert (confirmed.text, confirmed.source) == ("Is vegetarian.", Source.USER_STATED)
 
 
+def _unit(cos: float) -> tuple[float, float]:
+    """A 2-d unit vector at ``cos`` from (1, 0)."""
+    return (cos, (1 - cos * cos) ** 0.5)
+
+
+@pytest.mark.parametrize(("cos", "kept"), [(0.6, 1), (0.4, 2)])
+def test_a_statement_close_in_meaning_to_a_guess_settles_it(cos: float, kept: int) -> None:
+    guess = make_global("Seems to be a cat person.", source=Source.MODEL_INFERRED)
+    stated = make_note("Loves cats.")
+    meanings = {guess.id: (1.0, 0.0), stated.id: _unit(cos)}
+
+    result = plan([stated], [guess], vectors=meanings, meanings=meanings)
+
+    active = [
+        m
+        for m in apply(result, [guess, stated])
+        if m.scope is MemoryScope.GLOBAL and m.status is MemoryStatus.ACTIVE
+    ]
+    assert len(active) == kept
+    assert "Loves cats." in {m.text for m in active}
+    if kept == 1:
+        assert active[0].source is Source.USER_STATED
+
+
+def test_a_guess_close_to_a_stated_fact_yields_but_an_additive_guess_stays() -> None:
+    stated = make_global("Does not own a car.")
+    guess = make_note("Drives to work every day.", source=Source.MODEL_INFERRED)
+    meanings = {stated.id: (1.0, 0.0), guess.id: _unit(0.55)}
+    result = plan([guess], [stated], vectors=meanings, meanings=meanings)
+    assert _active_texts(result, [stated, guess]) == {"Does not own a car."}
+
+    sushi = make_global("Likes sushi.")
+    ramen = make_note("Possibly likes ramen too.", source=Source.MODEL_INFERRED)
+    meanings = {sushi.id: (1.0, 0.0), ramen.id: _unit(0.55)}
+    result = plan([ramen], [sushi], vectors=meanings, meanings=meanings)
+    assert _active_texts(result, [sushi, ramen]) == {"Likes sushi.", "Possibly likes ramen too."}
+
+
 PETS = Attribute("pets", Cardinality.MULTI)
 LANGUAGES = Attribute("language_spoken", Cardinality.MULTI)
 
