@@ -366,13 +366,14 @@ def classify_pair(older: NoteTerms, newer: NoteTerms, meaning: float | None = No
 
 
 def _same_meaning(older: NoteTerms, newer: NoteTerms, meaning: float) -> bool:
-    """Content words close in meaning, no change marked, the same numbers and named values.
+    """Content words close in meaning, no change or addition ("also") marked, the same
+    numbers and named values.
 
     A pair filling one frame with other short values needs :data:`SAME_MEANING_COSINE`
     (two values of one attribute score high); wordings that share no frame need
     :data:`PARAPHRASE_COSINE`, and only they may differ in polarity ("Is vegetarian" /
     "Doesn't eat meat"), since a flip over shared words is a negation."""
-    if newer.replacement or newer.removal or older.removal:
+    if newer.replacement or newer.removal or older.removal or newer.additive:
         return False
     if older.numbers != newer.numbers or older.names != newer.names:
         return False
