@@ -764,6 +764,9 @@ def test_candidate_search_compares_each_note_with_a_bounded_number_of_memories(
         ("Plays tennis every weekend.", "Gave up tennis, does yoga instead.", PairRelation.NEGATED),
         ("Roule en scooter.", "A vendu son scooter, prend le métro.", PairRelation.NEGATED),
         ("Drinks tea.", "No longer drinks coffee.", PairRelation.RELATED),
+        # A vaguer restatement is the same fact; an accented word is no English stop word.
+        ("Hates crowded places.", "Really dislikes crowds.", PairRelation.NEAR),
+        ("Boit du café le matin.", "Est passé au thé le matin.", PairRelation.REPLACED),
         # Another person's fact neither merges with nor replaces the user's own.
         ("Lives in Paris.", "Parents moved to Nice.", PairRelation.RELATED),
         ("Vit à Lyon.", "Sa fille a déménagé à Grenoble.", PairRelation.RELATED),

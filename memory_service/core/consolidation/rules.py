@@ -119,7 +119,15 @@ class _Markers:
     single_valued: frozenset[str]
     third_party: frozenset[str]
     stopwords: frozenset[str]
+    # Stop words an accented word may fold to: all but English's own.
+    accented_stopwords: frozenset[str]
     negations: frozenset[str]
+
+
+def _english_only(stopwords: frozenset[str]) -> frozenset[str]:
+    by_language = DEFAULT_LEXICONS.stopwords_by_language
+    others = set().union(*(words for lang, words in by_language.items() if lang != "en"))
+    return frozenset(w for w in stopwords if w in by_language.get("en", ()) and w not in others)
 
 
 def _load_markers() -> _Markers:
@@ -137,6 +145,7 @@ def _load_markers() -> _Markers:
         for w in p.split()
         if w != "..."
     }
+    stopwords = frozenset(DEFAULT_LEXICONS.stopwords | {fold(w) for w in data["stopwords"]})
     slot_of = {fold(w): _SLOT + name for name, words in data["slots"].items() for w in words}
     slot_of |= {
         fold(w): _PREDICATE + name for name, words in data["predicates"].items() for w in words
@@ -150,7 +159,8 @@ def _load_markers() -> _Markers:
         slot_of=slot_of,
         single_valued=frozenset(fold(w) for w in data["single_valued"]),
         third_party=frozenset(fold(w) for lang in data["third_party"].values() for w in lang),
-        stopwords=frozenset(DEFAULT_LEXICONS.stopwords | {fold(w) for w in data["stopwords"]}),
+        stopwords=stopwords,
+        accented_stopwords=stopwords - _english_only(stopwords),
         negations=frozenset(DEFAULT_LEXICONS.negations | {fold(w) for w in data["negations"]}),
     )
 
@@ -245,12 +255,12 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
     folded = _ELISION.sub(r"\1' ", fold(normalized.lower()))
     raw = _TOKEN.findall(folded.replace("n't", " n't"))
     french = _looks_french(raw)
-    content, leading = _content_of(raw, french=french)
+    content, leading = _content_of(raw, french=french, accented=_accented(normalized))
     removal = _MARKERS.removal.search(folded)
     removed: frozenset[str] = frozenset()
     if removal is not None:
         clause = _CLAUSE_END.split(folded[removal.end() :], maxsplit=1)[0]
-        removed = _content_of(_TOKEN.findall(clause), french=french)[0]
+        removed = _content_of(_TOKEN.findall(clause), french=french, accented=frozenset())[0]
     return NoteTerms(
         normalized=normalized,
         squashed="".join(ch for ch in folded if ch.isalnum()),
@@ -270,8 +280,18 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
     )
 
 
-def _content_of(tokens: list[str], *, french: bool) -> tuple[frozenset[str], frozenset[str]]:
-    """Content terms of folded tokens, and those before the first negation."""
+def _accented(normalized: str) -> frozenset[str]:
+    """Folded forms of the words that carry an accent ("thé" -> "the")."""
+    words = _TOKEN.findall(normalized.lower())
+    return frozenset(fold(w) for w in words if fold(w) != w)
+
+
+def _content_of(
+    tokens: list[str], *, french: bool, accented: frozenset[str]
+) -> tuple[frozenset[str], frozenset[str]]:
+    """Content terms of folded tokens, and those before the first negation. A word that
+    lost an accent to folding is a stop word only if a language with accents has it ("à" ->
+    "a" is one; "thé" -> "the" is not)."""
     content: set[str] = set()
     leading: set[str] = set()
     seen_negation = False
@@ -282,7 +302,9 @@ def _content_of(tokens: list[str], *, french: bool) -> tuple[frozenset[str], fro
         slot = _MARKERS.slot_of.get(token)
         if slot is not None:
             term = slot
-        elif token in _MARKERS.stopwords or token in _MARKERS.marker_words:
+        elif token in _MARKERS.marker_words or (
+            token in (_MARKERS.accented_stopwords if token in accented else _MARKERS.stopwords)
+        ):
             continue
         else:
             term = _stem(token.strip("'"), french=french)
@@ -328,8 +350,9 @@ def classify_pair(older: NoteTerms, newer: NoteTerms, meaning: float | None = No
 
     ``meaning`` is the cosine of the embeddings of the two notes' content words
     (:func:`content_text`), when the caller has an embedding. EXACT, NEAR, REFINES and
-    CLOSE merge (the newer wording kept); NEGATED and REPLACED are the only grounds to
-    supersede; SAME_FRAME and RELATED are left to a judge and keep both without one.
+    CLOSE merge (the newer wording kept, unless the older says more); NEGATED and REPLACED
+    are the only grounds to supersede; SAME_FRAME and RELATED are left to a judge and keep
+    both without one.
     """
     if older.normalized == newer.normalized:
         return PairRelation.EXACT
@@ -353,6 +376,8 @@ def classify_pair(older: NoteTerms, newer: NoteTerms, meaning: float | None = No
         return PairRelation.REPLACED
     if _refines(older, newer):
         return PairRelation.REFINES
+    if _restates_part(older, newer):
+        return PairRelation.NEAR
     if meaning is not None and _same_meaning(older, newer, meaning):
         return PairRelation.CLOSE
     if older.negated == newer.negated and _same_frame(older, newer):
@@ -363,6 +388,21 @@ def classify_pair(older: NoteTerms, newer: NoteTerms, meaning: float | None = No
     ):
         return PairRelation.RELATED
     return PairRelation.UNRELATED
+
+
+def _restates_part(older: NoteTerms, newer: NoteTerms) -> bool:
+    """The newer note says part of what the older one says and nothing else, no change
+    marked ("Hates crowded places" / "Really dislikes crowds"): one fact, and the merge
+    keeps the more detailed wording."""
+    return (
+        bool(newer.topic)
+        and newer.content < older.content
+        and len(older.content - newer.content) <= MAX_REFINEMENT_TOKENS
+        and older.negated == newer.negated
+        and not (newer.replacement or newer.removal or newer.additive or older.removal)
+        and newer.numbers <= older.numbers
+        and newer.names <= older.names
+    )
 
 
 def _same_meaning(older: NoteTerms, newer: NoteTerms, meaning: float) -> bool:
