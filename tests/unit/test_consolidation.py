@@ -25,6 +25,7 @@ from memory_service.core.consolidation import (
     Verdict,
     plan_consolidation,
 )
+from memory_service.core.consolidation.attributes import key_form
 from memory_service.core.consolidation.rules import (
     PairRelation,
     classify_pair,
@@ -557,6 +558,36 @@ def test_judge_conflict_supersedes_by_recency() -> None:
     assert by_id(result)[existing.id].superseded_by == created.id
     conflict = next(d for d in result.decisions if d.kind is DecisionKind.CONFLICT)
     assert conflict.decided_by is DecidedBy.LLM
+
+
+def test_two_keys_for_one_topic_conflict_by_the_judge_not_by_the_rules() -> None:
+    car = make_global("Drives a Toyota.", attribute=Attribute("vehicle", Cardinality.SINGLE))
+    bus = make_note(
+        "Sold the car and takes the bus now.",
+        attribute=Attribute("commute_mode", Cardinality.SINGLE),
+    )
+    memories = [car, bus]
+    near = {car.id: (1.0, 0.0), bus.id: _unit(0.3)}
+    assert len(_active_texts(plan([bus], [car], vectors=near), memories)) == 2
+
+    judged = plan([bus], [car], vectors=near, judge=ScriptedJudge(lambda pair: "conflict"))
+
+    assert _active_texts(judged, memories) == {"Sold the car and takes the bus now."}
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "same"),
+    [
+        ("pets", "has_pet", True),
+        ("seat_preference", "preferred_seat", True),
+        ("languages_spoken", "spoken_language", True),
+        ("cuisine_liked", "cuisine_disliked", False),
+        ("home_city", "work_city", False),
+    ],
+)
+def test_attribute_keys_compare_by_their_topic_words(first: str, second: str, same: bool) -> None:
+    a, b = (Attribute(k, Cardinality.SINGLE) for k in (first, second))
+    assert (key_form(a) == key_form(b)) is same
 
 
 def test_judge_unrelated_overrides_a_rules_conflict() -> None:

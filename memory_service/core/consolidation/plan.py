@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from memory_service.core.consolidation.attributes import key_words
+from memory_service.core.consolidation.attributes import key_form, key_words
 from memory_service.core.consolidation.judge import (
     CandidatePair,
     Judge,
@@ -410,10 +410,11 @@ def _find_pairs(
 
 
 def _same_key(older: Memory, newer: Memory) -> Cardinality | None:
-    """The newer note's cardinality when both notes name the same attribute."""
+    """The newer note's cardinality when both notes name the same attribute (keys compared
+    by :func:`key_form`: ``pets`` and ``has_pet`` are one)."""
     if older.attribute is None or newer.attribute is None:
         return None
-    if older.attribute.key != newer.attribute.key:
+    if key_form(older.attribute) != key_form(newer.attribute):
         return None
     return newer.attribute.cardinality
 
@@ -509,7 +510,13 @@ def _relation(
                 )
             if verdict is None and _guess_meets_fact(older, newer, pair, terms, multi=True):
                 return _guess_yields(other.id)
-        # Different attributes never conflict; a multi-valued one keeps its other values.
+        if cardinality is None and verdict is Verdict.CONFLICT:
+            # Two keys for one topic ("vehicle" / "commute_mode"): the judge read both texts.
+            return Relation(
+                other.id, DecisionKind.CONFLICT, DecidedBy.LLM, DecisionReason.JUDGED_CONFLICT
+            )
+        # Without a judge, different attributes never conflict; a multi-valued one keeps its
+        # other values.
         return None
     if verdict is Verdict.CONFLICT:
         return Relation(
