@@ -406,22 +406,28 @@ def _restates_part(older: NoteTerms, newer: NoteTerms) -> bool:
 
 
 def _same_meaning(older: NoteTerms, newer: NoteTerms, meaning: float) -> bool:
-    """Content words close in meaning, no change or addition ("also") marked, the same
-    numbers and named values.
+    """Content words close in meaning, the same polarity, no change or addition ("also")
+    marked, the same numbers and named values.
 
-    A pair filling one frame with other short values needs :data:`SAME_MEANING_COSINE`
-    (two values of one attribute score high); wordings that share no frame need
-    :data:`PARAPHRASE_COSINE`, and only they may differ in polarity ("Is vegetarian" /
-    "Doesn't eat meat"), since a flip over shared words is a negation."""
+    Wordings that share no content word (not even an attitude verb), one of them more than
+    a word, need :data:`PARAPHRASE_COSINE` ("Does not own a car" / "Has no vehicle").
+    Anything else compares values, which a static embedding puts close whatever they are
+    ("Aime le fromage" / "Aime le thé": 0.86; "Is vegan" / "Is vegetarian": 0.71): it needs
+    :data:`SAME_MEANING_COSINE`, and a one-word value on either side in a shared frame is
+    never the same fact. A polarity flip is never a paraphrase here: "Has no vehicle" /
+    "Has a car" are as close as "Is vegetarian" / "Doesn't eat meat"."""
     if newer.replacement or newer.removal or older.removal or newer.additive:
+        return False
+    if older.negated != newer.negated:
         return False
     if older.numbers != newer.numbers or older.names != newer.names:
         return False
-    if _same_frame(older, newer):
-        return older.negated == newer.negated and meaning >= SAME_MEANING_COSINE
-    if older.negated != newer.negated and older.content & newer.content:
+    shared = older.content & newer.content
+    if not shared and max(len(older.content), len(newer.content)) > 1:
+        return meaning >= PARAPHRASE_COSINE
+    if shared and min(len(older.content - shared), len(newer.content - shared)) < 2:
         return False
-    return meaning >= PARAPHRASE_COSINE
+    return meaning >= SAME_MEANING_COSINE
 
 
 def _negates(older: NoteTerms, newer: NoteTerms, similarity: float) -> bool:
