@@ -409,6 +409,23 @@ def test_a_guess_close_to_a_stated_fact_yields_but_an_additive_guess_stays() -> 
     assert _active_texts(result, [sushi, ramen]) == {"Likes sushi.", "Possibly likes ramen too."}
 
 
+def test_a_change_marked_by_words_replaces_only_the_closest_value() -> None:
+    bike = make_global("Rides a bike to work.")
+    weekend = make_global("Goes cycling on weekend mornings.")
+    # Both share the frame "cycl" with the newer note; only the closer one is replaced.
+    change = make_note("Now cycles to work.")
+    meanings = {bike.id: _unit(0.5), weekend.id: _unit(0.35), change.id: (1.0, 0.0)}
+    terms = {m.id: terms_of(m.text) for m in (bike, weekend, change)}
+    assert classify_pair(terms[weekend.id], terms[change.id]) is PairRelation.REPLACED
+
+    result = plan([change], [bike, weekend], vectors=meanings, meanings=meanings)
+
+    assert _active_texts(result, [bike, weekend, change]) == {
+        "Goes cycling on weekend mornings.",
+        "Now cycles to work.",
+    }
+
+
 PETS = Attribute("pets", Cardinality.MULTI)
 LANGUAGES = Attribute("language_spoken", Cardinality.MULTI)
 
@@ -805,7 +822,9 @@ def test_candidate_search_compares_each_note_with_a_bounded_number_of_memories(
         ("Likes coffee.", "Doesn't like coffee.", PairRelation.NEGATED),
         ("Prefers window seats.", "Prefers aisle seats.", PairRelation.SAME_FRAME),
         ("Prefers aisle seats.", "prefers an aisle seat", PairRelation.NEAR),
-        ("Lives in Lyon.", "Prefers flights from Lyon.", PairRelation.SAME_FRAME),
+        # A named value both mention is a shared value, not a frame.
+        ("Lives in Lyon.", "Prefers flights from Lyon.", PairRelation.RELATED),
+        ("Likes Italian food.", "Switched to learning Italian.", PairRelation.RELATED),
         ("Likes Italian food.", "Likes Japanese food.", PairRelation.SAME_FRAME),
         ("Does not eat meat.", "Does not eat dairy.", PairRelation.SAME_FRAME),
         ("Lives in Paris.", "Moved to Lyon.", PairRelation.REPLACED),

@@ -315,8 +315,8 @@ def plan_consolidation(
             verdict = verdicts.get(pair_id) if pair_id else None
             relation = _relation(by_id[pair.other_id], note, pair, verdict, terms)
             if relation is not None:
-                relations.append(relation)
-        resolver.resolve(note, relations)
+                relations.append((pair, relation))
+        resolver.resolve(note, _one_marked_change(relations))
     created, changed, decisions = resolver.materialise(now=now, new_id=new_id)
     updated.update({m.id: m for m in changed})
     return MergePlan(
@@ -325,6 +325,25 @@ def plan_consolidation(
         decisions=(*dropped, *decisions),
         judge_call=judge_call,
     )
+
+
+def _one_marked_change(relations: list[tuple[_Pair, Relation]]) -> list[Relation]:
+    """A change marked by words alone ("now", "switched to") replaces one value: of the
+    memories it could replace, only the closest in meaning loses. "Now cycles to work"
+    replaces "Rides a bike to work", not also "Goes cycling on weekend mornings"."""
+    marked = [
+        (pair, relation)
+        for pair, relation in relations
+        if relation.reason is DecisionReason.MARKED_CHANGE
+    ]
+    if len(marked) < 2:
+        return [relation for _, relation in relations]
+    keep = max(marked, key=lambda item: item[0].meaning or 0.0)[1]
+    return [
+        relation
+        for _, relation in relations
+        if relation.reason is not DecisionReason.MARKED_CHANGE or relation is keep
+    ]
 
 
 def _destroy_replaced_copies(

@@ -479,6 +479,13 @@ def _same_frame(older: NoteTerms, newer: NoteTerms, *, with_predicates: bool = F
     """Shared content words (the frame; a shared predicate counts only ``with_predicates``)
     and a short value on each side that differs."""
     frame = older.content & newer.content if with_predicates else older.topic & newer.topic
+    # A named value both notes mention is a shared value, not a frame ("Likes Italian food"
+    # / "Switched to learning Italian").
+    frame -= {_stem(fold(n)) for n in older.names & newer.names}
+    frame -= {_stem(fold(n), french=True) for n in older.names & newer.names}
+    # "main", "principal" qualify a slot's noun; alone they frame nothing ("Son navigateur
+    # principal est Firefox" / "Son éditeur principal est Neovim").
+    frame -= older.single | newer.single
     only_older = older.content - newer.content
     only_newer = newer.content - older.content
     return (
