@@ -607,6 +607,29 @@ def test_attribute_keys_compare_by_their_topic_words(first: str, second: str, sa
     assert (key_form(a) == key_form(b)) is same
 
 
+@pytest.mark.parametrize(
+    ("older", "newer", "guess"),
+    [
+        ("Plays tennis on Sundays.", "Does not play tennis any more since the surgery.", False),
+        ("Seems to like running.", "Loves jogging.", True),
+    ],
+)
+def test_the_judge_removes_a_multi_value_on_a_removal_or_a_guess(
+    older: str, newer: str, guess: bool
+) -> None:
+    sport = Attribute("sport", Cardinality.MULTI)
+    source = Source.MODEL_INFERRED if guess else Source.USER_STATED
+    first = make_global(older, attribute=sport, source=source)
+    second = make_note(newer, attribute=sport)
+    other = make_note("Plays chess.", attribute=sport)
+    near = {first.id: (1.0, 0.0), second.id: _unit(0.3), other.id: _unit(0.3)}
+    judge = ScriptedJudge(lambda pair: "conflict" if pair.first_text == older else "unrelated")
+
+    result = plan([second, other], [first], vectors=near, judge=judge)
+
+    assert _active_texts(result, [first, second, other]) == {newer, "Plays chess."}
+
+
 def test_judge_unrelated_overrides_a_rules_conflict() -> None:
     existing = make_global("Uses VS Code as editor.", keywords=("editor",))
     note = make_note("Now uses Vim as editor.", keywords=("editor",))
@@ -812,6 +835,7 @@ def test_candidate_search_compares_each_note_with_a_bounded_number_of_memories(
         ("Plays tennis every weekend.", "Gave up tennis, does yoga instead.", PairRelation.NEGATED),
         ("Roule en scooter.", "A vendu son scooter, prend le métro.", PairRelation.NEGATED),
         ("Drinks tea.", "No longer drinks coffee.", PairRelation.RELATED),
+        ("Plays football on Sundays.", "Quit football after a knee injury.", PairRelation.NEGATED),
         # A vaguer restatement is the same fact; an accented word is no English stop word.
         ("Hates crowded places.", "Really dislikes crowds.", PairRelation.NEAR),
         ("Boit du café le matin.", "Est passé au thé le matin.", PairRelation.REPLACED),

@@ -521,8 +521,15 @@ def _relation(
             )
         if cardinality is Cardinality.MULTI and verdict in (None, Verdict.CONFLICT):
             by = DecidedBy.LLM if verdict is Verdict.CONFLICT else DecidedBy.RULES
-            if rule is PairRelation.NEGATED:
+            if rule is PairRelation.NEGATED or (
+                verdict is Verdict.CONFLICT and _explicit_removal(terms[older.id], terms[newer.id])
+            ):
                 return Relation(other.id, DecisionKind.CONFLICT, by, DecisionReason.NEGATION)
+            if verdict is Verdict.CONFLICT and older.is_hypothesis != newer.is_hypothesis:
+                # The judge read a guess and a statement as contradicting: the guess yields.
+                return Relation(
+                    other.id, DecisionKind.CONFLICT, by, DecisionReason.HYPOTHESIS_YIELDS
+                )
             if _denies_attribute(terms[older.id], terms[newer.id], newer):
                 return Relation(
                     other.id, DecisionKind.CONFLICT, DecidedBy.ATTRIBUTE, DecisionReason.NEGATION
@@ -589,6 +596,12 @@ def _guess_meets_fact(
         if newer.is_hypothesis:
             return True
     return pair.meaning is not None and pair.meaning >= HYPOTHESIS_COSINE
+
+
+def _explicit_removal(older: NoteTerms, newer: NoteTerms) -> bool:
+    """The newer note removes or denies something ("Quit football after a knee injury"): with
+    the judge's ``conflict``, what it removes is the older value of a multi-valued attribute."""
+    return newer.removal or older.negated != newer.negated
 
 
 def _denies_attribute(older: NoteTerms, newer: NoteTerms, newer_note: Memory) -> bool:

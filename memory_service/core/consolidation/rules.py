@@ -71,7 +71,12 @@ PARAPHRASE_COSINE = 0.5
 
 _TOKEN = re.compile(r"[^\W_]+(?:[.'+#-][^\W_]+)*[+#]*")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
-_CLAUSE_END = re.compile(r"[,;:.!?]")
+# Where the clause a removal opens ends: punctuation, or a word that opens another clause
+# ("Quit football after a knee injury", "Sold the car and takes the bus").
+_CLAUSE_END = re.compile(
+    r"[,;:.!?]|(?<![\w'])(?:and|but|after|since|because|when|et|mais|apres|depuis|car|"
+    r"parce|quand)(?![\w'])"
+)
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _SLOT = "slot:"
 # A predicate term: one attitude however worded; it never makes a frame on its own.
