@@ -19,8 +19,9 @@ returns a :class:`MergePlan` the service applies in one unit of work. The policy
      conflict;
    - **no attribute**: the judge's verdict (``same``, ``refines``, ``conflict``,
      ``unrelated``) decides when it gave one; otherwise the rules supersede only on a
-     negation flip or a marked change (see :mod:`.rules`), and a newer guess giving
-     another value in a stated fact's frame yields to it; never on shared words, and
+     negation flip or a marked change (see :mod:`.rules`; a change marked by words alone
+     replaces one value, the closest in meaning), and a guess meeting a statement close
+     in meaning or a stated frame settles for the statement; never on shared words, and
      anything else keeps both.
 4. Conflicts supersede the older side, except that a hypothesis never supersedes a stated
    fact; a stated note meaning what a hypothesis says confirms it. Remaining notes become

@@ -13,19 +13,26 @@ let the newer win at render time). The rules supersede only on:
 - an explicit **replacement** ("switched to", "moved to", "now", "a changé", "désormais")
   where both notes fill the same frame with a short different value ("Uses VS Code as main
   editor" / "Switched to Vim as main editor"). An additive word ("also", "aussi") vetoes it.
+  Unmarked, only where structure says one value: the same words with another quantity
+  ("Uses Python 3.11" / "3.12"; not a year), or a frame naming a single-valued slot
+  ("Main phone is an Android device" / "Main phone is an iPhone").
 
-Merges: equal text (``EXACT``), nearly the same wording with the same polarity and numbers
-(``NEAR``, also the same letters once spaces and hyphens are gone: "dark-roast" / "dark
-roast"), the newer note stating the older one plus detail (``REFINES``), or content words
-close in meaning (``CLOSE``: the cosine of the embeddings of the two notes' content words,
-given by the caller, at least :data:`SAME_MEANING_COSINE`, same polarity and numbers, no
-change marked). A pair filling one frame with another short value ("Lives in Paris" / "May
-live in Lyon") is ``SAME_FRAME``: two values of one attribute or an update, which words
-cannot tell apart, so it supersedes nothing by itself (the plan lets a newer hypothesis
-yield to a stated fact on it). Hedges ("probably", "seems to", "semble") are not content:
-a hypothesis compares with the statement it guesses. The word data (markers, hedges, slot
-words, extra stop words) is ``markers.json`` beside this module, matched accent-folded; the
-shared lexicons give the EN/FR stop words and negations.
+A note about someone else ("Parents moved to Nice") never merges with or replaces one about
+the user. Merges: equal text (``EXACT``), nearly the same wording with the same polarity and
+numbers (``NEAR``, also the same letters once spaces and hyphens are gone: "dark-roast" /
+"dark roast", or the newer saying part of the older and nothing else), the newer note
+stating the older one plus detail (``REFINES``), or content words close in meaning
+(``CLOSE``: the cosine of the embeddings of the two notes' content words, given by the
+caller; same polarity, numbers and named values, no change marked; never two values of one
+frame, see :func:`_same_meaning`). A pair filling one frame with another short value
+("Lives in Paris" / "May live in Lyon") is ``SAME_FRAME``: two values of one attribute or an
+update, which words cannot tell apart, so it supersedes nothing by itself (the plan lets a
+newer hypothesis yield to a stated fact on it). Hedges ("probably", "seems to", "semble")
+are not content: a hypothesis compares with the statement it guesses; attitude verbs
+("likes", "aime") are one predicate term. The word data (markers, hedges, slots,
+predicates, single-valued and third-party words, extra stop words) is ``markers.json``
+beside this module, matched accent-folded; the shared lexicons give the EN/FR stop words
+and negations.
 
 The ephemeral check is the guards' own (``core/judgment.is_ephemeral``, the learned model),
 re-applied as defence in depth so the gate and the re-check can never disagree.
