@@ -56,3 +56,41 @@ def parse_attribute(value: object) -> tuple[Attribute | None, tuple[Reason, ...]
 def key_words(attribute: Attribute) -> str:
     """The key as words, for the personal-data check ("mother_jane_allergy")."""
     return attribute.key.replace("_", " ")
+
+
+# Words an agent adds to a key without changing the topic it names.
+_GENERIC_KEY_WORDS = frozenset(
+    {
+        "current",
+        "main",
+        "primary",
+        "preferred",
+        "preference",
+        "pref",
+        "favorite",
+        "favourite",
+        "has",
+        "have",
+        "is",
+        "my",
+        "user",
+        "usual",
+        "type",
+        "kind",
+        "principal",
+        "prefere",
+    }
+)
+
+
+def key_form(attribute: Attribute) -> frozenset[str]:
+    """The key as a set of singular topic words: ``pets`` and ``has_pet``,
+    ``seat_preference`` and ``preferred_seat``, ``languages_spoken`` and ``spoken_language``
+    name one topic. Only generic words and a plural ``s`` are dropped, never a word that
+    could tell two topics apart (``cuisine_liked`` / ``cuisine_disliked``)."""
+    words = [
+        w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+        for w in attribute.key.split("_")
+    ]
+    topic = frozenset(w for w in words if w not in _GENERIC_KEY_WORDS)
+    return topic or frozenset(words)
