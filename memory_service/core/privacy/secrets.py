@@ -17,7 +17,7 @@ from collections import Counter
 from functools import lru_cache
 
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
-from memory_service.core.privacy.identifiers import is_uuid
+from memory_service.core.privacy.identifiers import harmless_number_at, is_uuid
 from memory_service.core.privacy.vocabulary import (
     ANSWER_CUES,
     ASSIGNMENT_WORDS,
@@ -241,7 +241,9 @@ _VALUE_AFTER_CUE = re.compile(
     r"(?P<value>[^\s]+)(?P<rest>[^\n]{0,40})",
     re.I,
 )
-_DIRECT_VALUE = re.compile(r"^\s*[:#=]?\s*(?P<value>[^\s]+)(?P<rest>[^\n]{0,40})")
+# Straight after the cue, or after any punctuation people put there instead of "is" (":",
+# "=", "-", an arrow, a guillemet): "Passwort - Birke!2022", "password \u2192 hunter22".
+_DIRECT_VALUE = re.compile(r"^\s*(?:[^\w\s(]{1,3}\s*)?(?P<value>[^\s]+)(?P<rest>[^\n]{0,40})")
 _LOGIN_PAIR = re.compile(r"^(?:\s+[^\s.!?;/<>]+){0,5}?\s+[^\s/<>]{2,}\s*/\s*[^\s/<>]{3,}")
 # After a seed cue: three or more short words after ":" or "=" ("Seed phrase: apple river
 # stone"), six or more after "is" or nothing; the words are seed words only when none is a stop word
@@ -253,6 +255,9 @@ _SEED_WORDS = re.compile(
 MIN_SEED_WORDS_AFTER_MARKER = 3
 MIN_SEED_WORDS = 6
 _LOGIN_CUE = re.compile(r"log|user|ident|benutzer|usuario|utente", re.I)
+# Cues whose window is not read for a code: a user name or a token is checked by its own
+# rules ("login ... X / Y", the token formats), and "token budget 4000" is a quantity.
+_NO_WINDOW_CUE = re.compile(r"log|user|ident|benutzer|usuario|utente|token", re.I)
 _SEED_CUE = re.compile(r"phrase|words|mnemonic|semilla|seme", re.I)
 _UNITS = frozenset(UNITS)
 MIN_DIGIT_VALUE = 3
@@ -277,6 +282,8 @@ def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_L
             continue
         rest = folded_text[cue.end() :]
         if _assigned_value(rest) or _direct_value(rest) or _complement_value(rest):
+            return True
+        if not _NO_WINDOW_CUE.search(cue.group()) and _code_in_window(rest, lexicons):
             return True
         if _LOGIN_PAIR.match(rest) and _LOGIN_CUE.search(cue.group()):
             return True
@@ -310,6 +317,78 @@ def _complement_value(rest: str) -> bool:
     if value.isdigit():
         return _digit_value(value, match.group("rest"))
     return looks_like_password(value)
+
+
+# The clause after a cue: up to the end of its sentence ("." or "!" before a space, a line).
+_CLAUSE_END = re.compile(r"[.!?;](?:\s|$)|\n")
+_WINDOW_TOKEN = re.compile(r"[^\s]+")
+_YEAR_SHAPE = re.compile(r"(?:19|20)\d{2}")
+_NUMBER_AND_UNIT = re.compile(r"\d+(?:[.,]\d+)?(?P<unit>[a-z%]+)", re.I)
+MIN_CODE_CHARS = 4
+MIN_CODE_DIGITS = 2
+
+
+def _code_in_window(rest: str, lexicons: Lexicons) -> bool:
+    """A code a few words after a credential cue, in the same clause, with no "is" or ":"
+    and no preposition: "Torcode Tiefgarage 1904", "PIN bancomat 7719", "clave wifi casa
+    perroazul99", "Clé wifi 7F3A9C2E1B", "backup codes 4821-9930, 1177-0452".
+
+    A code is what a person types: 4 or more digits, or letters mixed with 2 or more digits,
+    or a password-shaped word. It is not one when its own shape or the word before it says
+    what it is: a date, a version, a price or a quantity with its unit, a number after a
+    harmless noun ("in 2021", "since 2019", "flight 4471", "March 2024").
+    """
+    clause = rest[: m.start()] if (m := _CLAUSE_END.search(rest)) else rest
+    products = _folded_products(lexicons.product_names)
+    seen = 0
+    for match in _WINDOW_TOKEN.finditer(clause):
+        token = match.group().strip(_WORD_EDGES)
+        if token and _code_shaped(token) and token.lower() not in products:
+            start = match.start() + match.group().find(token)
+            if not _harmless_here(clause, start, start + len(token), lexicons):
+                return True
+        if any(ch.isalnum() for ch in token) and token.lower() not in lexicons.stopwords:
+            seen += 1
+            if seen >= CREDENTIAL_WINDOW_WORDS:
+                break
+    return False
+
+
+def _code_shaped(token: str) -> bool:
+    """Digits (4 or more, separators allowed), letters mixed with 2 or more digits, or a
+    password-shaped word; never an address, a URL or a number with its unit ("5GHz")."""
+    if "://" in token or "@" in token or len(token) > MAX_PASSWORD_CHARS:
+        return False
+    digits = sum(ch.isdigit() for ch in token)
+    letters = sum(ch.isalpha() for ch in token)
+    if digits == 0:
+        return looks_like_password(token)
+    if letters == 0:
+        return digits >= MIN_DIRECT_DIGITS and not any(ch.isalpha() for ch in token)
+    unit = _NUMBER_AND_UNIT.fullmatch(token)
+    if unit and unit.group("unit").lower() in _UNITS:
+        return False
+    return (len(token) >= MIN_CODE_CHARS and digits >= MIN_CODE_DIGITS) or looks_like_password(
+        token
+    )
+
+
+def _harmless_here(clause: str, start: int, end: int, lexicons: Lexicons) -> bool:
+    """Whether the code at ``clause[start:end]`` is a date, a version, a quantity or a
+    number after a harmless noun; a year alone only after a month or such a noun (a door
+    code may look like a year: "Torcode Tiefgarage 1904")."""
+    value = clause[start:end]
+    previous = re.findall(r"[a-z]+", clause[:start].lower())
+    last = previous[-1] if previous else ""
+    if last in _HARMLESS_BEFORE or last in lexicons.months:
+        return True
+    if _YEAR_SHAPE.fullmatch(value):
+        return False
+    digits_only = re.sub(r"[^\d]", "", value)
+    following = re.match(r"\s*([a-z%]+)", clause[end:], re.I)
+    if digits_only == value and following and following.group(1).lower() in _UNITS:
+        return True
+    return harmless_number_at(clause, start, end)
 
 
 def _seed_words_follow(rest: str, lexicons: Lexicons) -> bool:

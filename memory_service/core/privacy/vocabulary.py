@@ -133,6 +133,9 @@ CREDENTIAL_CUES = (
     r"[\w-]*(?:passwort|kennwort)",
     r"(?:zugangs|tur|tor|alarm|sicherheits|wlan|wifi|geheim|entsperr|pin)-?(?:code|nummer|daten)",
     r"zugangsdaten",
+    # any German compound of "code" ("Wiederherstellungscodes", "Torcode", "Haustürcode");
+    # the ones that name something else are in NOT_CREDENTIAL
+    r"[a-z]{3,}codes?",
     r"benutzer(?:name)?",
     r"sicherheitsfrage",
     r"(?:seed|wiederherstellungs)-?phrase",
@@ -142,6 +145,7 @@ CREDENTIAL_CUES = (
     r"parola chiave",
     r"chiave(?: wifi| wi-fi| di accesso| segreta)?",
     r"codice(?: pin| di accesso| segreto| della porta| dell'allarme| di sicurezza)?",
+    r"codici(?: di backup| di recupero| di accesso)?",
     r"frase (?:di recupero|segreta|seme)",
     r"nome utente",
     r"domanda di sicurezza",
@@ -207,7 +211,9 @@ NOT_CREDENTIAL = (
     r"codigos? (?:postal|promocional|de descuento|fiscal|de vestimenta|fuente|qr|de pais|de error)",
     r"codice (?:fiscale|postale|promozionale|sconto|di avviamento postale|sorgente|qr|colore"
     r"|errore)",
-    r"(?:postleitzahl|rabattcode|gutscheincode|dresscode|quellcode|ländercode|fehlercode)",
+    r"(?:postleitzahl|[a-z]*(?:rabatt|gutschein|dress|quell|lander|fehler|post|bar|uni|zip"
+    r"|qr|pseudo|byte|op|short|promo|strich|geo|area|country|zone|farb|lauf|maschinen"
+    r"|programm|html|source|morse|stil|status|antwort|iata|sprach)codes?)",
     r"(?:source|open-source|open source|clean|legacy|python|java|rust|go|c\+\+|the|her|his"
     r"|their|our|your|my|writing|reviews?|reviewing) code",
     r"code (?:reviews?|base|style|quality|freeze|owners?|of conduct|editor|coverage|names?)",
