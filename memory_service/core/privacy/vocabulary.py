@@ -89,7 +89,7 @@ CREDENTIAL_CUES = (
     r"pins?(?: codes?| numbers?)?",
     r"(?:door|gate|alarm|access|entry|lock|safe|security|garage|building|entrance|keypad"
     r"|unlock|recovery|backup|verification|one-time|2fa|mfa|otp|wi-?fi|wifi|locker|bike"
-    r"|padlock|combination)\s+(?:codes?|keys?|pins?|passwords?|phrases?|numbers?)",
+    r"|padlock|combination)[\s-]+(?:codes?|keys?|pins?|passwords?|phrases?|numbers?)",
     r"codes?",
     r"combination",
     r"(?:wi-?fi|wpa2?|network|ssid|router|licen[cs]e|product|activation|encryption|private"
@@ -158,7 +158,8 @@ ANSWER_CUES = (
     r"(?:security|secret)\s+answers?",
     r"answer to (?:the |my |his |her |their )?security question",
     r"(?:mother'?s |father'?s )?maiden names?",
-    r"reponses? (?:secretes?|a la question secrete)",
+    r"memorable (?:word|answer|information)",
+    r"reponses? (?:secretes?|de securite|a la question secrete)",
     r"noms? de jeune fille",
     r"respuestas? (?:secretas?|de seguridad)",
     r"apellidos? de soltera",
@@ -166,6 +167,29 @@ ANSWER_CUES = (
     r"risposta (?:segreta|di sicurezza)",
     r"cognome da (?:nubile|ragazza)",
 )
+
+# A security question named in the note: with one of these, a word of ANSWER_WORDS brings
+# in the answer ("Sicherheitsfrage (erstes Haustier), Antwort: Stella"). Folded regexes.
+SECURITY_QUESTION_CUES = (
+    r"(?:security|secret|secure|challenge)\s+questions?",
+    # the questions banks ask, named by their subject
+    r"(?:first|childhood)\s+(?:pet|car|school|teacher|best friend)|name of (?:your |my |his |her )?"
+    r"first pet|premier animal|ville natale|primera mascota|ciudad natal|erstes haustier"
+    r"|geburtsstadt|primo (?:animale|cane|gatto)|citta natale",
+    r"questions? (?:secretes?|de securite)",
+    r"preguntas? (?:de seguridad|secretas?)",
+    r"sicherheitsfragen?|geheimfragen?|geheime fragen?",
+    r"domand[ae] (?:di sicurezza|segret[ae])",
+)
+ANSWER_WORDS = r"answers?|reponses?|respuestas?|antworte?n?|rispost[ae]"
+# Cues of a phrase whose words are the secret ("Passphrase: le chat dort sur le toit").
+PASSPHRASE_CUES = (
+    r"pass-?phrases?|phrases? (?:secretes?|de passe)|frases? (?:secretas?|de contrasena"
+    r"|de acceso|segret[ae])|passsatz|geheimsatz|kennsatz"
+)
+# Punctuation people put between a credential word and its value instead of "is": matched
+# between spaces only, so "password-protected" is one word.
+PUNCTUATION_MARKERS = ("-", "--", "→", "->", "=>", "⇒", "|", "»", "«", "::")
 
 # Things opened by a code ("the alarm is disarmed with 9371", "l'alarme se désactive avec
 # 2088", "Alarmanlage wird mit 5519 deaktiviert"): folded regexes, the start of a word.
