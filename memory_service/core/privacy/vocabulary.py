@@ -292,6 +292,9 @@ HARMLESS_NUMBER_NOUNS = (
     "postgres", "postgresql", "iphone", "pixel", "galaxy", "rtx", "gtx", "ryzen", "core",
     "since", "depuis", "desde", "seit", "dal", "in", "en", "im", "nel", "year", "annee",
     "ano", "jahr", "anno", "born", "ne", "nee", "nacido", "geboren", "nato",
+    # a commit, a hash or a firmware image is a thing's id, not a person's
+    "commit", "commits", "hash", "sha", "sha1", "sha256", "revision", "rev", "firmware",
+    "checksum", "digest", "changeset",
     # a time as seconds since 1970 is a time, not someone's number
     "timestamp", "timestamps", "epoch", "unix", "horodatage", "zeitstempel",
 )  # fmt: skip
