@@ -253,6 +253,8 @@ class NameFinder:
                 continue
             if word.islower() and _LABEL_IS.search(text[: match.start()][-60:]):
                 continue  # "user is fine", "client est ravi": a state, not a name
+            if word.islower() and _ARTICLE_AFTER.match(text, match.end()):
+                continue  # "il figlio guida la seconda auto", "sa fille ado le samedi": a verb
             known = folded in self._first_names and (
                 folded not in self._common or self._name_follows(text, words, index)
             )
@@ -297,6 +299,10 @@ class NameFinder:
         relation = _RELATION.search(tail)
         if relation is None:
             return _Cue.NONE
+        if "," in relation.group()[relation.end("cue") - relation.start() :]:
+            # "mit ihrem Vater, Termine direkt ...": after a comma a German noun starts the
+            # next clause; an apposition ("my neighbour, Jane, ...") names a known name.
+            return _Cue.KNOWN_NAMES
         if relation["possessive"]:
             return _Cue.ANY_NAME
         head = tail[: relation.start("cue")].rstrip()
@@ -345,6 +351,13 @@ _KINSHIP = re.compile(
     r"|tochter|sohn|schwester|bruder|onkel|tante|cousine|neffe|nichte|enkel(?:in)?|schwager"
     r"|schw[äa]gerin"
     r"|figlia|figlio|sorella|fratello|zia|zio|cugin[ao]|nipote|nonn[ao]|cognat[ao]|suocer[ao]",
+    re.IGNORECASE,
+)
+# An article or a preposition with its article right after a lower-case word: the word is a
+# verb or a noun with its complement ("guida la seconda auto", "prima delle 10"), not a name.
+_ARTICLE_AFTER = re.compile(
+    r"\s+(?:the|a|an|le|la|les|l'|un|une|des|du|el|los|las|il|lo|gli|der|die|das|den|dem"
+    r"|ein|eine|einen|del|della|delle|dello|dei|degli|al|alla|alle|nel|nella|sul|sulla)\b",
     re.IGNORECASE,
 )
 # Kinship words among the ambiguous ones below.
