@@ -9,6 +9,8 @@ Classes (``note`` of each row is ``<class>/<lang>``):
 - ``passphrase``: several words after a passphrase cue, quoted or not;
 - ``seed``: 12 or 24 words of the language's BIP-39 list (``mnemonic``), after a cue or alone;
 - ``spelled_pin``: a PIN or a door code written in words ("four seven one two");
+- ``card_code``: a card's verification code (3 digits) after its cue;
+- ``lock``: a code that opens or disarms something ("the gate opens with 4821");
 - ``credential``: a password or PIN after a credential word with any punctuation between.
 
 Values are made here from a seeded :class:`random.Random`; seed words come from the
@@ -103,6 +105,20 @@ TEMPLATES: dict[str, dict[str, tuple[str, ...]]] = {
         "de": ("Die PIN ist {w}", "Türcode{m}{w}"),
         "it": ("Il PIN è {w}", "Codice del cancello{m}{w}"),
     },
+    "card_code": {
+        "en": ("Card CVV{m}{k}", "CVC is {k}", "Card security code{m}{k}"),
+        "fr": ("Cryptogramme visuel{m}{k}",),
+        "es": ("Código CVV{m}{k}",),
+        "de": ("Kartenprüfnummer{m}{k}",),
+        "it": ("Codice CVV{m}{k}",),
+    },
+    "lock": {
+        "en": ("The number to disarm the alarm is {d}", "Gate opens with {d}"),
+        "fr": ("L'alarme se désactive avec {d}", "Le portail s'ouvre avec {d}"),
+        "es": ("La alarma se desactiva con {d}", "La puerta se abre con {d}"),
+        "de": ("Die Alarmanlage wird mit {d} deaktiviert", "Das Tor öffnet man mit {d}"),
+        "it": ("Il cancello si apre con {d}", "L'allarme si disattiva con {d}"),
+    },
     "credential": {
         "en": ("Password{m}{v}", "Wi-Fi password for the cabin{m}{v}", "PIN{m}{d}"),
         "fr": ("Mot de passe du VPN{m}{v}", "Code PIN{m}{d}", "Clé wifi{m}{v}"),
@@ -125,6 +141,8 @@ BENIGN: dict[str, tuple[str, ...]] = {
         "Keeps the seed phrase of the wallet offline.",
         "Wi-Fi key for the 5GHz network is in the drawer.",
         "Never wants the password sent in a chat.",
+        "Prefers cards without a CVV check for small payments.",
+        "The alarm is armed every night at 2300.",
     ),
     "fr": (
         "Préfère désactiver les questions de sécurité.",
@@ -195,6 +213,7 @@ def secret_row(rng: random.Random, kind: str, lang: str) -> dict[str, Any]:
         "w": " ".join(DIGITS[lang][int(d)] for d in pin) + _close(marker),
         "v": _password(rng) + _close(marker),
         "d": pin + _close(marker),
+        "k": pin[:3] + _close(marker),
     }
     if "{m}" not in template:
         values = {key: value.removesuffix(_close(marker)) for key, value in values.items()}

@@ -22,6 +22,7 @@ from memory_service.core.privacy.vocabulary import (
     ANSWER_CUES,
     ANSWER_WORDS,
     ASSIGNMENT_WORDS,
+    CARD_CODE_CUES,
     CODE_INSTRUMENTS,
     COMPLEMENT_PREPOSITIONS,
     CREDENTIAL_CUES,
@@ -202,9 +203,13 @@ def _views(text: str) -> tuple[str, ...]:
 
 _LOCK = re.compile(rf"(?<![\w-])(?:{'|'.join(LOCK_NOUNS)})(?![\w-])", re.I)
 _OPENING = re.compile(rf"(?<![\w-])(?:{OPENING_VERBS})", re.I)
+_LOCK_ASSIGNMENT = r"is|was|est|es|ist|lautet|e|è|:|="
 _CODE_AFTER_INSTRUMENT = re.compile(
-    rf"(?<![\w-])(?:{CODE_INSTRUMENTS})\s+(?:(?:the|le|la|l'|el|il|lo|den|dem|der|die|das"
-    r"|code|codigo|codice|pin)\s+){0,2}(?P<value>\d{4,12})(?![\w.,]\d|\d)(?P<rest>[^\n]{0,20})",
+    rf"(?:(?<![\w-])(?:{CODE_INSTRUMENTS})\s+(?:(?:the|le|la|l'|el|il|lo|den|dem|der|die|das"
+    r"|code|codigo|codice|pin)\s+){0,2}"
+    # or an assignment: "the number to disarm the alarm is 5519"
+    rf"|(?<![\w-])(?:{_LOCK_ASSIGNMENT})\s+)"
+    r"[*#]?(?P<value>\d{4,12})(?![\w.,]\d|\d)(?P<rest>[^\n]{0,20})",
     re.I,
 )
 _SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;\n]|$)")
@@ -300,6 +305,8 @@ def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_L
     - "seed phrase: word word word ...": six or more short words after a seed cue.
     - The answer to a security question (:func:`_security_answer`).
     """
+    if _CARD_CODE.search(folded_text):
+        return True
     for cue in _CUE.finditer(folded_text):
         if _names_something_else(folded_text, cue):
             continue
@@ -319,10 +326,16 @@ def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_L
     return _security_answer(folded_text, lexicons)
 
 
-# A quoted value right after the cue (a space before the quote, so "password's" is not one),
-# or after its assignment, closed within the clause: "passphrase 'gravel otter sings'".
 _OPEN_QUOTES = "\"'\u00ab\u201e\u201c\u2018\u2039"
 _CLOSE_QUOTES = "\"'\u00bb\u201c\u201d\u2018\u2019\u203a"
+# A card's verification code: three or four digits after its cue, with or without "is".
+_CARD_CODE = re.compile(
+    rf"(?<![\w-])(?:{CARD_CODE_CUES})(?![\w-])(?:\s+[^\s\d.!?;]+){{0,3}}?"
+    rf"(?:\s*(?:{_ASSIGNMENT})\s*|\s+)[{_OPEN_QUOTES}]?\s*\d{{3,4}}(?![\d/.,-]\d|\d)",
+    re.I,
+)
+# A quoted value right after the cue (a space before the quote, so "password's" is not one),
+# or after its assignment, closed within the clause: "passphrase 'gravel otter sings'".
 _QUOTED_VALUE = re.compile(
     rf"^(?:\s+[^\s.!?;:={_OPEN_QUOTES}]+){{0,5}}?(?:\s*(?:{_ASSIGNMENT})\s*|\s+)"
     rf"[{_OPEN_QUOTES}]\s*[^\s{_CLOSE_QUOTES}][^{_CLOSE_QUOTES}\n]{{1,62}}[{_CLOSE_QUOTES}]",

@@ -91,7 +91,10 @@ CREDENTIAL_CUES = (
     r"|unlock|recovery|backup|verification|one-time|2fa|mfa|otp|wi-?fi|wifi|locker|bike"
     r"|padlock|combination)[\s-]+(?:codes?|keys?|pins?|passwords?|phrases?|numbers?)",
     r"codes?",
-    r"combination",
+    r"combination|combo|lock combo",
+    # a box or a safe for keys is opened by its code ("Schlüsselsafe 1357", "key safe 2468")
+    r"(?:key|schlussel)-?\s?(?:safe|box|kasten|tresor)|lockbox|boite a cles|caja de llaves"
+    r"|cassetta (?:porta)?chiavi",
     r"(?:wi-?fi|wpa2?|network|ssid|router|licen[cs]e|product|activation|encryption|private"
     r"|secret|api)\s+keys?",
     r"(?:seed|recovery|secret|mnemonic|backup)\s+(?:phrase|words)",
@@ -150,6 +153,12 @@ CREDENTIAL_CUES = (
     r"nome utente",
     r"domanda di sicurezza",
     r"risposta (?:segreta|di sicurezza)",
+)
+
+# A card's verification code (3 or 4 digits): folded regexes.
+CARD_CODE_CUES = (
+    r"cvv2?|cvc2?|cvn|cid|card (?:security|verification) (?:code|number)|cryptogramme(?: visuel)?"
+    r"|codigo (?:cvv|cvc)|kartenprufnummer|prufziffer|codice (?:cvv|cvc)"
 )
 
 # Cues whose value is an answer, not a password: any word after "is" or ":" is the
