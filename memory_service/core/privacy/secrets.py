@@ -388,8 +388,9 @@ def _security_answer(folded_text: str, lexicons: Lexicons) -> bool:
 
     - after ":", "=", a dash or an arrow: any value;
     - after "is", "est", "lautet", "è": a capitalised or quoted word, or one ending the clause;
-    - with nothing between: one word ending the clause ("respuesta blue"), or a capitalised
-      or quoted word ending it after a complement ("Security answer for the bank Fufi").
+    - with nothing between: one word ending the clause ("respuesta blue"), or a word that
+      is no stop word ending it after a short complement ("Security answer for the bank
+      Fufi"); after the question itself, only a capitalised or quoted word.
     """
     question = _QUESTION.search(folded_text) is not None
     for view in _views(folded_text):
@@ -468,7 +469,7 @@ def _code_in_window(rest: str, lexicons: Lexicons) -> bool:
     what it is: a date, a version, a price or a quantity with its unit, a number after a
     harmless noun ("in 2021", "since 2019", "flight 4471", "March 2024").
     """
-    clause = rest[: m.start()] if (m := _CLAUSE_END.search(rest)) else rest
+    clause = _clause(rest)
     products = _folded_products(lexicons.product_names)
     seen = 0
     for match in _WINDOW_TOKEN.finditer(clause):
@@ -494,7 +495,7 @@ def _code_shaped(token: str) -> bool:
     if digits == 0:
         return looks_like_password(token)
     if letters == 0:
-        return digits >= MIN_DIRECT_DIGITS and not any(ch.isalpha() for ch in token)
+        return digits >= MIN_DIRECT_DIGITS
     unit = _NUMBER_AND_UNIT.fullmatch(token)
     if unit and unit.group("unit").lower() in _UNITS:
         return False
