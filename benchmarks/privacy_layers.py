@@ -100,7 +100,9 @@ def main() -> None:
     print(f"{len(texts)} notes")
 
     from memory_service.adapters.presidio_pii import PresidioPiiDetector
+    from memory_service.core.lexicons import fold
     from memory_service.core.privacy.addresses import address_kinds
+    from memory_service.core.privacy.secrets import secret_kinds
     from memory_service.core.privacy.sensitive import sensitive_categories
 
     detector = PresidioPiiDetector()
@@ -109,6 +111,8 @@ def main() -> None:
         "names by structure (+ brands)": detector._names.find,
         "addresses and postal boxes": address_kinds,
         "special categories": sensitive_categories,
+        "lone given names": detector._bare_names.person_types,
+        "secrets (cues, codes, answers)": lambda text: secret_kinds(fold(text)),
     }
     for label, function in layers.items():
         timed(function, texts[:20])

@@ -49,6 +49,7 @@ from memory_service.adapters.presidio_recognizers import (
 )
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.privacy.addresses import address_kinds
+from memory_service.core.privacy.bare_names import build_finder
 from memory_service.core.privacy.brands import product_noun_after, reads_as_brand
 from memory_service.core.privacy.identifiers import harmless_number_at
 from memory_service.core.privacy.names import FUNCTION_WORDS, NameFinder, NameSpan
@@ -212,6 +213,9 @@ class PresidioPiiDetector:
             common_words=common,
             rare_first_names=load_first_names(max_frequency=RARE),
         )
+        # A given name alone, without a cue or a surname: the dictionary's names above its
+        # rare classes (the rare entries are often words of some language).
+        self._bare_names = build_finder(load_first_names(min_frequency=RARE + 1), lexicons)
 
     def entity_types(self, text: str) -> frozenset[str]:
         """One ``analyze`` call per note; only the entity types leave this method."""
@@ -238,6 +242,7 @@ class PresidioPiiDetector:
         found |= address_kinds(text)
         if any(self._name_counts(text, span) for span in self._names.find(text)):
             found.add("PERSON")
+        found |= self._bare_names.person_types(text)
         return frozenset(found)
 
     def _counts(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from memory_service.core.privacy.bare_names import PERSON, BareNameFinder, bare_name_types
+from memory_service.adapters.names_dictionary import RARE, load_first_names
+from memory_service.core.privacy.bare_names import PERSON, BareNameFinder, build_finder
 
 FINDER = BareNameFinder(
     first_names=frozenset({"laura", "ignacy", "dorota", "stig", "rose", "paul", "heinz"}),
@@ -57,6 +58,7 @@ def test_a_brand_structure_wins_over_a_lone_name() -> None:
 
 
 def test_the_real_dictionary_reads_names_from_many_countries() -> None:
+    bare_name_types = build_finder(load_first_names(min_frequency=RARE + 1)).person_types
     assert bare_name_types("Why is Jorunn always late to the stand-up?") == {PERSON}
     assert bare_name_types("Tomasz, can you send the slides?") == {PERSON}
     assert bare_name_types("Prefers the window seat on trains to Florence.") == frozenset()
@@ -71,3 +73,21 @@ def test_a_name_pair_before_a_verb_and_its_particle_is_a_person() -> None:
     # The names module reads "points" as a product noun ("Marriott points").
     assert FINDER.person_types("As Laura Kowalska points out, the lid leaks.") == {PERSON}
     assert FINDER.person_types("Earns Laura Ashley points on every purchase.") == frozenset()
+
+
+def test_the_core_imports_no_adapter() -> None:
+    """The names dictionary reaches the core through the PII adapter, not by an import."""
+    import ast
+    from pathlib import Path
+
+    import memory_service.core
+
+    core = Path(memory_service.core.__file__).parent
+    imports = []
+    for path in core.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                imports.append(node.module)
+            elif isinstance(node, ast.Import):
+                imports += [alias.name for alias in node.names]
+    assert [name for name in imports if name.startswith("memory_service.adapters")] == []

@@ -258,3 +258,41 @@ def test_a_family_word_or_a_label_with_a_complement_introduces_a_name(text: str,
 def test_a_lower_case_state_after_a_label_and_its_verb_is_not_a_name() -> None:
     assert _names("Parcels go to reception; customer is fine with that.") == set()
     assert "fine" in _names("My neighbour fine waters the plants.")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Sister-in-law Aroha stays with them every summer.", "Aroha"),
+        ("Tochter Mia spielt Geige.", "Mia"),
+        ("Son Emma is nine.", "Emma"),
+    ],
+)
+def test_a_kinship_word_opening_a_note_introduces_a_name(text: str, name: str) -> None:
+    assert name in _names(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Il figlio guida la seconda auto.",  # "guida": a verb before its article
+        "Hinweis: bucht mit ihrem Vater, Termine direkt hintereinander.",  # a noun after a comma
+        "Partner Portal is down on Mondays.",  # a role word: only a known name follows
+    ],
+)
+def test_a_verb_or_a_noun_after_a_relation_word_is_not_a_name(text: str) -> None:
+    # "guida" is a first name somewhere: the article after it says it is a verb here.
+    finder = NameFinder(first_names=FIRST_NAMES | {"guida"}, common_words=FUNCTION_WORDS)
+    assert finder.find(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Vive en c/ Mayor nº 5, bajo B.", "Residenza: via dei Mille 21/B, 80121 Napoli"],
+)
+def test_lower_case_street_types_of_spain_and_italy_make_an_address(text: str) -> None:
+    assert STREET_ADDRESS in address_kinds(text)
+
+
+def test_english_via_before_a_count_is_not_a_street() -> None:
+    assert address_kinds("Sends reminders via Slack 2 times a day") == frozenset()

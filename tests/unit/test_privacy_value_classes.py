@@ -174,3 +174,29 @@ def test_a_version_after_its_noun_is_not_tried_as_a_national_id() -> None:
     from memory_service.core.privacy.identifiers import candidate_codes
 
     assert candidate_codes(normalise("Office build 16.0.14332 crashes").note) == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Reg. LB19 XKT for the car park",  # a UK plate: "LB" before the digits is no unit
+        "Nació el 2 de mayo de 1990.",  # the Spanish birth verb
+        "Nací el 14/02/1985",
+    ],
+)
+def test_plates_and_birth_verbs_are_identifiers(text: str) -> None:
+    assert _identifiers(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Möchte Tarife ohne 24-Monats-Bindung.",  # words joined by hyphens to a number
+        "Keeps the home phone number since 1998.",  # a year after "since", not a number
+        "Commit 3f9c2ab fixed the bug she reported.",  # a thing's hash
+        "Se mudó a Madrid el 2 de mayo de 1990.",  # a date with no birth word
+        "Costs 1040 CHF a month.",  # a currency after the digits
+    ],
+)
+def test_hyphenated_words_harmless_years_and_hashes_are_not_identifiers(text: str) -> None:
+    assert _identifiers(text) == frozenset()

@@ -51,7 +51,9 @@ _ROMANCE_TYPES = (
     r"Rua|Alameda|Travessa|Pra[çc]a|Rodovia|Estrada|Calle|C/|C\.|Avenida|Avda\.?|Av\.|Paseo|Pº|Plaza|Pza\.|Carrera|Camino|Ronda|Traves[íi]a"
     r"|Glorieta|Carretera|Rambla|Via|Viale|V\.le|Piazza|P\.za|Piazzale|Corso|C\.so|Largo"
     r"|Vicolo|Strada|Lungomare|Lungotevere|Contrada|Borgo|Salita|calle|avenida|paseo|plaza"
-    r"|viale|piazza|corso|largo|vicolo"
+    r"|viale|piazza|corso|largo|vicolo|c/|c\."
+    # lower-case "via" is English too ("via Slack 2 times"): a street only before an article
+    r"|via(?=\s+(?:dei|della|delle|dello|del|degli|di)\s)"
 )
 _ROMANCE = (
     rf"\b(?:{_ROMANCE_TYPES})\s+(?:(?:de|del|de la|de los|de las|dei|della|delle|degli|di)\s+)?"

@@ -26,17 +26,20 @@ A German noun, a month, a weekday or a language is not a name: the common words 
 words, months, weekdays, languages) are never read as one. What cannot
 be told apart from a name is refused: a refused preference costs one question to the user,
 a leaked name a deletion request. Only ``PERSON`` leaves this module, never the word.
+
+The core holds no names dictionary: :func:`build_finder` takes the names from the caller
+(the PII adapter, built by ``bootstrap``, reads the ``gender-guesser`` data file and runs the
+finder inside its ``entity_types``), so the core imports no adapter.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
-from collections.abc import Container
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 
-from memory_service.core.lexicons import DEFAULT_LEXICONS
+from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons
 from memory_service.core.privacy.brands import reads_as_brand
 from memory_service.core.privacy.names import FUNCTION_WORDS, is_capitalised
 
@@ -122,8 +125,7 @@ class BareNameFinder:
 
     ``first_names`` are the dictionary's names above its rare frequency classes (the rare
     entries are often words of some language: "Tiene", "Arlo", "Anki"), lower case, with
-    and without accents, as :func:`memory_service.adapters.names_dictionary.load_first_names`
-    gives them.
+    and without accents, as the names adapter gives them (:func:`build_finder`).
     """
 
     first_names: Container[str]
@@ -226,27 +228,16 @@ def _fold(word: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
 
 
-@functools.cache
-def default_finder() -> BareNameFinder:
-    """The finder over the names dictionary, built on first use.
-
-    The dictionary is read by ``adapters.names_dictionary`` (a data file of the
-    ``gender-guesser`` wheel, read with the standard library only). The core reaching an
-    adapter module is the one exception to the dependency rule here, kept so that the
-    guard needs no new parameter; handing the dictionary in through ``bootstrap`` is the
-    clean follow-up.
-    """
-    from memory_service.adapters.names_dictionary import RARE, load_first_names
-
-    months = {_fold(month) for month in DEFAULT_LEXICONS.months if len(month) > 3}
+def build_finder(
+    first_names: Iterable[str], lexicons: Lexicons = DEFAULT_LEXICONS
+) -> BareNameFinder:
+    """The finder over ``first_names`` (the caller's dictionary, lower case: the adapter
+    that reads one hands it in) and the lexicons' own first names, with the lexicons'
+    common words (stop words, whole month names), weekdays, languages and function words
+    never read as a name, and their product names let through."""
+    months = {_fold(month) for month in lexicons.months if len(month) > 3}
     return BareNameFinder(
-        first_names=load_first_names(min_frequency=RARE + 1)
-        | {_fold(name) for name in DEFAULT_LEXICONS.first_names},
-        common_words=DEFAULT_LEXICONS.stopwords | months | _WEEKDAYS | _LANGUAGES | FUNCTION_WORDS,
-        products=frozenset(DEFAULT_LEXICONS.product_names),
+        first_names=frozenset(first_names) | {_fold(name) for name in lexicons.first_names},
+        common_words=lexicons.stopwords | months | _WEEKDAYS | _LANGUAGES | FUNCTION_WORDS,
+        products=frozenset(lexicons.product_names),
     )
-
-
-def bare_name_types(text: str) -> frozenset[str]:
-    """``PERSON`` when a given name stands alone in ``text`` (see the module docstring)."""
-    return default_finder().person_types(text)

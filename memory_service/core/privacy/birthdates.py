@@ -25,7 +25,7 @@ _CUES = (
     # FR
     r"|n[ée]e?|date\s+de\s+naissance|anniversaire"
     # ES
-    r"|nacid[oa]|fecha\s+de\s+nacimiento|cumplea[ñn]os"
+    r"|naci(?:[oó]|d[oa]s?)?|fecha\s+de\s+nacimiento|cumplea[ñn]os"
     # DE
     r"|geboren|geb\.|geburtsdatum|geburtstag"
     # IT

@@ -18,7 +18,6 @@ from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.model import Reason, ReasonCode
 from memory_service.core.ports import IdentifierDetector
 from memory_service.core.privacy.address_formats import address_format_kinds
-from memory_service.core.privacy.bare_names import bare_name_types
 from memory_service.core.privacy.identifiers import candidate_codes, identifier_types
 from memory_service.core.privacy.name_cues import cued_name_types
 from memory_service.core.privacy.normalise import normalise
@@ -50,7 +49,7 @@ def check_privacy(
     views = normalise(text, keywords)
     entity_types = set(pii.entity_types(scan))
     entity_types |= identifier_types(views.note)
-    entity_types |= bare_name_types(scan) | cued_name_types(scan)
+    entity_types |= cued_name_types(scan)
     entity_types |= address_format_kinds(scan)
     library = identifiers.identifier_types(views.note, candidate_codes(views.note))
     kinds = set(secret_kinds(fold(scan), lexicons))

@@ -310,7 +310,11 @@ def _harmless_code(run: _Run) -> bool:
     if _after_harmless_noun(run):
         return True
     groups = _GROUPS.findall(compact)
-    if run.digits <= MODEL_MAX_DIGITS and any(_WORD_GROUP.fullmatch(g) for g in groups):
+    # Word groups are read on the raw run: "24-Monats-Bindung" holds the words "Monats" and
+    # "Bindung", which its compact form glues into one ("MonatsBindung").
+    if run.digits <= MODEL_MAX_DIGITS and any(
+        _WORD_GROUP.fullmatch(g) for g in _GROUPS.findall(raw)
+    ):
         return True
     return len(compact) <= SHORT_CODE_CHARS or (
         run.digits <= MODEL_MAX_DIGITS
@@ -366,6 +370,13 @@ def _after_harmless_noun(run: _Run) -> bool:
 
 # --- cues and special shapes -------------------------------------------------------------
 
+# The first group of a code after a cue may be a word ("Bonvoy member 123456"), but not one
+# that says the number is harmless ("phone number since 1998", "in 2019").
+
+
+def _code_start(group: str) -> bool:
+    return group.lower() not in _HARMLESS_NOUNS
+
 
 def _cued_spans(text: str) -> list[int]:
     """Where a value after an identifier cue starts; not after "flight number", "seat no"."""
@@ -383,7 +394,7 @@ def _cued_value(rest: str) -> str | None:
     ("Bonvoy 123456", "passport C01X00T47", "phone (0)6 12 34 56 78"). The code is the first
     token and the digit groups that follow it, so "Phone: iPhone 15 Pro" holds no code."""
     match = _CUED_CODE.match(rest)
-    if match is None:
+    if match is None or not _code_start(match.group().split()[0]):
         return None
     digits = sum(ch.isdigit() for ch in match.group())
     return "ID_NUMBER" if digits >= CUED_MIN_DIGITS else None

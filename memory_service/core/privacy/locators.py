@@ -86,9 +86,12 @@ def without_emails(text: str) -> str:
 
 
 def _has_plate(text: str) -> bool:
-    """A plate shape whose letters are not a currency or unit ("1040 CHF" is a price)."""
+    """A plate shape whose letters after its digits are not a currency or unit ("1040 CHF"
+    is a price); letters before the digits are not a unit ("LB19 XKT" is a UK plate)."""
     return any(
-        not any(group.lower() in _UNITS for group in re.findall(r"[A-Z]+", match.group()))
+        not any(
+            group.lower() in _UNITS for group in re.findall(r"(?<=\d)[ -]?([A-Z]+)", match.group())
+        )
         for match in _PLATES.finditer(text)
     )
 

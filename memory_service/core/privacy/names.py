@@ -253,6 +253,8 @@ class NameFinder:
                 continue
             if word.islower() and _LABEL_IS.search(text[: match.start()][-60:]):
                 continue  # "user is fine", "client est ravi": a state, not a name
+            if word.islower() and _ARTICLE_AFTER.match(text, match.end()):
+                continue  # "il figlio guida la seconda auto", "sa fille ado le samedi": a verb
             known = folded in self._first_names and (
                 folded not in self._common or self._name_follows(text, words, index)
             )
@@ -297,14 +299,30 @@ class NameFinder:
         relation = _RELATION.search(tail)
         if relation is None:
             return _Cue.NONE
-        if _AMBIGUOUS_WITHOUT_POSSESSIVE.fullmatch(relation["cue"]) and not relation["possessive"]:
-            # English "son" is French "his/her", "Mann" a surname: only "my son", "ihr Mann".
-            return _Cue.NONE
-        if relation["cue"][0].isupper() and not relation["possessive"]:
+        if "," in relation.group()[relation.end("cue") - relation.start() :]:
+            # "mit ihrem Vater, Termine direkt ...": after a comma a German noun starts the
+            # next clause; an apposition ("my neighbour, Jane, ...") names a known name.
+            return _Cue.KNOWN_NAMES
+        if relation["possessive"]:
+            return _Cue.ANY_NAME
+        head = tail[: relation.start("cue")].rstrip()
+        sentence_start = not head or head[-1] in ".!?:;\n"
+        capital_start = relation["cue"][0].isupper() and sentence_start
+        if capital_start and _KINSHIP.fullmatch(relation["cue"]):
+            # A note's first word: "Daughter Emma ...", "Sister-in-law Aroha stays ...". A
+            # kinship word names a relative, so any name-like word follows ("Aroha" is in no
+            # dictionary).
+            return _Cue.ANY_NAME
+        if _AMBIGUOUS_WITHOUT_POSSESSIVE.fullmatch(relation["cue"]):
+            # English "son" is French "his/her", "Mann" a surname: only "my son", "ihr Mann";
+            # at the start of a note a known first name after a kinship one ("Son Kenji is
+            # nine") is a person in either reading.
+            kin = _AMBIGUOUS_KIN.fullmatch(relation["cue"]) is not None
+            return _Cue.KNOWN_NAMES if capital_start and kin else _Cue.NONE
+        if relation["cue"][0].isupper():
             # "Partner Portal", "Family Link": a capitalised role word starts a title; at the
-            # start of a sentence ("Daughter Emma ...") only a known first name follows.
-            head = tail[: relation.start("cue")].rstrip()
-            return _Cue.KNOWN_NAMES if not head or head[-1] in ".!?:;\n" else _Cue.NONE
+            # start of a sentence only a known first name follows.
+            return _Cue.KNOWN_NAMES if sentence_start else _Cue.NONE
         return _Cue.ANY_NAME
 
     def _name_follows(self, text: str, words: list[re.Match[str]], index: int) -> bool:
@@ -319,6 +337,31 @@ class NameFinder:
         return is_capitalised(word) and fold(word) not in self._common
 
 
+# Kinship words (not roles, not "son", "Mann" or "bébé", which are other words too): at the
+# start of a note, capitalised and without a possessive, the word after one is a relative's
+# name whether or not a dictionary knows it.
+_KINSHIP = re.compile(
+    r"wife|husband|spouse|fianc[ée]e?|daughter|mother|mum|mom|father|dad|brother|sister"
+    r"|sibling|uncle|aunt|cousin|nephew|niece|grandson|granddaughter|grandmother|grandma"
+    r"|grandfather|grandpa|stepson|stepdaughter|stepmother|stepfather|godson|goddaughter"
+    r"|(?:brother|sister|mother|father|son|daughter)-in-law"
+    r"|fille|fr[èe]re|s(?:œ|oe)ur|oncle|tante|cousine?|neveu|ni[èe]ce|petit-fils|petite-fille"
+    r"|hija|hijo|hermana|hermano|t[íi]a|t[íi]o|prima|primo|sobrin[ao]|niet[ao]|abuel[ao]"
+    r"|cuñad[ao]|suegr[ao]"
+    r"|tochter|sohn|schwester|bruder|onkel|tante|cousine|neffe|nichte|enkel(?:in)?|schwager"
+    r"|schw[äa]gerin"
+    r"|figlia|figlio|sorella|fratello|zia|zio|cugin[ao]|nipote|nonn[ao]|cognat[ao]|suocer[ao]",
+    re.IGNORECASE,
+)
+# An article or a preposition with its article right after a lower-case word: the word is a
+# verb or a noun with its complement ("guida la seconda auto", "prima delle 10"), not a name.
+_ARTICLE_AFTER = re.compile(
+    r"\s+(?:the|a|an|le|la|les|l'|un|une|des|du|el|los|las|il|lo|gli|der|die|das|den|dem"
+    r"|ein|eine|einen|del|della|delle|dello|dei|degli|al|alla|alle|nel|nella|sul|sulla)\b",
+    re.IGNORECASE,
+)
+# Kinship words among the ambiguous ones below.
+_AMBIGUOUS_KIN = re.compile(r"son|mann|kind|mujer|femme", re.IGNORECASE)
 # Role words that also name a product's part or a job title ("printer driver Canon",
 # "integration partner Stripe", "voice assistant Alexa"): a name only after a possessive.
 _AMBIGUOUS_WITHOUT_POSSESSIVE = re.compile(

@@ -17,10 +17,12 @@ from collections import Counter
 from functools import lru_cache
 
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
-from memory_service.core.privacy.identifiers import is_uuid
+from memory_service.core.privacy.identifiers import harmless_number_at, is_uuid
 from memory_service.core.privacy.vocabulary import (
     ANSWER_CUES,
+    ANSWER_WORDS,
     ASSIGNMENT_WORDS,
+    CARD_CODE_CUES,
     CODE_INSTRUMENTS,
     COMPLEMENT_PREPOSITIONS,
     CREDENTIAL_CUES,
@@ -28,6 +30,9 @@ from memory_service.core.privacy.vocabulary import (
     LOCK_NOUNS,
     NOT_CREDENTIAL,
     OPENING_VERBS,
+    PASSPHRASE_CUES,
+    PUNCTUATION_MARKERS,
+    SECURITY_QUESTION_CUES,
     UNITS,
 )
 
@@ -77,6 +82,9 @@ MIN_TOKEN_ENTROPY_BITS = 3.5
 # password-like token still counts: "login for the NAS is admin / X" puts two between them.
 CREDENTIAL_WINDOW_WORDS = 4
 MIN_PASSWORD_CHARS = 6
+# A word in capitalised parts, with an acronym at the end: "MacBook", "iPhone", "KeePassXC",
+# "PostgreSQL", "OpenAI". Letters in any other mix of cases are typed at random ("ThNzieHHfd").
+_CAMEL_CASE = re.compile(r"[a-z]?(?:[A-Z][a-z]+)?(?:[A-Z][a-z]{2,})*[A-Z]{0,4}")
 MAX_PASSWORD_CHARS = 64
 _CREDENTIAL_WINDOW_CHARS = CREDENTIAL_WINDOW_WORDS * (MAX_PASSWORD_CHARS + 1)
 # Quotes, brackets and sentence punctuation around a word are not part of a password; "!",
@@ -139,7 +147,9 @@ def _folded_products(product_names: tuple[str, ...]) -> frozenset[str]:
 def looks_like_password(token: str) -> bool:
     """Mixed character classes in one short word: letters with a digit or a symbol, and at
     least three of lower case, upper case, digits and symbols ("Kestrel-4491", "hunter2!",
-    "Quai2Seine!"), which plain words, numbers and most product or version names are not.
+    "Quai2Seine!"), which plain words, numbers and most product or version names are not;
+    or letters alone in a mix of cases no word has ("ThNzieHHfd", "ZXSWbjwyug"; not
+    "MacBook", "KeePassXC").
 
     Hyphens and apostrophes alone do not count as symbols ("Jean-Baptiste", "Wi-Fi" are
     words), and a URL is not a password ("/sso2" after "login page").
@@ -151,6 +161,8 @@ def looks_like_password(token: str) -> bool:
     digit = any(ch.isdigit() for ch in token)
     symbol = any(not ch.isalnum() for ch in token)
     strong_symbol = any(not ch.isalnum() and ch not in "-'" for ch in token)
+    if lower and upper and not (digit or symbol):
+        return _CAMEL_CASE.fullmatch(token) is None
     if not (lower or upper) or not (digit or strong_symbol):
         return False
     return sum((lower, upper, digit, symbol)) >= 3
@@ -191,9 +203,13 @@ def _views(text: str) -> tuple[str, ...]:
 
 _LOCK = re.compile(rf"(?<![\w-])(?:{'|'.join(LOCK_NOUNS)})(?![\w-])", re.I)
 _OPENING = re.compile(rf"(?<![\w-])(?:{OPENING_VERBS})", re.I)
+_LOCK_ASSIGNMENT = r"is|was|est|es|ist|lautet|e|è|:|="
 _CODE_AFTER_INSTRUMENT = re.compile(
-    rf"(?<![\w-])(?:{CODE_INSTRUMENTS})\s+(?:(?:the|le|la|l'|el|il|lo|den|dem|der|die|das"
-    r"|code|codigo|codice|pin)\s+){0,2}(?P<value>\d{4,12})(?![\w.,]\d|\d)(?P<rest>[^\n]{0,20})",
+    rf"(?:(?<![\w-])(?:{CODE_INSTRUMENTS})\s+(?:(?:the|le|la|l'|el|il|lo|den|dem|der|die|das"
+    r"|code|codigo|codice|pin)\s+){0,2}"
+    # or an assignment: "the number to disarm the alarm is 5519"
+    rf"|(?<![\w-])(?:{_LOCK_ASSIGNMENT})\s+)"
+    r"[*#]?(?P<value>\d{4,12})(?![\w.,]\d|\d)(?P<rest>[^\n]{0,20})",
     re.I,
 )
 _SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;\n]|$)")
@@ -216,7 +232,7 @@ def lock_code(text: str) -> bool:
 
 # --- a value after a credential word, in any of the five languages --------------------------
 
-_CUE = re.compile(rf"(?<![\w-])(?:{'|'.join(CREDENTIAL_CUES)})(?![\w-])", re.I)
+_CUE = re.compile(rf"(?<![\w-])(?:{'|'.join((*CREDENTIAL_CUES, PASSPHRASE_CUES))})(?![\w-])", re.I)
 _ANSWER_CUE = re.compile(rf"(?<![\w-])(?:{'|'.join(ANSWER_CUES)})(?![\w-])", re.I)
 _PREPOSITIONS = "|".join(re.escape(word) for word in COMPLEMENT_PREPOSITIONS)
 # A complement, then the value at the end of the clause: "PIN of the company card 0483",
@@ -231,9 +247,16 @@ _COMPLEMENT_VALUE = re.compile(
 _HARMLESS_BEFORE = frozenset(HARMLESS_NUMBER_NOUNS)
 _NOT_CREDENTIAL = re.compile(rf"(?<![\w-])(?:{'|'.join(NOT_CREDENTIAL)})(?![\w-])", re.I)
 _ASSIGNMENT = "|".join(
-    re.escape(word) if not word.isalpha() else rf"(?<![\w]){word}(?![\w])"
-    for word in sorted(ASSIGNMENT_WORDS, key=len, reverse=True)
+    [
+        re.escape(word) if not word.isalpha() else rf"(?<![\w]){word}(?![\w])"
+        for word in sorted(ASSIGNMENT_WORDS, key=len, reverse=True)
+    ]
+    + [
+        rf"(?<=\s){re.escape(mark)}(?=\s)"
+        for mark in sorted(PUNCTUATION_MARKERS, key=len, reverse=True)
+    ]
 )
+_SYMBOL_MARKERS = frozenset({":", "=", *PUNCTUATION_MARKERS})
 # Up to five short words between the cue and the assignment ("for the office VPN",
 # "für das VPN", "del portal", "de la box"), none of them a sentence end.
 _VALUE_AFTER_CUE = re.compile(
@@ -241,7 +264,9 @@ _VALUE_AFTER_CUE = re.compile(
     r"(?P<value>[^\s]+)(?P<rest>[^\n]{0,40})",
     re.I,
 )
-_DIRECT_VALUE = re.compile(r"^\s*[:#=]?\s*(?P<value>[^\s]+)(?P<rest>[^\n]{0,40})")
+# Straight after the cue, or after any punctuation people put there instead of "is" (":",
+# "=", "-", an arrow, a guillemet): "Passwort - Birke!2022", "password \u2192 hunter22".
+_DIRECT_VALUE = re.compile(r"^\s*(?:[^\w\s(]{1,3}\s*)?(?P<value>[^\s]+)(?P<rest>[^\n]{0,40})")
 _LOGIN_PAIR = re.compile(r"^(?:\s+[^\s.!?;/<>]+){0,5}?\s+[^\s/<>]{2,}\s*/\s*[^\s/<>]{3,}")
 # After a seed cue: three or more short words after ":" or "=" ("Seed phrase: apple river
 # stone"), six or more after "is" or nothing; the words are seed words only when none is a stop word
@@ -253,6 +278,10 @@ _SEED_WORDS = re.compile(
 MIN_SEED_WORDS_AFTER_MARKER = 3
 MIN_SEED_WORDS = 6
 _LOGIN_CUE = re.compile(r"log|user|ident|benutzer|usuario|utente", re.I)
+# Cues whose window is not read for a code or a quoted value: a user name or a token is
+# checked by its own rules ("login ... X / Y", the token formats); "token budget 4000" is a
+# quantity and 'the user watches the series "Friends"' a title.
+_NO_WINDOW_CUE = re.compile(r"log|user|ident|benutzer|usuario|utente|token|^pass$", re.I)
 _SEED_CUE = re.compile(r"phrase|words|mnemonic|semilla|seme", re.I)
 _UNITS = frozenset(UNITS)
 MIN_DIGIT_VALUE = 3
@@ -264,36 +293,145 @@ MIN_DIRECT_DIGITS = 4
 def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
     """Whether a credential word is followed by its value.
 
-    - After an assignment ("is", ":", "=", "lautet", "es", "est", "è"...): a value with a
-      digit or a symbol (3+ digits when digits only, not followed by a unit: "PIN is 4
-      digits" is not one), a passphrase-long word, a word with inner capitals, or any word
-      that ends the clause ("pw = correcthorse", "Passwort: Birke").
+    - After an assignment ("is", ":", "=", "lautet", "es", "est", "è", a dash or an arrow
+      between spaces...): a value with a digit or a symbol (3+ digits when digits only, not
+      followed by a unit: "PIN is 4 digits" is not one), a passphrase-long word, a word with
+      inner capitals, or any word that ends the clause ("pw = correcthorse", "Passwort: Birke").
     - Straight after the cue: a password-shaped word, or 4+ digits ("PIN 7351").
+    - A few words after the cue, in the same clause: a code (:func:`_code_in_window`).
+    - A quoted value after the cue or its assignment ("passphrase is 'gravel otter'").
+    - After a passphrase cue: the words to the end of the clause (:func:`_phrase_follows`).
     - "login ... X / Y": a user and password pair.
     - "seed phrase: word word word ...": six or more short words after a seed cue.
+    - The answer to a security question (:func:`_security_answer`).
     """
+    if _CARD_CODE.search(folded_text):
+        return True
     for cue in _CUE.finditer(folded_text):
         if _names_something_else(folded_text, cue):
             continue
         rest = folded_text[cue.end() :]
         if _assigned_value(rest) or _direct_value(rest) or _complement_value(rest):
             return True
+        if not _NO_WINDOW_CUE.search(cue.group()) and (
+            _QUOTED_VALUE.match(rest) or _code_in_window(rest, lexicons)
+        ):
+            return True
+        if _PASSPHRASE_CUE.fullmatch(cue.group()) and _phrase_follows(rest, lexicons):
+            return True
         if _LOGIN_PAIR.match(rest) and _LOGIN_CUE.search(cue.group()):
             return True
         if _SEED_CUE.search(cue.group()) and _seed_words_follow(rest, lexicons):
             return True
-    answers = _ANSWER_CUE.finditer(folded_text)
-    return any(_answer_follows(folded_text[cue.end() :]) for cue in answers)
+    return _security_answer(folded_text, lexicons)
 
 
-def _answer_follows(rest: str) -> bool:
-    """After an answer cue and "is" or ":", a word that ends the clause or is capitalised is
-    the answer ("is Biscuit.", ": Le Goff"); "is required for resets" is about it."""
-    match = _VALUE_AFTER_CUE.match(rest)
-    if match is None:
+_OPEN_QUOTES = "\"'\u00ab\u201e\u201c\u2018\u2039"
+_CLOSE_QUOTES = "\"'\u00bb\u201c\u201d\u2018\u2019\u203a"
+# A card's verification code: three or four digits after its cue, with or without "is".
+_CARD_CODE = re.compile(
+    rf"(?<![\w-])(?:{CARD_CODE_CUES})(?![\w-])(?:\s+[^\s\d.!?;]+){{0,3}}?"
+    rf"(?:\s*(?:{_ASSIGNMENT})\s*|\s+)[{_OPEN_QUOTES}]?\s*\d{{3,4}}(?![\d/.,-]\d|\d)",
+    re.I,
+)
+# A quoted value right after the cue (a space before the quote, so "password's" is not one),
+# or after its assignment, closed within the clause: "passphrase 'gravel otter sings'".
+_QUOTED_VALUE = re.compile(
+    rf"^(?:\s+[^\s.!?;:={_OPEN_QUOTES}]+){{0,5}}?(?:\s*(?:{_ASSIGNMENT})\s*|\s+)"
+    rf"[{_OPEN_QUOTES}]\s*[^\s{_CLOSE_QUOTES}][^{_CLOSE_QUOTES}\n]{{1,62}}[{_CLOSE_QUOTES}]",
+    re.I,
+)
+_PASSPHRASE_CUE = re.compile(PASSPHRASE_CUES, re.I)
+_PHRASE = re.compile(
+    rf"^\s*(?:(?P<marker>{_ASSIGNMENT})\s*)?(?P<words>[^\W\d_]+(?:[\s,]+[^\W\d_']+){{2,}})\s*$",
+    re.I,
+)
+_QUESTION = re.compile(rf"(?<![\w-])(?:{'|'.join(SECURITY_QUESTION_CUES)})(?![\w-])", re.I)
+_ANSWER_WORD = re.compile(rf"(?<![\w-])(?:{ANSWER_WORDS})(?![\w-])", re.I)
+# After an answer cue and a complement, with no assignment: the value ends the clause
+# ("Security answer for the bank Fufi", "Antwort auf die Sicherheitsfrage Rex").
+_COMPLEMENT_ANSWER = re.compile(
+    rf"^\s+(?:{_PREPOSITIONS}|a|a la|a l'|auf die|zur|alla|to the)(?:\s+[^\s.!?;:=]+){{0,3}}?"
+    r"\s+(?P<value>[^\s]+)\s*$",
+    re.I,
+)
+
+
+def _clause(rest: str) -> str:
+    """``rest`` up to the end of its sentence."""
+    end = _CLAUSE_END.search(rest)
+    return rest[: end.start()] if end else rest
+
+
+def _phrase_follows(rest: str, lexicons: Lexicons) -> bool:
+    """Three or more words to the end of the clause after a passphrase cue: the phrase,
+    after ":", "=" or a dash whatever the words; after "is" or nothing only when none is a
+    stop word ("Passphrase correct horse battery staple"; "passphrase is kept in the safe"
+    is about it)."""
+    for view in _views(rest):
+        match = _PHRASE.match(_clause(view))
+        if match is None:
+            continue
+        if match.group("marker") in _SYMBOL_MARKERS:
+            return True
+        words = re.findall(r"[^\W\d_]+", match.group("words").lower())
+        if not any(word in lexicons.stopwords for word in words):
+            return True
+    return False
+
+
+def _security_answer(folded_text: str, lexicons: Lexicons) -> bool:
+    """The answer to a security question: after an answer cue ("security answer", "maiden
+    name", "réponse secrète"), or after an answer word ("answer", "réponse", "Antwort",
+    "risposta") in a note that names a security question, with asides left out
+    ("Security question (first pet) answer: Biscuit").
+
+    - after ":", "=", a dash or an arrow: any value;
+    - after "is", "est", "lautet", "è": a capitalised or quoted word, or one ending the clause;
+    - with nothing between: one word ending the clause ("respuesta blue"), or a word that
+      is no stop word ending it after a short complement ("Security answer for the bank
+      Fufi"); after the question itself, only a capitalised or quoted word.
+    """
+    question = _QUESTION.search(folded_text) is not None
+    for view in _views(folded_text):
+        cues = list(_ANSWER_CUE.finditer(view))
+        if question:
+            cues += [*_ANSWER_WORD.finditer(view), *_QUESTION.finditer(view)]
+        for cue in cues:
+            is_question = _QUESTION.fullmatch(cue.group()) is not None
+            if _answer_value(_clause(view[cue.end() :]), lexicons, after_question=is_question):
+                return True
+    return False
+
+
+def _answer_value(clause: str, lexicons: Lexicons, *, after_question: bool) -> bool:
+    """Whether ``clause`` (what follows an answer cue) gives the answer; after the question
+    itself only a capitalised or quoted word straight after it does ("...Sicherheitsfrage
+    Rex"): "Sicherheitsfrage: Name des ersten Haustiers" states the question."""
+    words = clause.split()
+    if not words:
         return False
-    value = match.group("value").strip(_WORD_EDGES)
-    return bool(value) and (value[0].isupper() or _ends_clause(match.group("rest")))
+    first = words[0].strip(_WORD_EDGES)
+    if len(words) <= 2 and first and first.lower() not in lexicons.stopwords:
+        named = first[0].isupper() or words[0][0] in _OPEN_QUOTES
+        if named or (len(words) == 1 and not after_question):
+            return True
+    if after_question:
+        return False
+    match = _VALUE_AFTER_CUE.match(clause)
+    if match is not None:
+        value = match.group("value").strip(_WORD_EDGES)
+        if not value:
+            return False
+        if match.group("marker") in _SYMBOL_MARKERS:
+            return True
+        quoted = match.group("value")[0] in _OPEN_QUOTES
+        return value[0].isupper() or quoted or _ends_clause(match.group("rest"))
+    complement = _COMPLEMENT_ANSWER.match(clause)
+    if complement is None:
+        return False
+    value = complement.group("value").strip(_WORD_EDGES)
+    return bool(value) and value.lower() not in lexicons.stopwords
 
 
 def _complement_value(rest: str) -> bool:
@@ -310,6 +448,78 @@ def _complement_value(rest: str) -> bool:
     if value.isdigit():
         return _digit_value(value, match.group("rest"))
     return looks_like_password(value)
+
+
+# The clause after a cue: up to the end of its sentence ("." or "!" before a space, a line).
+_CLAUSE_END = re.compile(r"[.!?;](?:\s|$)|\n")
+_WINDOW_TOKEN = re.compile(r"[^\s]+")
+_YEAR_SHAPE = re.compile(r"(?:19|20)\d{2}")
+_NUMBER_AND_UNIT = re.compile(r"\d+(?:[.,]\d+)?(?P<unit>[a-z%]+)", re.I)
+MIN_CODE_CHARS = 4
+MIN_CODE_DIGITS = 2
+
+
+def _code_in_window(rest: str, lexicons: Lexicons) -> bool:
+    """A code a few words after a credential cue, in the same clause, with no "is" or ":"
+    and no preposition: "Torcode Tiefgarage 1904", "PIN bancomat 7719", "clave wifi casa
+    perroazul99", "Clé wifi 7F3A9C2E1B", "backup codes 4821-9930, 1177-0452".
+
+    A code is what a person types: 4 or more digits, or letters mixed with 2 or more digits,
+    or a password-shaped word. It is not one when its own shape or the word before it says
+    what it is: a date, a version, a price or a quantity with its unit, a number after a
+    harmless noun ("in 2021", "since 2019", "flight 4471", "March 2024").
+    """
+    clause = _clause(rest)
+    products = _folded_products(lexicons.product_names)
+    seen = 0
+    for match in _WINDOW_TOKEN.finditer(clause):
+        token = match.group().strip(_WORD_EDGES)
+        if token and _code_shaped(token) and token.lower() not in products:
+            start = match.start() + match.group().find(token)
+            if not _harmless_here(clause, start, start + len(token), lexicons):
+                return True
+        if any(ch.isalnum() for ch in token) and token.lower() not in lexicons.stopwords:
+            seen += 1
+            if seen >= CREDENTIAL_WINDOW_WORDS:
+                break
+    return False
+
+
+def _code_shaped(token: str) -> bool:
+    """Digits (4 or more, separators allowed), letters mixed with 2 or more digits, or a
+    password-shaped word; never an address, a URL or a number with its unit ("5GHz")."""
+    if "://" in token or "@" in token or len(token) > MAX_PASSWORD_CHARS:
+        return False
+    digits = sum(ch.isdigit() for ch in token)
+    letters = sum(ch.isalpha() for ch in token)
+    if digits == 0:
+        return looks_like_password(token)
+    if letters == 0:
+        return digits >= MIN_DIRECT_DIGITS
+    unit = _NUMBER_AND_UNIT.fullmatch(token)
+    if unit and unit.group("unit").lower() in _UNITS:
+        return False
+    return (len(token) >= MIN_CODE_CHARS and digits >= MIN_CODE_DIGITS) or looks_like_password(
+        token
+    )
+
+
+def _harmless_here(clause: str, start: int, end: int, lexicons: Lexicons) -> bool:
+    """Whether the code at ``clause[start:end]`` is a date, a version, a quantity or a
+    number after a harmless noun; a year alone only after a month or such a noun (a door
+    code may look like a year: "Torcode Tiefgarage 1904")."""
+    value = clause[start:end]
+    previous = re.findall(r"[a-z]+", clause[:start].lower())
+    last = previous[-1] if previous else ""
+    if last in _HARMLESS_BEFORE or last in lexicons.months:
+        return True
+    if _YEAR_SHAPE.fullmatch(value):
+        return False
+    digits_only = re.sub(r"[^\d]", "", value)
+    following = re.match(r"\s*([a-z%]+)", clause[end:], re.I)
+    if digits_only == value and following and following.group(1).lower() in _UNITS:
+        return True
+    return harmless_number_at(clause, start, end)
 
 
 def _seed_words_follow(rest: str, lexicons: Lexicons) -> bool:
@@ -345,7 +555,7 @@ def _assigned_value(rest: str) -> bool:
         return True
     if len(value) >= LONG_PASSPHRASE_CHARS or _inner_capital(value):
         return True
-    return _ends_clause(match.group("rest")) and match.group("marker") in (":", "=", "->", "=>")
+    return _ends_clause(match.group("rest")) and match.group("marker") in _SYMBOL_MARKERS
 
 
 def _direct_value(rest: str) -> bool:

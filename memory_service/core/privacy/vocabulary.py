@@ -89,9 +89,12 @@ CREDENTIAL_CUES = (
     r"pins?(?: codes?| numbers?)?",
     r"(?:door|gate|alarm|access|entry|lock|safe|security|garage|building|entrance|keypad"
     r"|unlock|recovery|backup|verification|one-time|2fa|mfa|otp|wi-?fi|wifi|locker|bike"
-    r"|padlock|combination)\s+(?:codes?|keys?|pins?|passwords?|phrases?|numbers?)",
+    r"|padlock|combination)[\s-]+(?:codes?|keys?|pins?|passwords?|phrases?|numbers?)",
     r"codes?",
-    r"combination",
+    r"combination|combo|lock combo",
+    # a box or a safe for keys is opened by its code ("Schlüsselsafe 1357", "key safe 2468")
+    r"(?:key|schlussel)-?\s?(?:safe|box|kasten|tresor)|lockbox|boite a cles|caja de llaves"
+    r"|cassetta (?:porta)?chiavi",
     r"(?:wi-?fi|wpa2?|network|ssid|router|licen[cs]e|product|activation|encryption|private"
     r"|secret|api)\s+keys?",
     r"(?:seed|recovery|secret|mnemonic|backup)\s+(?:phrase|words)",
@@ -133,6 +136,9 @@ CREDENTIAL_CUES = (
     r"[\w-]*(?:passwort|kennwort)",
     r"(?:zugangs|tur|tor|alarm|sicherheits|wlan|wifi|geheim|entsperr|pin)-?(?:code|nummer|daten)",
     r"zugangsdaten",
+    # any German compound of "code" ("Wiederherstellungscodes", "Torcode", "Haustürcode");
+    # the ones that name something else are in NOT_CREDENTIAL
+    r"[a-z]{3,}codes?",
     r"benutzer(?:name)?",
     r"sicherheitsfrage",
     r"(?:seed|wiederherstellungs)-?phrase",
@@ -142,10 +148,17 @@ CREDENTIAL_CUES = (
     r"parola chiave",
     r"chiave(?: wifi| wi-fi| di accesso| segreta)?",
     r"codice(?: pin| di accesso| segreto| della porta| dell'allarme| di sicurezza)?",
+    r"codici(?: di backup| di recupero| di accesso)?",
     r"frase (?:di recupero|segreta|seme)",
     r"nome utente",
     r"domanda di sicurezza",
     r"risposta (?:segreta|di sicurezza)",
+)
+
+# A card's verification code (3 or 4 digits): folded regexes.
+CARD_CODE_CUES = (
+    r"cvv2?|cvc2?|cvn|cid|card (?:security|verification) (?:code|number)|cryptogramme(?: visuel)?"
+    r"|codigo (?:cvv|cvc)|kartenprufnummer|prufziffer|codice (?:cvv|cvc)"
 )
 
 # Cues whose value is an answer, not a password: any word after "is" or ":" is the
@@ -154,7 +167,8 @@ ANSWER_CUES = (
     r"(?:security|secret)\s+answers?",
     r"answer to (?:the |my |his |her |their )?security question",
     r"(?:mother'?s |father'?s )?maiden names?",
-    r"reponses? (?:secretes?|a la question secrete)",
+    r"memorable (?:word|answer|information)",
+    r"reponses? (?:secretes?|de securite|a la question secrete)",
     r"noms? de jeune fille",
     r"respuestas? (?:secretas?|de seguridad)",
     r"apellidos? de soltera",
@@ -162,6 +176,29 @@ ANSWER_CUES = (
     r"risposta (?:segreta|di sicurezza)",
     r"cognome da (?:nubile|ragazza)",
 )
+
+# A security question named in the note: with one of these, a word of ANSWER_WORDS brings
+# in the answer ("Sicherheitsfrage (erstes Haustier), Antwort: Stella"). Folded regexes.
+SECURITY_QUESTION_CUES = (
+    r"(?:security|secret|secure|challenge)\s+questions?",
+    # the questions banks ask, named by their subject
+    r"(?:first|childhood)\s+(?:pet|car|school|teacher|best friend)|name of (?:your |my |his |her )?"
+    r"first pet|premier animal|ville natale|primera mascota|ciudad natal|erstes haustier"
+    r"|geburtsstadt|primo (?:animale|cane|gatto)|citta natale",
+    r"questions? (?:secretes?|de securite)",
+    r"preguntas? (?:de seguridad|secretas?)",
+    r"sicherheitsfragen?|geheimfragen?|geheime fragen?",
+    r"domand[ae] (?:di sicurezza|segret[ae])",
+)
+ANSWER_WORDS = r"answers?|reponses?|respuestas?|antworte?n?|rispost[ae]"
+# Cues of a phrase whose words are the secret ("Passphrase: le chat dort sur le toit").
+PASSPHRASE_CUES = (
+    r"pass-?phrases?|phrases? (?:secretes?|de passe)|frases? (?:secretas?|de contrasena"
+    r"|de acceso|segret[ae])|passsatz|geheimsatz|kennsatz"
+)
+# Punctuation people put between a credential word and its value instead of "is": matched
+# between spaces only, so "password-protected" is one word.
+PUNCTUATION_MARKERS = ("-", "--", "→", "->", "=>", "⇒", "|", "»", "«", "::")
 
 # Things opened by a code ("the alarm is disarmed with 9371", "l'alarme se désactive avec
 # 2088", "Alarmanlage wird mit 5519 deaktiviert"): folded regexes, the start of a word.
@@ -207,7 +244,9 @@ NOT_CREDENTIAL = (
     r"codigos? (?:postal|promocional|de descuento|fiscal|de vestimenta|fuente|qr|de pais|de error)",
     r"codice (?:fiscale|postale|promozionale|sconto|di avviamento postale|sorgente|qr|colore"
     r"|errore)",
-    r"(?:postleitzahl|rabattcode|gutscheincode|dresscode|quellcode|ländercode|fehlercode)",
+    r"(?:postleitzahl|[a-z]*(?:rabatt|gutschein|dress|quell|lander|fehler|post|bar|uni|zip"
+    r"|qr|pseudo|byte|op|short|promo|strich|geo|area|country|zone|farb|lauf|maschinen"
+    r"|programm|html|source|morse|stil|status|antwort|iata|sprach)codes?)",
     r"(?:source|open-source|open source|clean|legacy|python|java|rust|go|c\+\+|the|her|his"
     r"|their|our|your|my|writing|reviews?|reviewing) code",
     r"code (?:reviews?|base|style|quality|freeze|owners?|of conduct|editor|coverage|names?)",
@@ -262,6 +301,9 @@ HARMLESS_NUMBER_NOUNS = (
     "postgres", "postgresql", "iphone", "pixel", "galaxy", "rtx", "gtx", "ryzen", "core",
     "since", "depuis", "desde", "seit", "dal", "in", "en", "im", "nel", "year", "annee",
     "ano", "jahr", "anno", "born", "ne", "nee", "nacido", "geboren", "nato",
+    # a commit, a hash or a firmware image is a thing's id, not a person's
+    "commit", "commits", "hash", "sha", "sha1", "sha256", "revision", "rev", "firmware",
+    "checksum", "digest", "changeset",
     # a time as seconds since 1970 is a time, not someone's number
     "timestamp", "timestamps", "epoch", "unix", "horodatage", "zeitstempel",
 )  # fmt: skip

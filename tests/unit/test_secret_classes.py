@@ -1,0 +1,82 @@
+"""Secrets by class, generated: templates x values x languages (:mod:`tests.support.secret_corpus`).
+
+Security-question answers, backup and recovery codes, passphrases, BIP-39 seed words, PINs
+written in words and values after a credential word with any punctuation, in EN/FR/ES/DE/IT,
+and benign notes with the same cue words. The NER detector is left out (the secret guards
+do not use it), so this runs in seconds. A fixed seed is the regression set; a new seed
+(``generate(count, seed)``) is an honest run.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from memory_service.adapters.identifier_library import LibraryIdentifierDetector
+from memory_service.core.model import ReasonCode
+from memory_service.core.privacy.guard import check_privacy
+from tests.support.secret_corpus import TEMPLATES, generate
+
+SEED = 20261201
+NOTES = 400
+
+
+class NoNer:
+    def entity_types(self, text: str) -> frozenset[str]:
+        return frozenset()
+
+
+@pytest.fixture(scope="module")
+def library() -> LibraryIdentifierDetector:
+    return LibraryIdentifierDetector()
+
+
+# Recall per class at the fixed seed. Below 1 only for passphrases: a phrase straight after
+# the cue with no ":" or "is" and a stop word in it ("Passphrase gravel otter sings at noon")
+# cannot be told from a note about the phrase ("Passphrase kept in the safe") and passes.
+MIN_RECALL = {"passphrase": 0.95}
+
+
+def test_generated_secrets_are_refused_as_secrets(library: LibraryIdentifierDetector) -> None:
+    missed: Counter[str] = Counter()
+    seen: Counter[str] = Counter()
+    for row in generate(NOTES, SEED):
+        if row["expect_status"] != "rejected":
+            continue
+        kind = row["note"].split("/")[0]
+        seen[kind] += 1
+        codes = {r.code for r in check_privacy(row["text"], pii=NoNer(), identifiers=library)}
+        if ReasonCode.SECRET not in codes:
+            missed[kind] += 1
+    assert set(seen) == set(TEMPLATES)
+    recall = {kind: 1 - missed[kind] / seen[kind] for kind in seen}
+    assert {k: r for k, r in recall.items() if r < MIN_RECALL.get(k, 1.0)} == {}
+
+
+def test_benign_notes_with_the_same_cue_words_are_kept(library: LibraryIdentifierDetector) -> None:
+    refused = [
+        row["text"]
+        for row in generate(0, SEED)
+        if check_privacy(row["text"], pii=NoNer(), identifiers=library)
+    ]
+    assert refused == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Security question (first pet) answer: Biscuit",
+        "Risposta alla domanda di sicurezza: Fufi (nome del primo cane)",
+        "Wiederherstellungscodes: K7PQ-22XM, 9RTD-41LB",
+        "Torcode Tiefgarage 1904",
+        "PIN bancomat 7719",
+        "clave wifi casa perroazul99",
+        "The vault passphrase is 'gravel otter sings at noon'.",
+        "Passwort \u2013 Birke!2022",
+        "Antwort auf die Sicherheitsfrage Rex",
+    ],
+)
+def test_the_seen_leaks_are_secrets(text: str, library: LibraryIdentifierDetector) -> None:
+    codes = {r.code for r in check_privacy(text, pii=NoNer(), identifiers=library)}
+    assert ReasonCode.SECRET in codes
