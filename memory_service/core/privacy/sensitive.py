@@ -36,6 +36,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 
 from memory_service.core.model import Reason, ReasonCode
+from memory_service.core.privacy.sensitive_model import SensitiveModel, default_sensitive_model
 
 EXPLICIT_CONSENT = "explicit_consent"
 
@@ -224,6 +225,8 @@ _PATTERNS: tuple[tuple[SensitiveCategory, re.Pattern[str]], ...] = tuple(
     )
 )
 
+_CATEGORY = {category.value: category for category in SensitiveCategory}
+
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 
@@ -233,15 +236,29 @@ def _folded(text: str) -> str:
     return plain.replace("ß", "ss")
 
 
-def sensitive_categories(text: str) -> frozenset[SensitiveCategory]:
-    """The special categories a note states about its person; empty for an ordinary note."""
+def structural_categories(text: str) -> frozenset[SensitiveCategory]:
+    """The categories the structure and the bounded lists find (the rules half)."""
     folded = _folded(text)
     return frozenset(category for category, pattern in _PATTERNS if pattern.search(folded))
 
 
+def sensitive_categories(
+    text: str, model: SensitiveModel | None = None
+) -> frozenset[SensitiveCategory]:
+    """The special categories a note states about its person; empty for an ordinary note.
+
+    The structure OR the learned model (:mod:`.sensitive_model`): either one holds the note.
+    """
+    learned = (model or default_sensitive_model(frozenset(_CATEGORY))).categories(text)
+    return structural_categories(text) | {_CATEGORY[value] for value in learned}
+
+
 def check_sensitive(text: str, keywords: Iterable[str] = ()) -> list[Reason]:
-    """One ``sensitive`` reason naming the categories (never the words that matched)."""
-    found = sensitive_categories("\n".join((text, *keywords)))
+    """One ``sensitive`` reason naming the categories (never the words that matched).
+
+    The structure reads the text and the keywords; the model reads the text it was trained on.
+    """
+    found = structural_categories("\n".join((text, *keywords))) | sensitive_categories(text)
     if not found:
         return []
     return [Reason(ReasonCode.SENSITIVE, ", ".join(sorted(c.value for c in found)))]

@@ -1,0 +1,61 @@
+"""The learned half of the special-categories detector (:mod:`.sensitive`).
+
+A list of conditions, parties, unions and faiths cannot close the class: every new set of
+notes brings a phrasing nobody listed ("Takes sertraline every morning", "Syndiqué à la CGT",
+"Porta un apparecchio acustico"). This model reads the meaning the lists miss: one logistic
+regression per label over the judgment model's features
+(:func:`memory_service.core.judgment.features.features`: words, word pairs and character
+n-grams, folded, in the five languages), scored by
+:class:`~memory_service.core.judgment.model.JudgmentModel`.
+
+Labels: ``sensitive`` decides whether the note is held (its threshold keeps the ordinary
+notes the model holds on its own within a budget on dev); one label per category names it
+(each at its best-F1 threshold on dev; the highest-scoring category when none passes). The
+weights ship in ``sensitive_model.json.gz``, written by ``tools/train_sensitive.py`` (seeded,
+deterministic), and are read once per process; a missing or malformed file stops the service
+at start, never a note.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterable
+from functools import cache
+from importlib import resources
+
+from memory_service.core.judgment.model import JudgmentModel, ModelFileError
+
+ANY = "sensitive"
+MODEL_FILE = "sensitive_model.json.gz"
+
+
+class SensitiveModel:
+    """Category values (``"health"``...) a note states about its person, by the model."""
+
+    def __init__(self, scorer: JudgmentModel, categories: Iterable[str]) -> None:
+        if not scorer.labels or scorer.labels[0] != ANY:
+            raise ModelFileError(f"the sensitive model's first label must be {ANY!r}")
+        if not set(scorer.labels[1:]) <= set(categories):
+            raise ModelFileError("the sensitive model names an unknown category")
+        self.scorer = scorer
+        self._categories = scorer.labels[1:]
+
+    def categories(self, text: str) -> frozenset[str]:
+        scores = self.scorer.scores(text)
+        if scores[ANY] < self.scorer.thresholds[ANY].refuse:
+            return frozenset()
+        named = [c for c in self._categories if scores[c] >= self.scorer.thresholds[c].refuse]
+        return frozenset(named or [max(self._categories, key=scores.__getitem__)])
+
+
+@cache
+def default_sensitive_model(categories: frozenset[str]) -> SensitiveModel:
+    """The model shipped with the package, read once per process; ``categories`` are the
+    values it may name."""
+    resource = resources.files(__package__).joinpath(MODEL_FILE)
+    try:
+        document = json.loads(gzip.decompress(resource.read_bytes()).decode("utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ModelFileError("the sensitive model file cannot be read") from exc
+    return SensitiveModel(JudgmentModel.from_document(document), categories)
