@@ -30,7 +30,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -45,6 +45,7 @@ from train_guards import Featurizer, average_precision, split_of  # noqa: E402
 from memory_service.core.judgment.model import JudgmentModel, Thresholds  # noqa: E402
 from memory_service.core.privacy.sensitive import (  # noqa: E402
     SensitiveCategory,
+    model_view,
     sensitive_categories,
     structural_categories,
 )
@@ -53,13 +54,20 @@ from memory_service.core.privacy.sensitive_model import ANY, SensitiveModel  # n
 CATEGORIES = tuple(c.value for c in SensitiveCategory)
 LABELS = (ANY, *CATEGORIES)
 CORPUS = ROOT / "data" / "sensitive" / "corpus"
+# Ordinary notes written by the model's maintainer for words with a second, ordinary sense
+# ("takes the train", "porte des Converse", "lit Simenon en version originale", a chosen diet):
+# training only, so no figure is measured on them.
+HELPER = ROOT / "data" / "sensitive" / "helper"
 OUT = ROOT / "memory_service" / "core" / "privacy" / "sensitive_model.json.gz"
 # The share of the ordinary dev notes the model may hold on its own (over what the structural
 # detector already holds). The corpus's ordinary notes are mostly hard negatives (a chosen diet,
 # a topic mentioned, a word with a second sense), so the rate on everyday notes is far lower.
-HOLD_BUDGET = 0.04
+HOLD_BUDGET = 0.10
 EVERYDAY_BUDGET = 0.005
-C_GRID = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+C_GRID = (1.0, 4.0, 16.0, 64.0)
+# Features whose weights are all below this are left out of the file: a quarter of the file,
+# average precision on dev unchanged to the third decimal.
+PRUNE = 0.2
 LANGS = ("en", "fr", "es", "de", "it")
 
 
@@ -166,7 +174,14 @@ def best_f1(scores: np.ndarray, y: np.ndarray) -> float:
     return cut
 
 
+def viewed(notes: Sequence[Note]) -> list[Note]:
+    """The notes as the model reads them (:func:`model_view`), at training as at run time."""
+    return [replace(n, text=model_view(n.text)) for n in notes]
+
+
 def train_linear(train: Sequence[Note], dev: Sequence[Note], seed: int) -> SensitiveModel:
+    structural = np.array([bool(structural_categories(n.text)) for n in dev])
+    train, dev = viewed(train), viewed(dev)
     featurizer = Featurizer(train)
     x_train, x_dev = featurizer.matrix(train), featurizer.matrix(dev)
     weights = np.zeros((len(featurizer.index), len(LABELS)))
@@ -182,17 +197,17 @@ def train_linear(train: Sequence[Note], dev: Sequence[Note], seed: int) -> Sensi
         weights[:, j] = model.coef_[0]
         bias.append(float(model.intercept_[0]))
     rows = {
-        f: tuple(round(float(w), 4) for w in weights[i])
+        f: tuple(round(float(w), 3) for w in weights[i])
         for f, i in featurizer.index.items()
-        if np.abs(weights[i]).max() >= 5e-4
+        if np.abs(weights[i]).max() >= PRUNE
     }
     metadata = {"seed": seed, "C": chosen, "train_notes": len(train), "dev_notes": len(dev)}
     placeholder = {label: Thresholds(0.5, 0.5) for label in LABELS}
     scorer = JudgmentModel(LABELS, rows, bias, placeholder, metadata)
     # Thresholds from the shipped scorer's own scores on dev: what is measured is what runs.
-    table = [scorer.scores(n.text).values for n in dev]
-    structural = np.array([bool(structural_categories(n.text)) for n in dev])
-    cuts = {ANY: hold_threshold(np.array([s[ANY] for s in table]), dev, structural)}
+    unset = SensitiveModel(scorer, CATEGORIES)
+    table = [scorer.scores(n.text) for n in dev]
+    cuts = {ANY: hold_threshold(np.array([unset.hold_score(s) for s in table]), dev, structural)}
     for label in CATEGORIES:
         cuts[label] = best_f1(np.array([s[label] for s in table]), truth(dev, label))
     thresholds = {label: Thresholds(round(t, 4), round(t, 4)) for label, t in cuts.items()}
@@ -214,28 +229,30 @@ def report(name: str, notes: Sequence[Note], detect: Detector) -> list[str]:
     for lang in LANGS:
         pos = [f for f, n in positives if n.lang == lang]
         per_lang.append(f"{lang} {sum(bool(f) for f in pos)}/{len(pos)}")
-    named = sum(bool(f & n.labels) for f, n in caught)
+    held = sum(bool(f) for f in ordinary)
     lines = [
         f"### {name} ({len(notes)} notes)",
         "",
         f"held: {len(caught)}/{len(positives)} sensitive notes "
         f"(recall {100 * len(caught) / max(1, len(positives)):.1f} %; " + ", ".join(per_lang) + ")",
-        f"ordinary notes held: {sum(bool(f) for f in ordinary)}/{len(ordinary)} "
-        f"({100 * sum(bool(f) for f in ordinary) / max(1, len(ordinary)):.1f} %)",
-        f"held notes naming a right category: {named}/{len(caught)}",
+        f"ordinary notes held: {held}/{len(ordinary)} ({100 * held / max(1, len(ordinary)):.1f} %)",
     ]
     if everyday:
         held = sum(bool(f) for f in everyday)
-        lines.insert(
-            -1,
-            f"everyday notes held: {held}/{len(everyday)} ({100 * held / len(everyday):.1f} %)",
+        lines.append(
+            f"everyday notes held: {held}/{len(everyday)} ({100 * held / len(everyday):.1f} %)"
         )
+    # An eval set says only "sensitive": the categories are checked on the corpus.
+    named = [bool(f & n.labels) for f, n in caught if ANY not in n.labels]
     per_category = []
     for category in CATEGORIES:
         pos = [f for f, n in positives if category in n.labels]
         if pos:
             per_category.append(f"{category} {sum(bool(f) for f in pos)}/{len(pos)}")
-    lines += ["recall per category: " + ", ".join(per_category), ""]
+    if named:
+        lines.append(f"held notes naming a right category: {sum(named)}/{len(named)}")
+        lines.append("recall per category: " + ", ".join(per_category))
+    lines.append("")
     return lines
 
 
@@ -302,7 +319,7 @@ def compare(
     def both(notes: Sequence[Note]) -> csr_matrix:
         return hstack([features_matrix(notes), embed(notes)]).tocsr()
 
-    train, dev, test = splits["train"], splits["dev"], splits["test"]
+    train, dev, test = (viewed(splits[name]) for name in ("train", "dev", "test"))
     lines += ["### side by side: the `sensitive` label alone, model only (no structure)", ""]
     lines += ["| input | C | AP dev | AP test | recall test | ordinary held test | ms/note |"]
     lines += ["|---|---:|---:|---:|---:|---:|---:|"]
@@ -341,6 +358,7 @@ def main() -> None:
         name: [n for n in notes if split_of(n.group, args.seed) == name]
         for name in ("train", "dev", "test")
     }
+    splits["train"] += load_notes(HELPER.glob("*.jsonl"))
     print(f"corpus: {len(notes)} notes; " + ", ".join(f"{k} {len(v)}" for k, v in splits.items()))
     model = train_linear(splits["train"], splits["dev"], args.seed)
     document = model.scorer.to_document()
@@ -361,7 +379,7 @@ def main() -> None:
 
     detectors: tuple[tuple[str, Detector], ...] = (
         ("structure", structure),
-        ("model", model.categories),
+        ("model", lambda text: model.categories(model_view(text))),
         ("structure OR model", combined),
     )
     writers = {n.writer for n in notes}
@@ -394,7 +412,7 @@ def main() -> None:
     )
     lines.append("")
     if args.compare:
-        compare(splits, args.seed, Featurizer(splits["train"]), lines)
+        compare(splits, args.seed, Featurizer(viewed(splits["train"])), lines)
     text = "\n".join(lines)
     print(text)
     if args.report:

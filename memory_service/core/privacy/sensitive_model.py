@@ -8,9 +8,10 @@ regression per label over the judgment model's features
 n-grams, folded, in the five languages), scored by
 :class:`~memory_service.core.judgment.model.JudgmentModel`.
 
-Labels: ``sensitive`` decides whether the note is held (its threshold keeps the ordinary
-notes the model holds on its own within a budget on dev); one label per category names it
-(each at its best-F1 threshold on dev; the highest-scoring category when none passes). The
+Labels: ``sensitive`` (any category) and one per category. A note is held when the mean of
+the ``sensitive`` score and the best category's score reaches the hold threshold (chosen on
+dev to keep the ordinary notes the model holds on its own within a budget); the categories
+passing their own threshold (best F1 on dev) name it, else the highest-scoring one. The
 weights ship in ``sensitive_model.json.gz``, written by ``tools/train_sensitive.py`` (seeded,
 deterministic), and are read once per process; a missing or malformed file stops the service
 at start, never a note.
@@ -24,7 +25,7 @@ from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 
-from memory_service.core.judgment.model import JudgmentModel, ModelFileError
+from memory_service.core.judgment.model import JudgmentModel, ModelFileError, Scores
 
 ANY = "sensitive"
 MODEL_FILE = "sensitive_model.json.gz"
@@ -41,9 +42,14 @@ class SensitiveModel:
         self.scorer = scorer
         self._categories = scorer.labels[1:]
 
+    def hold_score(self, scores: Scores) -> float:
+        """How sensitive the note reads: the mean of the ``sensitive`` label and the most
+        likely category (two views of one question; their mean ranks better than either)."""
+        return (scores[ANY] + max(scores[c] for c in self._categories)) / 2
+
     def categories(self, text: str) -> frozenset[str]:
         scores = self.scorer.scores(text)
-        if scores[ANY] < self.scorer.thresholds[ANY].refuse:
+        if self.hold_score(scores) < self.scorer.thresholds[ANY].refuse:
             return frozenset()
         named = [c for c in self._categories if scores[c] >= self.scorer.thresholds[c].refuse]
         return frozenset(named or [max(self._categories, key=scores.__getitem__)])
