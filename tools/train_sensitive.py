@@ -40,7 +40,13 @@ from sklearn.linear_model import LogisticRegression
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
 
-from train_guards import Featurizer, average_precision, split_of  # noqa: E402
+from train_guards import (  # noqa: E402
+    Featurizer,
+    Row,
+    average_precision,
+    best_f1_threshold,
+    split_of,
+)
 
 from memory_service.core.judgment.model import JudgmentModel, Thresholds  # noqa: E402
 from memory_service.core.privacy.sensitive import (  # noqa: E402
@@ -72,36 +78,25 @@ LANGS = ("en", "fr", "es", "de", "it")
 
 
 @dataclass(frozen=True)
-class Note:
-    text: str
-    lang: str
-    labels: frozenset[str]
-    writer: str
-    group: str
+class Note(Row):
+    """A note of the corpus: ``labels`` are category values; ``durable`` is unused here."""
+
     # An everyday note of the judgment corpus, used as an ordinary note (see ``everyday_notes``).
     everyday: bool = False
 
 
 def load_notes(paths: Iterable[Path]) -> list[Note]:
-    notes = []
-    seen: set[str] = set()
+    """Every note once (the first of notes equal but for case and spacing)."""
+    unique: dict[str, Note] = {}
     for path in sorted(paths):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError:
-                continue
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for item in (json.loads(line) for line in lines if line.strip()):
             text = str(item.get("text", "")).strip()
-            key = " ".join(text.lower().split())
-            if not text or key in seen:
-                continue
-            seen.add(key)
             labels = frozenset(str(x) for x in item.get("labels") or [] if x in CATEGORIES)
             group = f"{path.stem}:{item.get('group', text)}"
-            notes.append(Note(text, str(item.get("lang", "?")), labels, path.stem, group))
-    return notes
+            note = Note(text, str(item.get("lang", "?")), labels, path.stem, group)
+            unique.setdefault(" ".join(text.lower().split()), note)
+    return [note for key, note in unique.items() if key]
 
 
 def everyday_notes(seed: int) -> list[Note]:
@@ -119,7 +114,7 @@ def everyday_notes(seed: int) -> list[Note]:
                 continue
             group = f"judgment:{path.stem}:{item.get('group', text)}"
             notes.append(
-                Note(text, str(item.get("lang", "?")), frozenset(), path.stem, group, True)
+                Note(text, str(item.get("lang", "?")), frozenset(), path.stem, group, everyday=True)
             )
     return notes
 
@@ -137,16 +132,15 @@ def fit(
     x_train: csr_matrix, y_train: np.ndarray, x_dev: csr_matrix, y_dev: np.ndarray, seed: int
 ) -> tuple[LogisticRegression, float]:
     """The regularisation with the best average precision on dev."""
-    best: tuple[float, float, LogisticRegression] | None = None
-    for c in C_GRID:
-        model = LogisticRegression(
+
+    def trained(c: float) -> LogisticRegression:
+        return LogisticRegression(
             C=c, solver="liblinear", class_weight="balanced", random_state=seed, max_iter=2000
         ).fit(x_train, y_train)
-        quality = average_precision(model.predict_proba(x_dev)[:, 1], y_dev)
-        if best is None or quality > best[0]:
-            best = (quality, c, model)
-    assert best is not None
-    return best[2], best[1]
+
+    models = {c: trained(c) for c in C_GRID}
+    best = max(C_GRID, key=lambda c: average_precision(models[c].predict_proba(x_dev)[:, 1], y_dev))
+    return models[best], best
 
 
 def hold_threshold(scores: np.ndarray, notes: Sequence[Note], structural: np.ndarray) -> float:
@@ -161,17 +155,6 @@ def hold_threshold(scores: np.ndarray, notes: Sequence[Note], structural: np.nda
         if len(extra) > allowed:
             cut = max(cut, float(extra[allowed]) + 1e-6)
     return cut or 0.5
-
-
-def best_f1(scores: np.ndarray, y: np.ndarray) -> float:
-    best, cut = -1.0, 0.5
-    for t in np.unique(scores):
-        predicted = scores >= t
-        tp = int((predicted & (y == 1)).sum())
-        f1 = 2 * tp / (predicted.sum() + y.sum()) if tp else 0.0
-        if f1 > best:
-            best, cut = f1, float(t)
-    return cut
 
 
 def viewed(notes: Sequence[Note]) -> list[Note]:
@@ -209,7 +192,7 @@ def train_linear(train: Sequence[Note], dev: Sequence[Note], seed: int) -> Sensi
     table = [scorer.scores(n.text) for n in dev]
     cuts = {ANY: hold_threshold(np.array([unset.hold_score(s) for s in table]), dev, structural)}
     for label in CATEGORIES:
-        cuts[label] = best_f1(np.array([s[label] for s in table]), truth(dev, label))
+        cuts[label] = best_f1_threshold(np.array([s[label] for s in table]), truth(dev, label))
     thresholds = {label: Thresholds(round(t, 4), round(t, 4)) for label, t in cuts.items()}
     return SensitiveModel(JudgmentModel(LABELS, rows, bias, thresholds, metadata), CATEGORIES)
 
@@ -347,11 +330,11 @@ def compare(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--compare", action="store_true")
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--report", type=Path, default=None)
-    parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--seed", type=int, default=7, help="split and solver seed")
+    parser.add_argument("--compare", action="store_true", help="also embeddings, side by side")
+    parser.add_argument("--out", type=Path, default=OUT, help="the model file to write")
+    parser.add_argument("--report", type=Path, help="write the figures here too")
+    parser.add_argument("--corpus", type=Path, default=CORPUS, help="folder of *.jsonl notes")
     args = parser.parse_args()
     notes = load_notes(args.corpus.glob("*.jsonl")) + everyday_notes(args.seed)
     splits = {
@@ -413,10 +396,10 @@ def main() -> None:
     lines.append("")
     if args.compare:
         compare(splits, args.seed, Featurizer(viewed(splits["train"])), lines)
-    text = "\n".join(lines)
-    print(text)
+    text = "\n".join(lines) + "\n"
+    sys.stdout.write(text)
     if args.report:
-        args.report.write_text(text + "\n", encoding="utf-8")
+        args.report.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":
