@@ -248,6 +248,12 @@ def structural_categories(text: str) -> frozenset[SensitiveCategory]:
     return frozenset(category for category, pattern in _PATTERNS if pattern.search(folded))
 
 
+def learned_model() -> SensitiveModel:
+    """The shipped model, read once per process (a file naming an unknown category stops the
+    service at start)."""
+    return default_sensitive_model(frozenset(_CATEGORY))
+
+
 def sensitive_categories(
     text: str, model: SensitiveModel | None = None
 ) -> frozenset[SensitiveCategory]:
@@ -255,7 +261,7 @@ def sensitive_categories(
 
     The structure OR the learned model (:mod:`.sensitive_model`): either one holds the note.
     """
-    learned = (model or default_sensitive_model(frozenset(_CATEGORY))).categories(model_view(text))
+    learned = (model or learned_model()).categories(model_view(text))
     return structural_categories(text) | {_CATEGORY[value] for value in learned}
 
 
