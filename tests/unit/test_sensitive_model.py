@@ -81,7 +81,7 @@ def test_a_reason_from_the_model_names_categories_never_words() -> None:
 
 # --- notes no list names (written for this test, in none of the training files) -------------
 
-# Phrasings the structural detector misses: a drug, a device, a party or a union by name.
+# A drug, a party or a union by its name: what a list would have to name one by one.
 UNSEEN_SENSITIVE = [
     "Takes levothyroxine first thing every day.",
     "Had a kidney transplant two years ago.",
@@ -111,13 +111,13 @@ UNSEEN_ORDINARY = [
     "Goes running three times a week.",
     "Wears size M shirts.",
 ]
-# Measured on the shipped model: 10/12 unseen sensitive notes held (the structure alone 2/12),
+# Measured on the shipped model: 10/12 unseen sensitive notes held (the structure alone 5/12),
 # 0/12 ordinary notes held. The floors leave room for a retraining, none for a broken model.
 MIN_RECALL_UNSEEN = 0.6
 MAX_ORDINARY_HELD_UNSEEN = 1
 
 
-def test_the_model_holds_most_unseen_sensitive_notes_the_structure_misses() -> None:
+def test_most_unseen_sensitive_notes_are_held() -> None:
     held = [text for text in UNSEEN_SENSITIVE if sensitive_categories(text)]
 
     assert len(held) / len(UNSEEN_SENSITIVE) >= MIN_RECALL_UNSEEN, set(UNSEEN_SENSITIVE) - set(held)
