@@ -2,7 +2,7 @@
 
 The Celery worker (prefork pool) and ``memory-service serve --workers N`` fork children
 that each build a container. Loaded in the parent first, the models (Presidio with its
-spaCy pipelines, the python-stdnum identifier formats, the judgment model, the static
+spaCy pipelines, the python-stdnum identifier formats, the two learned guards, the static
 embedding, the tokenizer) are already in every child's memory: pages shared copy-on-write
 instead of one copy per child, and a child's first task or request as fast as its tenth
 instead of paying seconds of loading.
@@ -40,11 +40,13 @@ def warm_models(settings: Settings) -> None:
         load_pii_detector,
     )
     from memory_service.core.judgment import default_model
+    from memory_service.core.privacy.sensitive import learned_model
 
     load_pii_detector(settings.spacy_model)
     load_identifier_detector()
     load_embedder(settings.embedding_dimensions)
     default_model()
+    learned_model()
     TiktokenCounter(settings.tokenizer_model)  # fills tiktoken's own per-process cache
     # The models live as long as the process: out of the collector's sight, so a child's
     # collections never write to (and so never copy) the pages it shares with its parent.

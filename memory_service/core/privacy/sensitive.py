@@ -14,12 +14,17 @@ Where the line is drawn, on purpose:
   and saying so tells a doctor something. A diet the user chose ("vegetarian", "vegan",
   "no red meat", "avoids gluten", "prefers lactose-free milk") names no condition and is a
   preference. Diets tied to a faith ("halal", "kosher") reveal a belief and are held.
-- **Detection is structural where the language allows it**: a condition is found as a
-  medical head noun ("... disease", "trouble ...", "Störung"), a medical suffix right after
-  a health verb ("has tendinitis", "tiene artritis"), or a cue ("diagnosed with", "souffre
-  de", "leidet an"); a belief, orientation or opinion after a copula ("is a practising
-  Catholic", "ist schwul"), a party after a vote verb. A bounded list names the common
-  conditions that carry no head noun (diabetes, asthma, epilepsy...).
+- **Two detectors, either one holds the note.** The structure, where the language allows it:
+  a condition as a medical head noun ("... disease", "trouble ...", "Störung"), a medical
+  suffix right after a health verb ("has tendinitis", "tiene artritis"), or a cue
+  ("diagnosed with", "souffre de", "leidet an"); a belief, orientation or opinion after a
+  copula ("is a practising Catholic", "ist schwul"), a party after a vote verb; a bounded
+  list names the common conditions that carry no head noun (diabetes, asthma, epilepsy...).
+  No list closes the class (a drug, a device, a party or a union by its name: "takes
+  sertraline", "syndiqué à la CGT", "porta un apparecchio acustico"), so a learned model
+  (:mod:`.sensitive_model`, trained by ``tools/train_sensitive.py``) reads the meaning too.
+  It reads the note without the runs of capitalised words the brand reader calls brands
+  (:func:`model_view`): "Christian Dior" is a designer, not a faith.
 - **Mentioning a topic is not stating a fact about the person**: "follows European monetary
   policy", "works in healthcare" and "uses fingerprint unlock" are not special categories.
   The cost of a miss is a sensitive note kept under ordinary legitimate interest; the cost
@@ -36,6 +41,8 @@ from collections.abc import Iterable
 from enum import StrEnum
 
 from memory_service.core.model import Reason, ReasonCode
+from memory_service.core.privacy.brands import reads_as_brand
+from memory_service.core.privacy.sensitive_model import SensitiveModel, default_sensitive_model
 
 EXPLICIT_CONSENT = "explicit_consent"
 
@@ -224,6 +231,8 @@ _PATTERNS: tuple[tuple[SensitiveCategory, re.Pattern[str]], ...] = tuple(
     )
 )
 
+_CATEGORY = {category.value: category for category in SensitiveCategory}
+
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 
@@ -233,15 +242,58 @@ def _folded(text: str) -> str:
     return plain.replace("ß", "ss")
 
 
-def sensitive_categories(text: str) -> frozenset[SensitiveCategory]:
-    """The special categories a note states about its person; empty for an ordinary note."""
+def structural_categories(text: str) -> frozenset[SensitiveCategory]:
+    """The categories the structure and the bounded lists find (the rules half)."""
     folded = _folded(text)
     return frozenset(category for category, pattern in _PATTERNS if pattern.search(folded))
 
 
+def learned_model() -> SensitiveModel:
+    """The shipped model, read once per process (a file naming an unknown category stops the
+    service at start)."""
+    return default_sensitive_model(frozenset(_CATEGORY))
+
+
+def sensitive_categories(
+    text: str, model: SensitiveModel | None = None
+) -> frozenset[SensitiveCategory]:
+    """The special categories a note states about its person; empty for an ordinary note.
+
+    The structure OR the learned model (:mod:`.sensitive_model`): either one holds the note.
+    """
+    learned = (model or learned_model()).categories(model_view(text))
+    return structural_categories(text) | {_CATEGORY[value] for value in learned}
+
+
+# Two or more capitalised words in a row: a name, a brand, a party, a German noun phrase.
+_CAPITALISED_RUN = re.compile(
+    r"(?<![\w'\u2019-])[^\W\d_a-z][\w'\u2019-]*(?:\s+[^\W\d_a-z][\w'\u2019-]*)+"
+)
+
+
+def model_view(text: str) -> str:
+    """The note as the model reads it: a run of capitalised words the brand reader calls a
+    brand or a work (:func:`~memory_service.core.privacy.brands.reads_as_brand`: "wears
+    Christian Dior fragrances", "viste de Carolina Herrera") is left out, so a designer's
+    first name does not read as a faith. The structure still reads the whole note."""
+    return _CAPITALISED_RUN.sub(
+        lambda m: (
+            " " if _is_capitalised(m.group()) and reads_as_brand(text, *m.span()) else m.group()
+        ),
+        text,
+    )
+
+
+def _is_capitalised(run: str) -> bool:
+    return all(word[0].isupper() for word in run.split())
+
+
 def check_sensitive(text: str, keywords: Iterable[str] = ()) -> list[Reason]:
-    """One ``sensitive`` reason naming the categories (never the words that matched)."""
-    found = sensitive_categories("\n".join((text, *keywords)))
+    """One ``sensitive`` reason naming the categories (never the words that matched).
+
+    The structure reads the text and the keywords; the model reads the text it was trained on.
+    """
+    found = structural_categories("\n".join((text, *keywords))) | sensitive_categories(text)
     if not found:
         return []
     return [Reason(ReasonCode.SENSITIVE, ", ".join(sorted(c.value for c in found)))]

@@ -1,0 +1,67 @@
+"""The learned half of the special-categories detector (:mod:`.sensitive`).
+
+A list of conditions, parties, unions and faiths cannot close the class: every new set of
+notes brings a phrasing nobody listed ("Takes sertraline every morning", "Syndiqué à la CGT",
+"Porta un apparecchio acustico"). This model reads the meaning the lists miss: one logistic
+regression per label over the judgment model's features
+(:func:`memory_service.core.judgment.features.features`: words, word pairs and character
+n-grams, folded, in the five languages), scored by
+:class:`~memory_service.core.judgment.model.JudgmentModel`.
+
+Labels: ``sensitive`` (any category) and one per category. A note is held when the mean of
+the ``sensitive`` score and the best category's score reaches the hold threshold (chosen on
+dev to keep the ordinary notes the model holds on its own within a budget); the categories
+passing their own threshold (best F1 on dev) name it, else the highest-scoring one. The
+weights ship in ``sensitive_model.json.gz``, written by ``tools/train_sensitive.py`` (seeded,
+deterministic), and are read once per process; a missing or malformed file stops the service
+at start, never a note.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterable
+from functools import cache
+from importlib import resources
+
+from memory_service.core.judgment.model import JudgmentModel, ModelFileError, Scores
+
+ANY = "sensitive"
+MODEL_FILE = "sensitive_model.json.gz"
+
+
+class SensitiveModel:
+    """Category values (``"health"``...) a note states about its person, by the model."""
+
+    def __init__(self, scorer: JudgmentModel, categories: Iterable[str]) -> None:
+        if not scorer.labels or scorer.labels[0] != ANY:
+            raise ModelFileError(f"the sensitive model's first label must be {ANY!r}")
+        if not set(scorer.labels[1:]) <= set(categories):
+            raise ModelFileError("the sensitive model names an unknown category")
+        self.scorer = scorer
+        self._categories = scorer.labels[1:]
+
+    def hold_score(self, scores: Scores) -> float:
+        """How sensitive the note reads: the mean of the ``sensitive`` label and the most
+        likely category (two views of one question; their mean ranks better than either)."""
+        return (scores[ANY] + max(scores[c] for c in self._categories)) / 2
+
+    def categories(self, text: str) -> frozenset[str]:
+        scores = self.scorer.scores(text)
+        if self.hold_score(scores) < self.scorer.thresholds[ANY].refuse:
+            return frozenset()
+        named = [c for c in self._categories if scores[c] >= self.scorer.thresholds[c].refuse]
+        return frozenset(named or [max(self._categories, key=scores.__getitem__)])
+
+
+@cache
+def default_sensitive_model(categories: frozenset[str]) -> SensitiveModel:
+    """The model shipped with the package, read once per process; ``categories`` are the
+    values it may name."""
+    resource = resources.files(__package__).joinpath(MODEL_FILE)
+    try:
+        document = json.loads(gzip.decompress(resource.read_bytes()).decode("utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ModelFileError("the sensitive model file cannot be read") from exc
+    return SensitiveModel(JudgmentModel.from_document(document), categories)
