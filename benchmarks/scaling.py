@@ -27,45 +27,33 @@ import argparse
 import json
 import os
 import secrets
-import tempfile
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import httpx
 from sqlalchemy import text
 
-from benchmarks.save_note import (
+from benchmarks.harness import (
     DEFAULT_PG,
     SERVER_PIDS,
     Backend,
-    cpu_seconds,
+    consolidation_stack,
     notes,
     open_http_session,
     post_note,
     postgres_backend,
     server_process,
+    tree_cpu_seconds,
 )
 from memory_service.adapters.database import create_engine_for
 from memory_service.adapters.sql.keys import SqlKeyStore
-from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
 from memory_service.core.clock import SystemClock
 from memory_service.core.model import Role
 from memory_service.core.scope import TenantScope
-from tests.integration.test_consolidation_worker import (
-    Stack,
-    add,
-    celery_queue,
-    end,
-    memory,
-    open_session,
-)
+from tests.integration.test_consolidation_worker import Stack, add, end, memory, open_session
 from tests.support.celery_worker import WorkerProcess, wait_for
-from tests.support.scratch_database import keyring_for, scratch_postgres_service
 from workers.celery_app import WORKER_PROCESS
 
 REDIS = "redis://127.0.0.1:6379/14"
@@ -78,16 +66,6 @@ SESSION_NOTES = (
     ("Is tired today.", ()),
     ("Works from the Lisbon office.", ("office",)),
 )
-
-
-def tree_cpu_seconds(pid: int) -> float:
-    """CPU seconds of a process and its live children (server workers, pool processes)."""
-    total = cpu_seconds(pid)
-    children = Path(f"/proc/{pid}/task/{pid}/children")
-    for child in children.read_text().split() if children.exists() else ():
-        with suppress(FileNotFoundError, ProcessLookupError):
-            total += tree_cpu_seconds(int(child))
-    return total
 
 
 def load() -> str:
@@ -152,28 +130,6 @@ def notes_per_second(
 # --- consolidation sessions/s by worker processes, and the brokers -----------------------
 
 
-@contextmanager
-def consolidation_stack(server_url: str, broker_env: dict[str, str]) -> Iterator[Stack]:
-    with (
-        scratch_postgres_service(server_url) as service,
-        tempfile.TemporaryDirectory(prefix="bench-scaling-") as home,
-    ):
-        env = {
-            **service,
-            **broker_env,
-            "MEMORY_SERVICE_HOME": home,
-            "MEMORY_SERVICE_CELERY_NAMESPACE": f"ms-scaling-{secrets.token_hex(4)}",
-        }
-        engine = create_engine_for(service["DATABASE_URL"])
-        app, queue = celery_queue(env)
-        try:
-            yield Stack(
-                env, engine, SqlUnitOfWorkFactory(engine, keyring_for(env)), app, queue, Path(home)
-            )
-        finally:
-            engine.dispose()
-
-
 def ended_sessions(stack: Stack, scope: TenantScope, count: int) -> None:
     """``count`` sessions of six notes over an older global, ended: their tasks wait."""
     for index in range(count):
@@ -208,7 +164,7 @@ def sessions_per_second(
     server_url: str, broker_env: dict[str, str], concurrency: int, count: int
 ) -> dict[str, Any]:
     scope = TenantScope(f"t-{secrets.token_hex(5)}", Role.AGENT, "key:bench")
-    with consolidation_stack(server_url, broker_env) as stack:
+    with consolidation_stack(server_url, broker_env, prefix="scaling") as stack:
         ended_sessions(stack, scope, count)
         worker = WorkerProcess(
             stack.env,
@@ -241,7 +197,7 @@ def sessions_per_second(
 
 def tasks_per_second(server_url: str, broker_env: dict[str, str], count: int) -> dict[str, Any]:
     """No-op tasks through the broker: send ``count``, then time a worker draining them."""
-    with consolidation_stack(server_url, broker_env) as stack:
+    with consolidation_stack(server_url, broker_env, prefix="scaling") as stack:
         start = time.perf_counter()
         for _ in range(count):
             stack.app.send_task(WORKER_PROCESS)
