@@ -84,8 +84,8 @@ SEED = (
     "Uses Vim as editor.",
     "Likes striped navy scarves.",
 )
-DEFAULT_SERVER = ("httptools", "uvloop")
-OTHER_SERVERS = (("h11", "asyncio"), ("httptools", "asyncio"), ("h11", "uvloop"))
+DEFAULT_SERVER = "httptools+uvloop"
+OTHER_SERVERS = ("h11+asyncio", "httptools+asyncio", "h11+uvloop")
 HOT_APP = "memory_service.api.asgi:create_default_app"
 REFERENCE_APP = "benchmarks.http_floor:create_reference_app"
 EMPTY_APP = "benchmarks.http_floor:empty_app"
@@ -298,33 +298,53 @@ Row = tuple[tuple[float, float], float, float]
 """(p50, p99) of the request, p50 of its excess over the service call, CPU excess per call."""
 
 
-async def paired(
-    calls: int, baseline: Callable[[], object], measured: Callable[[], Awaitable[object]]
-) -> Row:
-    """Both calls in turn, ``calls`` times: taking turns cancels most of a shared machine's
-    drift. The CPU excess is this process's CPU time (all threads) beyond the baseline's.
+async def interleaved(
+    calls: int,
+    baseline: Callable[[], object],
+    measured: dict[str, Callable[[], Awaitable[object]]],
+    server_pids: dict[str, int] | None = None,
+) -> dict[str, Row]:
+    """The service call and every measured path in turn, ``calls`` rounds: a shared
+    machine's drift hits them all alike, and the per-round differences cancel most of it.
+
+    The CPU excess is the CPU per call beyond the service call's: of this process (the
+    application called in-process), or of the server process named in ``server_pids``.
     One event loop for all (the application's thread pool lives on, as under a server)."""
     for _ in range(20):
         baseline()
-        await measured()
-    durations, differences, cpu = [], [], 0.0
+        for call in measured.values():
+            await call()
+    durations: dict[str, list[float]] = {label: [] for label in measured}
+    differences: dict[str, list[float]] = {label: [] for label in measured}
+    cpu = dict.fromkeys(measured, 0.0)
+    pids = server_pids or {}
+    servers = {label: cpu_seconds(pid) for label, pid in pids.items()}
+    baseline_cpu = 0.0
     for _ in range(calls):
         c0, start = time.process_time(), time.perf_counter()
         baseline()
-        c1, middle = time.process_time(), time.perf_counter()
-        await measured()
-        c2, end = time.process_time(), time.perf_counter()
-        durations.append(end - middle)
-        differences.append((end - middle) - (middle - start))
-        cpu += (c2 - c1) - (c1 - c0)
-    return p50_p99(durations), p50(differences), cpu / calls
+        alone, alone_cpu = time.perf_counter() - start, time.process_time() - c0
+        baseline_cpu += alone_cpu
+        for label, call in measured.items():
+            c0, start = time.process_time(), time.perf_counter()
+            await call()
+            took = time.perf_counter() - start
+            durations[label].append(took)
+            differences[label].append(took - alone)
+            cpu[label] += time.process_time() - c0 - alone_cpu
+    for label, pid in pids.items():
+        cpu[label] = cpu_seconds(pid) - servers[label] - baseline_cpu
+    return {
+        label: (p50_p99(durations[label]), p50(differences[label]), cpu[label] / calls)
+        for label in measured
+    }
 
 
 def asgi_layers(
     container: Container, key: str, requests: Requests, calls: int
 ) -> dict[str, dict[str, Row]]:
     """Each request through the application in-process: hot routes, FastAPI's routes, and
-    the hot routes without each of our middleware in turn."""
+    the hot routes without each of our middleware in turn, interleaved."""
     apps: dict[str, FastAPI] = {
         "ASGI, hot routes": create_app(container),
         "ASGI, FastAPI routes": without_hot_routes(create_app(container)),
@@ -334,27 +354,73 @@ def asgi_layers(
         app.user_middleware = [m for m in app.user_middleware if m.cls is not middleware]
         apps[f"ASGI, hot, no {name}"] = app
     service = requests.in_process()
-    rows: dict[str, dict[str, Row]] = {name: {} for name in service}
+    rows: dict[str, dict[str, Row]] = {}
 
     async def run() -> None:
-        for label, app in apps.items():
-            caller = AsgiCaller(app, key)
-            for name, call in requests.calls().items():
-
-                async def measured(caller: AsgiCaller = caller, call: Call = call) -> None:
-                    _ok(await caller.send(call))
-
-                rows[name][label] = await paired(calls, service[name], measured)
+        for name, call in requests.calls().items():
+            measured = {
+                label: partial(_checked, AsgiCaller(app, key).send, call)
+                for label, app in apps.items()
+            }
+            rows[name] = await interleaved(calls, service[name], measured)
 
     asyncio.run(run())
     return rows
 
 
-def over_http(calls: int, baseline: Callable[[], object], send: Callable[[], Any]) -> Row:
-    async def measured() -> None:
-        _ok(send())
+async def _checked(send: Callable[[Call], Awaitable[tuple[int, bytes]]], call: Call) -> None:
+    _ok(await send(call))
 
-    return asyncio.run(paired(calls, baseline, measured))
+
+async def _sent(send: Callable[[Call], tuple[int, bytes]], call: Call) -> None:
+    _ok(send(call))
+
+
+def over_http(
+    backend: Backend, env: dict[str, str], requests: Requests, key: str, calls: int, server: str
+) -> dict[str, dict[str, Row]]:
+    """Both servers (hot routes, FastAPI's) at once, each with one connection of each client;
+    every request path interleaved with the service call."""
+    parser, loop = server.split("+")
+    args = ["--http", parser, "--loop", loop]
+    headers = {"Authorization": f"Bearer {key}"}
+    service = requests.in_process()
+    rows: dict[str, dict[str, Row]] = {}
+    with (
+        server_process(backend, args=args, extra_env=env, app=HOT_APP) as hot,
+        server_process(backend, args=args, extra_env=env, app=REFERENCE_APP) as reference,
+    ):
+        clients = {
+            f"HTTP {app_label}, {client_label}, {server}": (make(base, headers), base)
+            for app_label, base in (("hot", hot), ("FastAPI", reference))
+            for client_label, make in CLIENTS.items()
+        }
+        for name, call in requests.calls().items():
+            # One client per server at a time, so a server's CPU is its requests' alone.
+            for client_label in CLIENTS:
+                chosen = {k: v for k, v in clients.items() if f", {client_label}," in k}
+                measured = {k: partial(_sent, c.send, call) for k, (c, _) in chosen.items()}
+                pids = {k: SERVER_PIDS[base] for k, (_, base) in chosen.items()}
+                found = asyncio.run(interleaved(calls, service[name], measured, pids))
+                rows.setdefault(name, {}).update(found)
+        for client, _ in clients.values():
+            client.close()
+    return rows
+
+
+def empty_floor(backend: Backend, calls: int, server: str) -> dict[str, tuple[float, float]]:
+    parser, loop = server.split("+")
+    args = ["--http", parser, "--loop", loop]
+    floor = {}
+    with server_process(backend, args=args, app=EMPTY_APP, health=None) as base:
+        for client_label, make_client in CLIENTS.items():
+            client = make_client(base, {})
+            send = partial(client.send, Call("GET", "/"))
+            floor[f"{client_label}, {server}"] = p50_p99(
+                timed_calls(calls, lambda _, s=send: _ok(s()))
+            )
+            client.close()
+    return floor
 
 
 def run(backend: Backend, calls: int, all_servers: bool) -> None:
@@ -363,75 +429,37 @@ def run(backend: Backend, calls: int, all_servers: bool) -> None:
     tenant = f"bench-{secrets.token_hex(3)}"
     _, key = container.keys.create(tenant, Role.AGENT)
     requests = Requests(container, tenant)
-    headers = {"Authorization": f"Bearer {key}"}
 
     print(f"\n{backend.name}: the pieces alone, p50 (microseconds), {calls} calls each")
     for name, value in pieces(container, key, calls).items():
         print(f"  {name:<28}{us(value):>8}")
 
-    service = requests.in_process()
     rows = asgi_layers(container, key, requests, calls)
-    server_cpu: dict[str, dict[str, float]] = {name: {} for name in service}
-    for name, call in service.items():
-        before = time.process_time()
-        timed_calls(calls, lambda _, c=call: c())
-        server_cpu[name]["in-process"] = (time.process_time() - before) / calls
-    servers = (DEFAULT_SERVER, *(OTHER_SERVERS if all_servers else ()))
     empty: dict[str, tuple[float, float]] = {}
-    for parser, loop in servers:
-        args = ["--http", parser, "--loop", loop]
-        for app_label, app in (("hot", HOT_APP), ("FastAPI", REFERENCE_APP)):
-            with server_process(backend, args=args, extra_env=env, app=app) as base:
-                for client_label, make_client in CLIENTS.items():
-                    label = f"HTTP {app_label}, {client_label}, {parser}+{loop}"
-                    client = make_client(base, headers)
-                    for name, call in requests.calls().items():
-                        send = partial(client.send, call)
-                        rows[name][label] = over_http(calls, service[name], send)
-                        before = cpu_seconds(SERVER_PIDS[base])
-                        timed_calls(calls, lambda _, s=send: s())
-                        server_cpu[name][label] = (cpu_seconds(SERVER_PIDS[base]) - before) / calls
-                    client.close()
-        empty_app_path = "benchmarks.http_floor:empty_app"
-        with server_process(
-            backend, args=args, extra_env=env, app=empty_app_path, health=None
-        ) as base:
-            for client_label, make_client in CLIENTS.items():
-                client = make_client(base, {})
-                send = partial(client.send, Call("GET", "/"))
-                empty[f"{client_label}, {parser}+{loop}"] = p50_p99(
-                    timed_calls(calls, lambda _, s=send: _ok(s()))
-                )
-                client.close()
+    for server in (DEFAULT_SERVER, *(OTHER_SERVERS if all_servers else ())):
+        for name, found in over_http(backend, env, requests, key, calls, server).items():
+            rows[name].update(found)
+        empty |= empty_floor(backend, calls, server)
     container.engine.dispose()
-    report(backend, calls, rows, server_cpu, empty)
+    report(backend, calls, rows, empty)
 
 
 def report(
     backend: Backend,
     calls: int,
     rows: dict[str, dict[str, Row]],
-    server_cpu: dict[str, dict[str, float]],
     empty: dict[str, tuple[float, float]],
 ) -> None:
-    print(f"\n{backend.name}: {calls} requests each (ms), each in turn with the service call")
-    print("  'over' = p50 of the per-pair differences; 'CPU over' = this process's CPU beyond")
-    print("  the service call's (ASGI rows); 'server CPU over' = the server process's CPU per")
-    print("  request beyond the service call's in-process CPU (HTTP rows)")
-    header = (
-        f"  {'request':<14}{'path':<44}{'p50':>8}{'p99':>8}{'over':>8}{'CPU over':>10}"
-        f"{'server CPU over':>17}"
-    )
-    print(header)
+    print(f"\n{backend.name}: {calls} rounds (ms); each round calls the service alone, then")
+    print("  each path of the group in turn. 'over' = p50 of the per-round differences with")
+    print("  the service call; 'CPU over' = CPU per request beyond the service call's, of this")
+    print("  process (ASGI rows) or of the server process (HTTP rows)")
+    print(f"  {'request':<14}{'path':<44}{'p50':>8}{'p99':>8}{'over':>8}{'CPU over':>10}")
     for name, paths in rows.items():
-        base_cpu = server_cpu[name]["in-process"]
         for label, ((q50, q99), over, cpu) in paths.items():
-            server = server_cpu[name].get(label)
-            server_over = "" if server is None else f"{(server - base_cpu) * 1000:+.2f}"
-            cpu_over = "" if label.startswith("HTTP") else f"{cpu * 1000:+.2f}"
             print(
                 f"  {name:<14}{label:<44}{ms(q50):>8}{ms(q99):>8}{over * 1000:>+8.2f}"
-                f"{cpu_over:>10}{server_over:>17}"
+                f"{cpu * 1000:>+10.2f}"
             )
     print(f"\n{backend.name}: an empty ASGI app over HTTP (socket, server, client alone), ms")
     for label, (q50, q99) in empty.items():
