@@ -19,6 +19,12 @@ For SQLite and a scratch PostgreSQL database (``--no-postgres``, ``--no-sqlite``
     ``http.client`` (a far lighter client), uvicorn's default setting (httptools, uvloop) or,
     with ``--all-servers``, also ``h11`` and ``asyncio``; the server process's CPU per request
     (all threads, from /proc);
+- ``canned``: the same paths again with the note and render services answering at once with
+  real answers taken before (``canned_services``; in the server processes through a uvicorn
+  factory of this module): what is left is the layer around the service alone (key, rate
+  limit, parameters, the thread hop, serialisation, middleware, and over HTTP the server and
+  the client), without the service's own run-to-run noise, which on a shared machine is
+  larger than the layer;
 - ``empty``: a bare ASGI app answering ``{}`` under each server setting, with each client:
   the cost of the socket, the server and the client alone.
 
@@ -33,12 +39,18 @@ import asyncio
 import http.client
 import json
 import logging
+import os
+import pickle
 import secrets
+import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 from urllib.parse import urlsplit
 
 import anyio.to_thread
@@ -73,6 +85,8 @@ from memory_service.bootstrap import Container, build_container
 from memory_service.config import Settings
 from memory_service.core.model import NoteStatus, Role
 from memory_service.core.scope import TenantScope
+from memory_service.services import context as context_service
+from memory_service.services import notes as notes_service
 from memory_service.services.context import render_context
 from memory_service.services.notes import save_memory_note
 from memory_service.services.sessions import open_session
@@ -88,6 +102,8 @@ DEFAULT_SERVER = "httptools+uvloop"
 OTHER_SERVERS = ("h11+asyncio", "httptools+asyncio", "h11+uvloop")
 HOT_APP = "memory_service.api.asgi:create_default_app"
 REFERENCE_APP = "benchmarks.http_floor:create_reference_app"
+CANNED_APP = "benchmarks.http_floor:create_canned_app"
+CANNED_REFERENCE_APP = "benchmarks.http_floor:create_canned_reference_app"
 EMPTY_APP = "benchmarks.http_floor:empty_app"
 MIDDLEWARE = {
     "unexpected errors": UnexpectedErrorMiddleware,
@@ -106,6 +122,43 @@ def without_hot_routes(app: FastAPI) -> FastAPI:
 def create_reference_app() -> FastAPI:
     """The server's application without its hot routes (a uvicorn factory)."""
     return without_hot_routes(create_default_app())
+
+
+CANNED = "BENCH_CANNED_ANSWERS"
+"""A pickle file of the answers the canned services give (a note's, a render's)."""
+
+
+@contextmanager
+def canned_services(answers: tuple[object, object]) -> Iterator[None]:
+    """The note and render services answer at once with real answers taken before: what is
+    left of a request is the layer around the service (auth, limits, parameters, the thread
+    hop, serialisation, middleware, and over HTTP the server and the client)."""
+    note, rendered = answers
+    with (
+        patch.object(notes_service, "save_memory_note", lambda *_a, **_k: note),
+        patch.object(context_service, "render_context", lambda *_a, **_k: rendered),
+    ):
+        yield
+
+
+_SERVER_PATCHES = ExitStack()
+"""Held by the module: the canned services last as long as the server process."""
+
+
+def _canned(app: Callable[[], FastAPI]) -> FastAPI:
+    answers = pickle.loads(Path(os.environ[CANNED]).read_bytes())
+    _SERVER_PATCHES.enter_context(canned_services(answers))
+    return app()
+
+
+def create_canned_app() -> FastAPI:
+    """The server's application on canned services (a uvicorn factory)."""
+    return _canned(create_default_app)
+
+
+def create_canned_reference_app() -> FastAPI:
+    """The same without its hot routes (a uvicorn factory)."""
+    return _canned(create_reference_app)
 
 
 async def empty_app(scope: Scope, receive: Receive, send: Send) -> None:
@@ -218,7 +271,11 @@ class PlainClient:
         if call.body is not None:
             body = json.dumps(call.body).encode()
             headers["Content-Type"] = "application/json"
-        self._connection.request(call.method, call.path, body=body, headers=headers)
+        try:
+            self._connection.request(call.method, call.path, body=body, headers=headers)
+        except ConnectionError:  # the server closed the idle connection (keep-alive timeout)
+            self._connection.close()
+            self._connection.request(call.method, call.path, body=body, headers=headers)
         response = self._connection.getresponse()
         return response.status, response.read()
 
@@ -341,10 +398,14 @@ async def interleaved(
 
 
 def asgi_layers(
-    container: Container, key: str, requests: Requests, calls: int
+    container: Container,
+    key: str,
+    requests: Requests,
+    calls: int,
+    service: dict[str, Callable[[], object]],
 ) -> dict[str, dict[str, Row]]:
     """Each request through the application in-process: hot routes, FastAPI's routes, and
-    the hot routes without each of our middleware in turn, interleaved."""
+    the hot routes without each of our middleware in turn, interleaved with ``service``."""
     apps: dict[str, FastAPI] = {
         "ASGI, hot routes": create_app(container),
         "ASGI, FastAPI routes": without_hot_routes(create_app(container)),
@@ -353,7 +414,6 @@ def asgi_layers(
         app = create_app(container)
         app.user_middleware = [m for m in app.user_middleware if m.cls is not middleware]
         apps[f"ASGI, hot, no {name}"] = app
-    service = requests.in_process()
     rows: dict[str, dict[str, Row]] = {}
 
     async def run() -> None:
@@ -377,18 +437,24 @@ async def _sent(send: Callable[[Call], tuple[int, bytes]], call: Call) -> None:
 
 
 def over_http(
-    backend: Backend, env: dict[str, str], requests: Requests, key: str, calls: int, server: str
+    backend: Backend,
+    env: dict[str, str],
+    requests: Requests,
+    key: str,
+    calls: int,
+    server: str,
+    service: dict[str, Callable[[], object]],
+    apps: tuple[str, str] = (HOT_APP, REFERENCE_APP),
 ) -> dict[str, dict[str, Row]]:
     """Both servers (hot routes, FastAPI's) at once, each with one connection of each client;
-    every request path interleaved with the service call."""
+    every request path interleaved with ``service``."""
     parser, loop = server.split("+")
     args = ["--http", parser, "--loop", loop]
     headers = {"Authorization": f"Bearer {key}"}
-    service = requests.in_process()
     rows: dict[str, dict[str, Row]] = {}
     with (
-        server_process(backend, args=args, extra_env=env, app=HOT_APP) as hot,
-        server_process(backend, args=args, extra_env=env, app=REFERENCE_APP) as reference,
+        server_process(backend, args=args, extra_env=env, app=apps[0]) as hot,
+        server_process(backend, args=args, extra_env=env, app=apps[1]) as reference,
     ):
         clients = {
             f"HTTP {app_label}, {client_label}, {server}": (make(base, headers), base)
@@ -434,26 +500,60 @@ def run(backend: Backend, calls: int, all_servers: bool) -> None:
     for name, value in pieces(container, key, calls).items():
         print(f"  {name:<28}{us(value):>8}")
 
-    rows = asgi_layers(container, key, requests, calls)
-    empty: dict[str, tuple[float, float]] = {}
-    for server in (DEFAULT_SERVER, *(OTHER_SERVERS if all_servers else ())):
-        for name, found in over_http(backend, env, requests, key, calls, server).items():
+    service = requests.in_process()
+    answers = (
+        save_memory_note(
+            requests.scope, requests.session_id, dict(NOTE), dry_run=True, deps=container.notes
+        ),
+        render_context(requests.scope, requests.subject, deps=container.context),
+    )
+    servers = (DEFAULT_SERVER, *(OTHER_SERVERS if all_servers else ()))
+    rows = asgi_layers(container, key, requests, calls, service)
+    for server in servers:
+        for name, found in over_http(backend, env, requests, key, calls, server, service).items():
             rows[name].update(found)
-        empty |= empty_floor(backend, calls, server)
+    canned: dict[str, dict[str, Row]] = {}
+    empty: dict[str, tuple[float, float]] = {}
+    nothing = dict.fromkeys(service, lambda: None)
+    with tempfile.NamedTemporaryFile(prefix="bench-canned-") as file:
+        file.write(pickle.dumps(answers))
+        file.flush()
+        with canned_services(answers):
+            canned = asgi_layers(container, key, requests, calls, nothing)
+        canned_env = env | {CANNED: file.name}
+        apps = (CANNED_APP, CANNED_REFERENCE_APP)
+        for server in servers:
+            for name, found in over_http(
+                backend, canned_env, requests, key, calls, server, nothing, apps
+            ).items():
+                canned[name].update(found)
+            empty |= empty_floor(backend, calls, server)
     container.engine.dispose()
-    report(backend, calls, rows, empty)
+    report(backend, calls, rows, canned, empty)
 
 
 def report(
     backend: Backend,
     calls: int,
     rows: dict[str, dict[str, Row]],
+    canned: dict[str, dict[str, Row]],
     empty: dict[str, tuple[float, float]],
 ) -> None:
     print(f"\n{backend.name}: {calls} rounds (ms); each round calls the service alone, then")
     print("  each path of the group in turn. 'over' = p50 of the per-round differences with")
     print("  the service call; 'CPU over' = CPU per request beyond the service call's, of this")
     print("  process (ASGI rows) or of the server process (HTTP rows)")
+    _table(rows)
+    print(f"\n{backend.name}: the same on canned services (answers taken before, given at once):")
+    print("  the layer around the service alone, without the service's own noise")
+    _table(canned)
+    print(f"\n{backend.name}: an empty ASGI app over HTTP (socket, server, client alone), ms")
+    for label, (q50, q99) in empty.items():
+        print(f"  {label:<36}p50 {ms(q50)}  p99 {ms(q99)}")
+    print(f"\n  {load()} at the end of the run")
+
+
+def _table(rows: dict[str, dict[str, Row]]) -> None:
     print(f"  {'request':<14}{'path':<44}{'p50':>8}{'p99':>8}{'over':>8}{'CPU over':>10}")
     for name, paths in rows.items():
         for label, ((q50, q99), over, cpu) in paths.items():
@@ -461,10 +561,6 @@ def report(
                 f"  {name:<14}{label:<44}{ms(q50):>8}{ms(q99):>8}{over * 1000:>+8.2f}"
                 f"{cpu * 1000:>+10.2f}"
             )
-    print(f"\n{backend.name}: an empty ASGI app over HTTP (socket, server, client alone), ms")
-    for label, (q50, q99) in empty.items():
-        print(f"  {label:<36}p50 {ms(q50)}  p99 {ms(q99)}")
-    print(f"\n  {load()} at the end of the run")
 
 
 def main() -> None:
