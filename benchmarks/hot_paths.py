@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import logging
-import os
 import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -33,20 +32,21 @@ from typing import Any
 import httpx
 from sqlalchemy import text
 
-from benchmarks.http_floor import SEED
-from benchmarks.save_note import (
-    DEFAULT_PG,
+from benchmarks.harness import (
     Backend,
-    bench_bare_insert,
+    add_backend_arguments,
+    chosen_backends,
     env_for,
+    load,
     ms,
     notes,
+    p50_p99,
     percentile,
-    postgres_backend,
     server_process,
-    sqlite_backend,
     timed_calls,
 )
+from benchmarks.http_floor import SEED
+from benchmarks.save_note import bench_bare_insert
 from memory_service.adapters.statement_counter import StatementCount, count_statements
 from memory_service.bootstrap import Container, build_container
 from memory_service.config import Settings
@@ -179,7 +179,7 @@ def run_backend(backend: Backend, calls: int) -> list[Measured]:
         with count_statements(container.engine) as counted:
             call()
         durations = timed_calls(calls, lambda _, c=call: c())
-        results[name] = Measured(name, counted, _p(durations), (0.0, 0.0), None)
+        results[name] = Measured(name, counted, p50_p99(durations), (0.0, 0.0), None)
     for name, floor in floors(container, subject, calls).items():
         results[name].floor = floor
     container.engine.dispose()
@@ -190,17 +190,12 @@ def run_backend(backend: Backend, calls: int) -> list[Measured]:
         for name, hcall in http_calls(subject, source).items():
             for _ in range(10):
                 hcall(client)
-            results[name].http = _p(timed_calls(calls, lambda _, h=hcall: h(client)))
+            results[name].http = p50_p99(timed_calls(calls, lambda _, h=hcall: h(client)))
     return list(results.values())
 
 
-def _p(values: list[float]) -> tuple[float, float]:
-    return percentile(values, 0.5), percentile(values, 0.99)
-
-
 def report(backend: str, rows: list[Measured], calls: int) -> None:
-    load = f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
-    print(f"\n{backend}: {calls} requests each (ms); {load}")
+    print(f"\n{backend}: {calls} requests each (ms); {load()}")
     header = (
         f"  {'request':<22}{'stmts':>6}{'commits':>8}{'floor':>8}"
         f"{'in-proc p50':>12}{'p99':>8}{'x floor':>8}{'HTTP p50':>10}{'p99':>8}{'x floor':>8}"
@@ -222,17 +217,11 @@ def report(backend: str, rows: list[Measured], calls: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=int, default=200, help="requests per measurement")
-    parser.add_argument("--postgres-url", default=os.environ.get("BENCH_POSTGRES_URL", DEFAULT_PG))
-    parser.add_argument("--no-postgres", action="store_true", help="SQLite only")
-    parser.add_argument("--no-sqlite", action="store_true", help="PostgreSQL only")
+    add_backend_arguments(parser)
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
-    if not args.no_sqlite:
-        with sqlite_backend() as backend:
-            report(backend.name, run_backend(backend, args.calls), args.calls)
-    if not args.no_postgres:
-        with postgres_backend(args.postgres_url) as backend:
-            report(backend.name, run_backend(backend, args.calls), args.calls)
+    for backend in chosen_backends(args):
+        report(backend.name, run_backend(backend, args.calls), args.calls)
 
 
 if __name__ == "__main__":

@@ -1,66 +1,92 @@
 """Where the time of an authenticated request goes between the service call and the wire.
 
-For one backend (SQLite by default, ``--postgres`` for a scratch PostgreSQL database), in one run:
+For SQLite and a scratch PostgreSQL database (``--no-postgres``, ``--no-sqlite``), in one run each:
 
 - the pieces, each timed alone (p50, microseconds): the API key looked up in the database, the
   same key answered by the in-process cache, the in-process rate limiter, one hop to the thread
   pool and back, parsing a note's JSON body;
-- two requests, p50 and p99 (ms): the context render (``GET /v1/subjects/{id}/context``) and a
-  note dry run (``POST /v1/sessions/{id}/notes?dry_run=true``, the guards and the session read,
-  nothing written, so every call does the same work):
-  - ``in-process``: the service call alone;
-  - ``ASGI``: the whole FastAPI app called in-process (httpx's ASGI transport: dependencies,
-    auth, middleware, body parsing, serialisation; no socket, no server), key cache off and on;
-  - ``HTTP``: a real uvicorn process on loopback, one keep-alive httpx client, for
-    ``--http h11`` and ``httptools``, each on the ``asyncio`` and the ``uvloop`` event loop;
-- CPU per request: the server process's CPU time (all threads, from /proc) and the client's,
-  against the service call's own in-process CPU time: on a busy shared machine wall times
-  count the waits for a core at each hand-off (client, server loop, thread pool and back),
-  CPU times only the work;
-- ``empty``: a bare ASGI app answering ``{}`` under each server setting, with the same client:
+- two requests, the context render (``GET /v1/subjects/{id}/context``) and a note dry run
+  (``POST /v1/sessions/{id}/notes?dry_run=true``: the guards and the session read, nothing
+  written, so every call does the same work), each measured in turn with the service call
+  alone (``in-process``) so a shared machine's drift cancels: ``over`` is the p50 of the
+  per-pair differences, and the CPU columns are CPU time per request beyond the service's:
+  - ``ASGI``: the application called in-process with raw ASGI messages (no socket, no server,
+    no client library): the hot routes (``api/hot_routes.py``), FastAPI's own routes for the
+    same requests (the reference), and the hot routes without each of our middleware in
+    turn: each layer's share;
+  - ``HTTP``: a real uvicorn process on loopback serving the hot routes or the FastAPI
+    routes, one keep-alive connection from ``httpx`` or from the standard library's
+    ``http.client`` (a far lighter client), uvicorn's default setting (httptools, uvloop) or,
+    with ``--all-servers``, also ``h11`` and ``asyncio``; the server process's CPU per request
+    (all threads, from /proc);
+- ``canned``: the same paths again with the note and render services answering at once with
+  real answers taken before (``canned_services``; in the server processes through a uvicorn
+  factory of this module): what is left is the layer around the service alone (key, rate
+  limit, parameters, the thread hop, serialisation, middleware, and over HTTP the server and
+  the client), without the service's own run-to-run noise, which on a shared machine is
+  larger than the layer;
+- ``empty``: a bare ASGI app answering ``{}`` under each server setting, with each client:
   the cost of the socket, the server and the client alone.
 
-    .venv/bin/python -m benchmarks.http_floor                 # SQLite
-    .venv/bin/python -m benchmarks.http_floor --postgres      # PostgreSQL
+    .venv/bin/python -m benchmarks.http_floor --no-postgres   # SQLite
+    .venv/bin/python -m benchmarks.http_floor --no-sqlite     # PostgreSQL
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
 import logging
 import os
+import pickle
 import secrets
+import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
+from typing import Any
+from unittest.mock import patch
+from urllib.parse import urlsplit
 
 import anyio.to_thread
 import httpx
-from starlette.types import Receive, Scope, Send
+from fastapi import FastAPI
+from starlette.types import Message, Receive, Scope, Send
 
-from benchmarks.save_note import (
-    DEFAULT_PG,
+from benchmarks.harness import (
     SERVER_PIDS,
     Backend,
+    add_backend_arguments,
+    chosen_backends,
     cpu_seconds,
     env_for,
+    load,
     ms,
+    p50_p99,
     percentile,
-    postgres_backend,
     server_process,
-    sqlite_backend,
     timed_calls,
 )
 from memory_service.adapters.key_cache import CachedKeyStore
 from memory_service.adapters.rate_limit import InProcessRateLimiter
+from memory_service.api.allowed_methods import AllowedMethodsMiddleware
 from memory_service.api.app import create_app
+from memory_service.api.asgi import create_default_app
+from memory_service.api.body_limit import BodyLimitMiddleware
+from memory_service.api.hot_routes import HotRoute
+from memory_service.api.metrics import RequestMetricsMiddleware
+from memory_service.api.unexpected import UnexpectedErrorMiddleware
 from memory_service.bootstrap import Container, build_container
 from memory_service.config import Settings
 from memory_service.core.model import NoteStatus, Role
 from memory_service.core.scope import TenantScope
+from memory_service.services import context as context_service
+from memory_service.services import notes as notes_service
 from memory_service.services.context import render_context
 from memory_service.services.notes import save_memory_note
 from memory_service.services.sessions import open_session
@@ -72,7 +98,67 @@ SEED = (
     "Uses Vim as editor.",
     "Likes striped navy scarves.",
 )
-SERVERS = (("h11", "asyncio"), ("httptools", "asyncio"), ("h11", "uvloop"), ("httptools", "uvloop"))
+DEFAULT_SERVER = "httptools+uvloop"
+OTHER_SERVERS = ("h11+asyncio", "httptools+asyncio", "h11+uvloop")
+HOT_APP = "memory_service.api.asgi:create_default_app"
+REFERENCE_APP = "benchmarks.http_floor:create_reference_app"
+CANNED_APP = "benchmarks.http_floor:create_canned_app"
+CANNED_REFERENCE_APP = "benchmarks.http_floor:create_canned_reference_app"
+EMPTY_APP = "benchmarks.http_floor:empty_app"
+MIDDLEWARE = {
+    "unexpected errors": UnexpectedErrorMiddleware,
+    "metrics": RequestMetricsMiddleware,
+    "body limit": BodyLimitMiddleware,
+    "allowed methods": AllowedMethodsMiddleware,
+}
+
+
+def without_hot_routes(app: FastAPI) -> FastAPI:
+    """The application as it would be without its hot routes: FastAPI's routes answer."""
+    app.router.routes[:] = [r for r in app.router.routes if not isinstance(r, HotRoute)]
+    return app
+
+
+def create_reference_app() -> FastAPI:
+    """The server's application without its hot routes (a uvicorn factory)."""
+    return without_hot_routes(create_default_app())
+
+
+CANNED = "BENCH_CANNED_ANSWERS"
+"""A pickle file of the answers the canned services give (a note's, a render's)."""
+
+
+@contextmanager
+def canned_services(answers: tuple[object, object]) -> Iterator[None]:
+    """The note and render services answer at once with real answers taken before: what is
+    left of a request is the layer around the service (auth, limits, parameters, the thread
+    hop, serialisation, middleware, and over HTTP the server and the client)."""
+    note, rendered = answers
+    with (
+        patch.object(notes_service, "save_memory_note", lambda *_a, **_k: note),
+        patch.object(context_service, "render_context", lambda *_a, **_k: rendered),
+    ):
+        yield
+
+
+_SERVER_PATCHES = ExitStack()
+"""Held by the module: the canned services last as long as the server process."""
+
+
+def _canned(app: Callable[[], FastAPI]) -> FastAPI:
+    answers = pickle.loads(Path(os.environ[CANNED]).read_bytes())
+    _SERVER_PATCHES.enter_context(canned_services(answers))
+    return app()
+
+
+def create_canned_app() -> FastAPI:
+    """The server's application on canned services (a uvicorn factory)."""
+    return _canned(create_default_app)
+
+
+def create_canned_reference_app() -> FastAPI:
+    """The same without its hot routes (a uvicorn factory)."""
+    return _canned(create_reference_app)
 
 
 async def empty_app(scope: Scope, receive: Receive, send: Send) -> None:
@@ -122,6 +208,15 @@ def pieces(container: Container, clear_key: str, calls: int) -> dict[str, float]
     }
 
 
+@dataclass(frozen=True)
+class Call:
+    """One request as the client sends it."""
+
+    method: str
+    path: str
+    body: dict[str, Any] | None = None
+
+
 class Requests:
     """The two measured requests, as service calls and as HTTP requests."""
 
@@ -152,91 +247,249 @@ class Requests:
 
         return {"context": context, "note dry run": dry_run}
 
-    def http(self) -> dict[str, Callable[[httpx.Client], object]]:
+    def calls(self) -> dict[str, Call]:
         return {
-            "context": lambda c: _ok(c.get(f"/v1/subjects/{self.subject}/context")),
-            "note dry run": lambda c: _ok(
-                c.post(f"/v1/sessions/{self.session_id}/notes?dry_run=true", json=NOTE)
-            ),
-        }
-
-    def asgi(self) -> dict[str, Callable[[httpx.AsyncClient], Awaitable[httpx.Response]]]:
-        return {
-            "context": lambda c: c.get(f"/v1/subjects/{self.subject}/context"),
-            "note dry run": lambda c: c.post(
-                f"/v1/sessions/{self.session_id}/notes?dry_run=true", json=NOTE
+            "context": Call("GET", f"/v1/subjects/{self.subject}/context"),
+            "note dry run": Call(
+                "POST", f"/v1/sessions/{self.session_id}/notes?dry_run=true", NOTE
             ),
         }
 
 
-def _ok(response: httpx.Response) -> httpx.Response:
-    assert response.status_code == 200, response.text
-    return response
+class PlainClient:
+    """The standard library's ``http.client`` on one keep-alive connection."""
+
+    def __init__(self, base: str, headers: dict[str, str]) -> None:
+        address = urlsplit(base)
+        assert address.hostname is not None
+        self._connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
+        self._headers = headers
+
+    def send(self, call: Call) -> tuple[int, bytes]:
+        headers = dict(self._headers)
+        body = None
+        if call.body is not None:
+            body = json.dumps(call.body).encode()
+            headers["Content-Type"] = "application/json"
+        try:
+            self._connection.request(call.method, call.path, body=body, headers=headers)
+        except ConnectionError:  # the server closed the idle connection (keep-alive timeout)
+            self._connection.close()
+            self._connection.request(call.method, call.path, body=body, headers=headers)
+        response = self._connection.getresponse()
+        return response.status, response.read()
+
+    def close(self) -> None:
+        self._connection.close()
 
 
-def paired(
-    calls: int, baseline: Callable[[], object], measured: Callable[[], object]
-) -> tuple[tuple[float, float], float]:
-    """Both calls in turn, ``calls`` times: (p50, p99) of ``measured`` and the p50 of the
-    per-round differences. Taking turns cancels most of a shared machine's drift."""
-    for _ in range(20):
-        baseline()
-        measured()
-    durations, differences = [], []
-    for _ in range(calls):
-        start = time.perf_counter()
-        baseline()
-        middle = time.perf_counter()
-        measured()
-        end = time.perf_counter()
-        durations.append(end - middle)
-        differences.append((end - middle) - (middle - start))
-    return _p(durations), p50(differences)
+class HttpxClient:
+    def __init__(self, base: str, headers: dict[str, str]) -> None:
+        self._client = httpx.Client(base_url=base, headers=headers, timeout=60)
+
+    def send(self, call: Call) -> tuple[int, bytes]:
+        response = self._client.request(call.method, call.path, json=call.body)
+        return response.status_code, response.content
+
+    def close(self) -> None:
+        self._client.close()
 
 
-def paired_asgi(
-    container: Container,
-    key: str,
+CLIENTS: dict[str, Callable[[str, dict[str, str]], PlainClient | HttpxClient]] = {
+    "httpx": HttpxClient,
+    "http.client": PlainClient,
+}
+
+
+def _ok(answer: tuple[int, bytes]) -> None:
+    assert answer[0] == 200, answer
+
+
+class AsgiCaller:
+    """Calls an ASGI application in-process with raw ASGI messages: no socket, no client."""
+
+    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]], key: str) -> None:
+        self._app = app
+        self._key = key
+
+    async def send(self, call: Call) -> tuple[int, bytes]:
+        path, _, query = call.path.partition("?")
+        body = b"" if call.body is None else json.dumps(call.body).encode()
+        headers = [(b"host", b"bench"), (b"authorization", f"Bearer {self._key}".encode())]
+        if call.body is not None:
+            headers += [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ]
+        scope: Scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": call.method,
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "query_string": query.encode(),
+            "root_path": "",
+            "headers": headers,
+            "client": ("127.0.0.1", 1),
+            "server": ("bench", 80),
+        }
+        messages = [{"type": "http.request", "body": body, "more_body": False}]
+        sent: list[Message] = []
+
+        async def receive() -> Message:
+            if messages:
+                return messages.pop()
+            await asyncio.Event().wait()  # no disconnect while the app answers
+            raise AssertionError("unreachable")
+
+        async def send(message: Message) -> None:
+            sent.append(message)
+
+        await self._app(scope, receive, send)
+        return sent[0]["status"], b"".join(m.get("body", b"") for m in sent[1:])
+
+
+Row = tuple[tuple[float, float], float, float]
+"""(p50, p99) of the request, p50 of its excess over the service call, CPU excess per call."""
+
+
+async def interleaved(
     calls: int,
     baseline: Callable[[], object],
-    request: Callable[[httpx.AsyncClient], Awaitable[httpx.Response]],
-) -> tuple[tuple[float, float], float]:
-    """:func:`paired` for the app called in-process through httpx's ASGI transport, all in
-    one task (as under a server, whose thread pool lives as long as the server)."""
+    measured: dict[str, Callable[[], Awaitable[object]]],
+    server_pids: dict[str, int] | None = None,
+) -> dict[str, Row]:
+    """The service call and every measured path in turn, ``calls`` rounds: a shared
+    machine's drift hits them all alike, and the per-round differences cancel most of it.
 
-    async def run() -> tuple[tuple[float, float], float]:
-        transport = httpx.ASGITransport(app=create_app(container))
-        headers = {"Authorization": f"Bearer {key}"}
-        async with httpx.AsyncClient(
-            transport=transport, base_url="http://bench", headers=headers
-        ) as client:
-            durations, differences = [], []
-            for index in range(calls + 20):
-                start = time.perf_counter()
-                baseline()
-                middle = time.perf_counter()
-                _ok(await request(client))
-                end = time.perf_counter()
-                if index >= 20:
-                    durations.append(end - middle)
-                    differences.append((end - middle) - (middle - start))
-            return _p(durations), p50(differences)
+    The CPU excess is the CPU per call beyond the service call's: of this process (the
+    application called in-process), or of the server process named in ``server_pids``.
+    One event loop for all (the application's thread pool lives on, as under a server)."""
+    for _ in range(20):
+        baseline()
+        for call in measured.values():
+            await call()
+    durations: dict[str, list[float]] = {label: [] for label in measured}
+    differences: dict[str, list[float]] = {label: [] for label in measured}
+    cpu = dict.fromkeys(measured, 0.0)
+    pids = server_pids or {}
+    servers = {label: cpu_seconds(pid) for label, pid in pids.items()}
+    baseline_cpu = 0.0
+    for _ in range(calls):
+        c0, start = time.process_time(), time.perf_counter()
+        baseline()
+        alone, alone_cpu = time.perf_counter() - start, time.process_time() - c0
+        baseline_cpu += alone_cpu
+        for label, call in measured.items():
+            c0, start = time.process_time(), time.perf_counter()
+            await call()
+            took = time.perf_counter() - start
+            durations[label].append(took)
+            differences[label].append(took - alone)
+            cpu[label] += time.process_time() - c0 - alone_cpu
+    for label, pid in pids.items():
+        cpu[label] = cpu_seconds(pid) - servers[label] - baseline_cpu
+    return {
+        label: (p50_p99(durations[label]), p50(differences[label]), cpu[label] / calls)
+        for label in measured
+    }
 
-    return asyncio.run(run())
+
+def asgi_layers(
+    container: Container,
+    key: str,
+    requests: Requests,
+    calls: int,
+    service: dict[str, Callable[[], object]],
+) -> dict[str, dict[str, Row]]:
+    """Each request through the application in-process: hot routes, FastAPI's routes, and
+    the hot routes without each of our middleware in turn, interleaved with ``service``."""
+    apps: dict[str, FastAPI] = {
+        "ASGI, hot routes": create_app(container),
+        "ASGI, FastAPI routes": without_hot_routes(create_app(container)),
+    }
+    for name, middleware in MIDDLEWARE.items():
+        app = create_app(container)
+        app.user_middleware = [m for m in app.user_middleware if m.cls is not middleware]
+        apps[f"ASGI, hot, no {name}"] = app
+    rows: dict[str, dict[str, Row]] = {}
+
+    async def run() -> None:
+        for name, call in requests.calls().items():
+            measured = {
+                label: partial(_checked, AsgiCaller(app, key).send, call)
+                for label, app in apps.items()
+            }
+            rows[name] = await interleaved(calls, service[name], measured)
+
+    asyncio.run(run())
+    return rows
 
 
-@contextmanager
-def with_cache_seconds(container: Container, seconds: float) -> Iterator[Container]:
-    keys = container.keys
-    inner = keys._inner if isinstance(keys, CachedKeyStore) else keys
-    container.keys = CachedKeyStore(inner, ttl_seconds=seconds)
-    try:
-        yield container
-    finally:
-        container.keys = keys
+async def _checked(send: Callable[[Call], Awaitable[tuple[int, bytes]]], call: Call) -> None:
+    _ok(await send(call))
 
 
-def run(backend: Backend, calls: int) -> None:
+async def _sent(send: Callable[[Call], tuple[int, bytes]], call: Call) -> None:
+    _ok(send(call))
+
+
+def over_http(
+    backend: Backend,
+    env: dict[str, str],
+    requests: Requests,
+    key: str,
+    calls: int,
+    server: str,
+    service: dict[str, Callable[[], object]],
+    apps: tuple[str, str] = (HOT_APP, REFERENCE_APP),
+) -> dict[str, dict[str, Row]]:
+    """Both servers (hot routes, FastAPI's) at once, each with one connection of each client;
+    every request path interleaved with ``service``."""
+    parser, loop = server.split("+")
+    args = ["--http", parser, "--loop", loop]
+    headers = {"Authorization": f"Bearer {key}"}
+    rows: dict[str, dict[str, Row]] = {}
+    with (
+        server_process(backend, args=args, extra_env=env, app=apps[0]) as hot,
+        server_process(backend, args=args, extra_env=env, app=apps[1]) as reference,
+    ):
+        clients = {
+            f"HTTP {app_label}, {client_label}, {server}": (make(base, headers), base)
+            for app_label, base in (("hot", hot), ("FastAPI", reference))
+            for client_label, make in CLIENTS.items()
+        }
+        for name, call in requests.calls().items():
+            # One client per server at a time, so a server's CPU is its requests' alone.
+            for client_label in CLIENTS:
+                chosen = {k: v for k, v in clients.items() if f", {client_label}," in k}
+                measured = {k: partial(_sent, c.send, call) for k, (c, _) in chosen.items()}
+                pids = {k: SERVER_PIDS[base] for k, (_, base) in chosen.items()}
+                found = asyncio.run(interleaved(calls, service[name], measured, pids))
+                rows.setdefault(name, {}).update(found)
+        for client, _ in clients.values():
+            client.close()
+    return rows
+
+
+def empty_floor(backend: Backend, calls: int, server: str) -> dict[str, tuple[float, float]]:
+    parser, loop = server.split("+")
+    args = ["--http", parser, "--loop", loop]
+    floor = {}
+    with server_process(backend, args=args, app=EMPTY_APP, health=None) as base:
+        for client_label, make_client in CLIENTS.items():
+            client = make_client(base, {})
+            send = partial(client.send, Call("GET", "/"))
+            floor[f"{client_label}, {server}"] = p50_p99(
+                timed_calls(calls, lambda _, s=send: _ok(s()))
+            )
+            client.close()
+    return floor
+
+
+def run(backend: Backend, calls: int, all_servers: bool) -> None:
     env = env_for(backend) | {"MEMORY_SERVICE_NOTES_RATE_PER_MINUTE": str(10**6)}
     container = build_container(Settings.from_env(env))
     tenant = f"bench-{secrets.token_hex(3)}"
@@ -247,92 +500,78 @@ def run(backend: Backend, calls: int) -> None:
     for name, value in pieces(container, key, calls).items():
         print(f"  {name:<28}{us(value):>8}")
 
-    Row = tuple[tuple[float, float], float]
-    rows: dict[str, dict[str, Row]] = {}
-    cpu: dict[str, dict[str, tuple[float, float]]] = {}
     service = requests.in_process()
-    for name, call in service.items():
-        for _ in range(20):
-            call()
-        before = time.process_time()
-        alone = _p(timed_calls(calls, lambda _, c=call: c()))
-        rows.setdefault(name, {})["in-process"] = (alone, 0.0)
-        cpu.setdefault(name, {})["in-process"] = ((time.process_time() - before) / calls, 0.0)
-    for label, seconds in (("ASGI, no key cache", 0.0), ("ASGI, key cache", 5.0)):
-        with with_cache_seconds(container, seconds):
-            for name, acall in requests.asgi().items():
-                rows[name][label] = paired_asgi(container, key, calls, service[name], acall)
-
+    answers = (
+        save_memory_note(
+            requests.scope, requests.session_id, dict(NOTE), dry_run=True, deps=container.notes
+        ),
+        render_context(requests.scope, requests.subject, deps=container.context),
+    )
+    servers = (DEFAULT_SERVER, *(OTHER_SERVERS if all_servers else ()))
+    rows = asgi_layers(container, key, requests, calls, service)
+    for server in servers:
+        for name, found in over_http(backend, env, requests, key, calls, server, service).items():
+            rows[name].update(found)
+    canned: dict[str, dict[str, Row]] = {}
     empty: dict[str, tuple[float, float]] = {}
-    for http, loop in SERVERS:
-        label = f"HTTP {http}+{loop}"
-        args = ["--http", http, "--loop", loop]
-        with (
-            server_process(backend, args=args, extra_env=env) as base,
-            httpx.Client(base_url=base, headers={"Authorization": f"Bearer {key}"}) as client,
-        ):
-            for name, hcall in requests.http().items():
-                rows[name][label] = paired(calls, service[name], partial(hcall, client))
-                cpu[name][label] = cpu_per_request(SERVER_PIDS[base], calls, partial(hcall, client))
-        with (
-            server_process(
-                backend,
-                args=args,
-                extra_env=env,
-                app="benchmarks.http_floor:empty_app",
-                health=None,
-            ) as base,
-            httpx.Client(base_url=base) as client,
-        ):
-            empty[label] = _p(timed_calls(calls, lambda _: _ok(client.get("/"))))
+    nothing = dict.fromkeys(service, lambda: None)
+    with tempfile.NamedTemporaryFile(prefix="bench-canned-") as file:
+        file.write(pickle.dumps(answers))
+        file.flush()
+        with canned_services(answers):
+            canned = asgi_layers(container, key, requests, calls, nothing)
+        canned_env = env | {CANNED: file.name}
+        apps = (CANNED_APP, CANNED_REFERENCE_APP)
+        for server in servers:
+            for name, found in over_http(
+                backend, canned_env, requests, key, calls, server, nothing, apps
+            ).items():
+                canned[name].update(found)
+            empty |= empty_floor(backend, calls, server)
     container.engine.dispose()
+    report(backend, calls, rows, canned, empty)
 
-    print(f"\n{backend.name}: request latency, {calls} requests each (ms); each path measured")
-    print("  in turn with the in-process call, 'over' is the p50 of the per-pair differences")
-    header = f"  {'request':<14}{'path':<28}{'p50':>8}{'p99':>8}{'over in-process':>17}"
-    print(header)
-    for name, paths in rows.items():
-        for label, ((q50, q99), over) in paths.items():
-            shown = "" if label == "in-process" else f"{over * 1000:+.2f}"
-            print(f"  {name:<14}{label:<28}{ms(q50):>8}{ms(q99):>8}{shown:>17}")
-    print(f"\n{backend.name}: CPU per request (ms): what the machine's load cannot inflate")
-    print(f"  {'request':<14}{'path':<28}{'server':>8}{'client':>8}{'server over in-process':>24}")
-    for name, paths in cpu.items():
-        base_cpu = paths["in-process"][0]
-        for label, (server, client_cpu) in paths.items():
-            over = "" if label == "in-process" else f"{(server - base_cpu) * 1000:+.2f}"
-            print(f"  {name:<14}{label:<28}{ms(server):>8}{ms(client_cpu):>8}{over:>24}")
-    print(f"\n  load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+def report(
+    backend: Backend,
+    calls: int,
+    rows: dict[str, dict[str, Row]],
+    canned: dict[str, dict[str, Row]],
+    empty: dict[str, tuple[float, float]],
+) -> None:
+    print(f"\n{backend.name}: {calls} rounds (ms); each round calls the service alone, then")
+    print("  each path of the group in turn. 'over' = p50 of the per-round differences with")
+    print("  the service call; 'CPU over' = CPU per request beyond the service call's, of this")
+    print("  process (ASGI rows) or of the server process (HTTP rows)")
+    _table(rows)
+    print(f"\n{backend.name}: the same on canned services (answers taken before, given at once):")
+    print("  the layer around the service alone, without the service's own noise")
+    _table(canned)
     print(f"\n{backend.name}: an empty ASGI app over HTTP (socket, server, client alone), ms")
     for label, (q50, q99) in empty.items():
-        print(f"  {label:<28}p50 {ms(q50)}  p99 {ms(q99)}")
+        print(f"  {label:<36}p50 {ms(q50)}  p99 {ms(q99)}")
+    print(f"\n  {load()} at the end of the run")
 
 
-def cpu_per_request(pid: int, calls: int, call: Callable[[], object]) -> tuple[float, float]:
-    """CPU seconds per call used by the server process (all threads) and by this client."""
-    server, client = cpu_seconds(pid), time.process_time()
-    for _ in range(calls):
-        call()
-    return (cpu_seconds(pid) - server) / calls, (time.process_time() - client) / calls
-
-
-def _p(values: list[float]) -> tuple[float, float]:
-    return percentile(values, 0.5), percentile(values, 0.99)
+def _table(rows: dict[str, dict[str, Row]]) -> None:
+    print(f"  {'request':<14}{'path':<44}{'p50':>8}{'p99':>8}{'over':>8}{'CPU over':>10}")
+    for name, paths in rows.items():
+        for label, ((q50, q99), over, cpu) in paths.items():
+            print(
+                f"  {name:<14}{label:<44}{ms(q50):>8}{ms(q99):>8}{over * 1000:>+8.2f}"
+                f"{cpu * 1000:>+10.2f}"
+            )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=int, default=300, help="requests per measurement")
-    parser.add_argument("--postgres", action="store_true", help="a scratch PostgreSQL database")
-    parser.add_argument("--postgres-url", default=os.environ.get("BENCH_POSTGRES_URL", DEFAULT_PG))
+    parser.add_argument("--all-servers", action="store_true", help="h11 and asyncio too")
+    add_backend_arguments(parser)
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
-    if args.postgres:
-        with postgres_backend(args.postgres_url) as backend:
-            run(backend, args.calls)
-    else:
-        with sqlite_backend() as backend:
-            run(backend, args.calls)
+    for backend in chosen_backends(args):
+        run(backend, args.calls, args.all_servers)
 
 
 if __name__ == "__main__":

@@ -16,35 +16,40 @@ For SQLite (a file, the embedded default) and PostgreSQL (a scratch database), i
   identifier detector), on the benchmark's notes and on 1,000 generated notes
   (``tests/support/privacy_corpus.py``, seed 7), beside the in-process save p50.
 
-    /work/venv/bin/python -m benchmarks.save_note
-    /work/venv/bin/python -m benchmarks.save_note --notes 100 --no-postgres  # quicker
+    .venv/bin/python -m benchmarks.save_note
+    .venv/bin/python -m benchmarks.save_note --notes 100 --no-postgres  # quicker
 """
 
 from __future__ import annotations
 
 import argparse
-import base64
 import itertools
 import json
 import logging
 import os
 import secrets
-import subprocess
-import sys
-import tempfile
 import threading
-import time
 import uuid
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 from sqlalchemy import Engine, text
 
-from memory_service.adapters import migrate
+from benchmarks.harness import (
+    Backend,
+    add_backend_arguments,
+    chosen_backends,
+    env_for,
+    ms,
+    notes,
+    open_http_session,
+    percentile,
+    post_note,
+    run_clients,
+    server_process,
+    timed_calls,
+)
 from memory_service.bootstrap import Container, build_container
 from memory_service.config import Settings
 from memory_service.core.guards import validate_note
@@ -55,73 +60,8 @@ from memory_service.core.privacy.secrets import format_kinds, secret_kinds
 from memory_service.core.scope import TenantScope
 from memory_service.services.notes import save_memory_note
 from memory_service.services.sessions import open_session
-from tests.support.loopback import free_port
-from tests.support.scratch_database import scratch_postgres_database
 
-DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 CLIENTS = (1, 4, 16)
-
-_COLOURS = ("red", "blue", "green", "black", "white", "grey", "navy", "amber", "teal", "olive")
-_THINGS = ("mugs", "scarves", "notebooks", "umbrellas", "backpacks", "lamps", "pens", "socks")
-_USES = ("work", "travel", "hiking", "reading", "cooking", "running", "gifts", "school", "winter")
-_STYLES = ("plain", "striped", "matte", "glossy", "woven", "knitted", "leather", "linen")
-
-
-def notes() -> Iterator[dict[str, Any]]:
-    """Distinct durable notes every guard accepts (checked: the benchmark fails otherwise)."""
-    for style, colour, thing, use in itertools.product(_STYLES, _COLOURS, _THINGS, _USES):
-        yield {"text": f"Prefers {style} {colour} {thing} for {use}.", "keywords": [thing]}
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.2f}"
-
-
-@dataclass
-class Backend:
-    name: str
-    url: str
-    home: Path
-
-
-@contextmanager
-def sqlite_backend() -> Iterator[Backend]:
-    with tempfile.TemporaryDirectory(prefix="bench-notes-") as home:
-        url = f"sqlite:///{Path(home) / 'memory.db'}"
-        migrate.upgrade(url)
-        yield Backend("SQLite", url, Path(home))
-
-
-@contextmanager
-def postgres_backend(server_url: str) -> Iterator[Backend]:
-    with (
-        scratch_postgres_database(server_url, prefix="ms_bench") as url,
-        tempfile.TemporaryDirectory(prefix="bench-notes-") as home,
-    ):
-        yield Backend("PostgreSQL", url, Path(home))
-
-
-def env_for(backend: Backend) -> dict[str, str]:
-    env = {"MEMORY_SERVICE_HOME": str(backend.home), "DATABASE_URL": backend.url}
-    if not backend.url.startswith("sqlite"):
-        # The key store apart from the data (a file is enough here), and a given master key.
-        env["KEYSTORE_URL"] = f"sqlite:///{backend.home / 'keys.db'}"
-        env["MEMORY_SERVICE_MASTER_KEY"] = base64.b64encode(b"b" * 32).decode()
-    return env
-
-
-def timed_calls(calls: int, call: Callable[[int], Any]) -> list[float]:
-    durations = []
-    for index in range(calls):
-        start = time.perf_counter()
-        call(index)
-        durations.append(time.perf_counter() - start)
-    return durations
 
 
 def bench_in_process(
@@ -186,76 +126,6 @@ def _any_subject(container: Container, tenant: str) -> str:
     return subject
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU a live process (all its threads) has used so far, from /proc."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-SERVER_PIDS: dict[str, int] = {}
-"""Base URL to the pid of the server process serving it (for :func:`cpu_seconds`)."""
-
-
-@contextmanager
-def server_process(
-    backend: Backend,
-    *,
-    args: Sequence[str] = (),
-    extra_env: Mapping[str, str] | None = None,
-    app: str = "memory_service.api.asgi:create_default_app",
-    health: str | None = "/healthz",
-    workers: int | None = None,
-) -> Iterator[str]:
-    """A server in its own process; yields the base URL once it answers.
-
-    ``uvicorn`` serving ``app`` (a factory when ``health`` is set) with ``args``; or, with
-    ``workers``, the real ``memory-service serve --workers N`` (warm models, TCP_NODELAY).
-    """
-    port = free_port()
-    if workers is not None:
-        command = [str(Path(sys.executable).with_name("memory-service")), "serve"]
-        command += ["--port", str(port), "--workers", str(workers)]
-    else:
-        command = [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1"]
-        command += ["--port", str(port), "--log-level", "warning", *args]
-        if health is not None:
-            command.append("--factory")
-    process = subprocess.Popen(
-        command,
-        env=os.environ | env_for(backend) | dict(extra_env or {}),
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 300  # a loaded machine loads the models slowly
-        while True:
-            try:
-                if httpx.get(f"{base}{health or '/'}", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline or process.poll() is not None:
-                raise RuntimeError("the benchmark server did not start")
-            time.sleep(0.1)
-        SERVER_PIDS[base] = process.pid
-        yield base
-    finally:
-        SERVER_PIDS.pop(base, None)
-        process.terminate()
-        process.wait(timeout=30)
-
-
-def open_http_session(client: httpx.Client) -> str:
-    response = client.post("/v1/sessions", json={"subject_id": f"subject-{secrets.token_hex(4)}"})
-    response.raise_for_status()
-    session_id: str = response.json()["session_id"]
-    return session_id
-
-
-def post_note(client: httpx.Client, session_id: str, note: dict[str, Any]) -> None:
-    response = client.post(f"/v1/sessions/{session_id}/notes", json=note)
-    assert response.status_code == 200 and response.json()["status"] == "saved", response.text
-
-
 def bench_http(
     base: str, key: str, source: Iterator[dict[str, Any]], calls: int
 ) -> tuple[list[float], dict[int, float]]:
@@ -286,23 +156,19 @@ def _notes_per_second(
     next_note: Callable[[], dict[str, Any]],
 ) -> float:
     """``clients`` threads, each with its own connection and subject, started together."""
-    start_barrier = threading.Barrier(clients + 1)
 
-    def worker() -> None:
-        with httpx.Client(base_url=base, headers=headers, timeout=60) as client:
-            session_id = open_http_session(client)
-            start_barrier.wait()
-            for _ in range(per_client):
-                post_note(client, session_id, next_note())
+    def prepare() -> Callable[[], None]:
+        client = httpx.Client(base_url=base, headers=headers, timeout=60)
+        session_id = open_http_session(client)
 
-    threads = [threading.Thread(target=worker) for _ in range(clients)]
-    for thread in threads:
-        thread.start()
-    start_barrier.wait()
-    start = time.perf_counter()
-    for thread in threads:
-        thread.join()
-    return clients * per_client / (time.perf_counter() - start)
+        def work() -> None:
+            with client:
+                for _ in range(per_client):
+                    post_note(client, session_id, next_note())
+
+        return work
+
+    return clients * per_client / run_clients(clients, prepare)
 
 
 def bench_first_request(
@@ -413,16 +279,10 @@ def report(results: list[dict[str, Any]], calls: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--notes", type=int, default=100, help="notes per measurement")
-    parser.add_argument("--postgres-url", default=os.environ.get("BENCH_POSTGRES_URL", DEFAULT_PG))
-    parser.add_argument("--no-postgres", action="store_true", help="SQLite only")
+    add_backend_arguments(parser)
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
-    results = []
-    with sqlite_backend() as backend:
-        results.append(run_backend(backend, args.notes))
-    if not args.no_postgres:
-        with postgres_backend(args.postgres_url) as backend:
-            results.append(run_backend(backend, args.notes))
+    results = [run_backend(backend, args.notes) for backend in chosen_backends(args)]
     report(results, args.notes)
 
 

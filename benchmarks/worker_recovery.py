@@ -20,20 +20,15 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
-import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
+from contextlib import AbstractContextManager
 
-from memory_service.adapters.database import create_engine_for
-from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
+from benchmarks.harness import DEFAULT_PG, consolidation_stack
 from memory_service.core.model import Role, SessionStatus
 from memory_service.core.scope import TenantScope
 from tests.integration.test_consolidation_worker import (
     JUDGED,
     Stack,
-    celery_queue,
     end,
     events,
     session_status,
@@ -41,40 +36,24 @@ from tests.integration.test_consolidation_worker import (
 )
 from tests.support.celery_worker import wait_for
 from tests.support.fake_llm import FakeLLM, Reply, Request
-from tests.support.scratch_database import keyring_for, scratch_postgres_service
 
-POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+POSTGRES = DEFAULT_PG
 REDIS = "redis://127.0.0.1:6379/15"
 AMQP = "amqp://guest:guest@127.0.0.1:5672//"
 TASK_SECONDS = 1.0
 LIMIT_SECONDS = 900.0
 
 
-@contextmanager
-def stack_for(llm: FakeLLM, broker_env: dict[str, str]) -> Iterator[Stack]:
-    with (
-        scratch_postgres_service(POSTGRES) as service,
-        tempfile.TemporaryDirectory(prefix="bench-recovery-") as home,
-    ):
-        env = {
-            **service,
-            **broker_env,
-            "REDIS_URL": REDIS,
-            "MEMORY_SERVICE_HOME": home,
-            "OPENAI_BASE_URL": llm.base_url,
-            "OPENAI_API_KEY": "bench-key",
-            "MEMORY_SERVICE_LLM_MODEL": "fake-model",
-            "MEMORY_SERVICE_LLM_TIMEOUT": "30",
-            "MEMORY_SERVICE_CELERY_NAMESPACE": f"ms-recovery-{secrets.token_hex(4)}",
-        }
-        engine = create_engine_for(service["DATABASE_URL"])
-        app, queue = celery_queue(env)
-        try:
-            yield Stack(
-                env, engine, SqlUnitOfWorkFactory(engine, keyring_for(env)), app, queue, Path(home)
-            )
-        finally:
-            engine.dispose()
+def stack_for(llm: FakeLLM, broker_env: dict[str, str]) -> AbstractContextManager[Stack]:
+    env = {
+        **broker_env,
+        "REDIS_URL": REDIS,
+        "OPENAI_BASE_URL": llm.base_url,
+        "OPENAI_API_KEY": "bench-key",
+        "MEMORY_SERVICE_LLM_MODEL": "fake-model",
+        "MEMORY_SERVICE_LLM_TIMEOUT": "30",
+    }
+    return consolidation_stack(POSTGRES, env, prefix="recovery")
 
 
 def measure(llm: FakeLLM, name: str, broker_env: dict[str, str], batch: int) -> dict[str, object]:

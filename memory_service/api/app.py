@@ -12,6 +12,7 @@ from memory_service.api.allowed_methods import AllowedMethodsMiddleware
 from memory_service.api.body_limit import BodyLimitMiddleware
 from memory_service.api.console import install_console
 from memory_service.api.errors import install_error_handlers
+from memory_service.api.hot_routes import install_hot_routes
 from memory_service.api.metrics import RequestMetricsMiddleware
 from memory_service.api.metrics import router as metrics_router
 from memory_service.api.routes import admin, health, sessions, subjects, turns
@@ -49,6 +50,7 @@ def create_app(container: Container) -> FastAPI:
     ):
         app.include_router(router)
     install_console(app, container)
+    install_hot_routes(app)  # in front of their FastAPI routes, which make the document
     app.add_middleware(AllowedMethodsMiddleware, routes=app.router.routes)
     app.add_middleware(BodyLimitMiddleware, max_bytes=container.settings.max_body_bytes)
     app.add_middleware(RequestMetricsMiddleware, metrics=container.metrics)

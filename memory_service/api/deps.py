@@ -22,7 +22,7 @@ from memory_service.core.scope import TenantScope
 
 MAX_KEY_LENGTH = 200
 
-_bearer = HTTPBearer(auto_error=False, description="An API key from `memory-service keys create`")
+bearer = HTTPBearer(auto_error=False, description="An API key from `memory-service keys create`")
 
 
 async def get_container(request: Request) -> Container:
@@ -35,7 +35,7 @@ ContainerDep = Annotated[Container, Depends(get_container)]
 
 async def authenticate(
     container: ContainerDep,
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> TenantScope:
     """Every failure reads the same, so a caller cannot tell a revoked key from a made-up one."""
     if credentials is None or len(credentials.credentials) > MAX_KEY_LENGTH:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
@@ -10,7 +11,7 @@ import pytest
 from memory_service.adapters.crypto import Keyring
 from memory_service.core.model import SubjectState
 from tests.integration.conftest import Store, sql_store
-from tests.integration.records import make_memory
+from tests.integration.records import make_memory, make_session
 from tests.support.fakes import FixedClock
 
 THREADS = 4
@@ -47,6 +48,30 @@ def test_concurrent_writers_to_one_new_subject_lose_nothing(sql: Store, tenant_i
     with sql.uow_factory(tenant_id) as uow:
         texts = {memory.text for memory in uow.memories.list_for_subject(SUBJECT)}
     assert len(texts) == THREADS * MEMORIES_PER_THREAD
+
+
+def test_concurrent_first_sessions_of_one_subject_all_land_on_one_key(
+    sql: Store, tenant_id: str
+) -> None:
+    """Threads open the first session of the same new subject at once: one of them gives it
+    its key (``SubjectKeys.keyed``), the others find that row taken and read the key."""
+    rounds = 6
+    start = threading.Barrier(THREADS)
+
+    def open_sessions(_worker: int) -> None:
+        for round_ in range(rounds):
+            start.wait()
+            with sql.uow_factory(tenant_id) as uow:
+                uow.sessions.add(make_session(tenant_id, f"cust-new-{round_}", sql.clock.now()))
+                uow.commit()
+
+    _run_in_threads(open_sessions)
+
+    with sql.uow_factory(tenant_id) as uow:
+        for round_ in range(rounds):
+            subject = f"cust-new-{round_}"
+            assert len(uow.sessions.list_for_subject(subject)) == THREADS
+            assert uow.subjects.lock_if_present(subject) is True
 
 
 def test_the_subject_lock_serialises_read_modify_write(sql: Store, tenant_id: str) -> None:

@@ -12,11 +12,23 @@ repositories' listings.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, literal, or_, select, union_all
+from sqlalchemy import (
+    ColumnElement,
+    Integer,
+    Select,
+    and_,
+    bindparam,
+    literal,
+    or_,
+    select,
+    union_all,
+)
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import aliased
 from sqlmodel import col
@@ -91,29 +103,30 @@ class SqlContextReads:
         per_class: int,
         other_purposes_limit: int | None,
     ) -> ContextMemories:
-        usable = self._usable_globals(subject_id, now)
-        by_class = [
-            self._newest(
-                usable,
-                col(MemoryRow.purpose).in_(list(purposes)),
-                col(MemoryRow.source).in_([source.value for source in sources]),
-                limit=per_class,
-            )
-            for sources in (classes if per_class > 0 else ())
-        ]
-        parts = list(by_class)
-        if session is not None:
-            parts.append(
-                select(MemoryRow).where(
-                    col(MemoryRow.tenant_id) == self._tenant_id,
-                    col(MemoryRow.session_id) == session.id,
-                )
-            )
-        if other_purposes_limit is not None:
-            parts.append(self._newest(usable, limit=other_purposes_limit))
-        rows = self._read(parts)
-        notes = rows.get(len(by_class), []) if session is not None else []
-        last = len(parts) - 1
+        class_count = len(classes) if per_class > 0 else 0
+        shape = _Shape(
+            postgres=self._session.get_bind().dialect.name == "postgresql",
+            classes=class_count,
+            session=session is not None,
+            other_purposes=other_purposes_limit is not None,
+        )
+        values: dict[str, Any] = {
+            "tenant": self._tenant_id,
+            "subject": subject_id,
+            "now": now,
+            "purposes": list(purposes),
+            "per_class": per_class,
+            "session_id": session.id if session is not None else None,
+            "other_limit": other_purposes_limit,
+        }
+        for number, sources in enumerate(classes[:class_count]):
+            values[f"sources_{number}"] = [source.value for source in sources]
+        rows: dict[int, list[MemoryRow]] = {}
+        if shape.parts:
+            for row, number in self._session.execute(_statement(shape), values):
+                rows.setdefault(number, []).append(row)
+        notes = rows.get(class_count, []) if session is not None else []
+        last = shape.parts - 1
         return ContextMemories(
             by_class=tuple(
                 self._decrypt(_newest_first(rows.get(number, []))) if per_class > 0 else []
@@ -126,42 +139,6 @@ class SqlContextReads:
                 else None
             ),
         )
-
-    def _usable_globals(self, subject_id: str, now: datetime) -> tuple[ColumnElement[bool], ...]:
-        return (
-            col(MemoryRow.tenant_id) == self._tenant_id,
-            col(MemoryRow.subject_id) == subject_id,
-            col(MemoryRow.scope) == MemoryScope.GLOBAL.value,
-            col(MemoryRow.status) == MemoryStatus.ACTIVE.value,
-            or_(col(MemoryRow.expires_at).is_(None), col(MemoryRow.expires_at) > now),
-        )
-
-    def _newest(
-        self, usable: tuple[ColumnElement[bool], ...], *more: ColumnElement[bool], limit: int
-    ) -> Select[Any]:
-        postgres = self._session.get_bind().dialect.name == "postgresql"
-        memory_id = col(MemoryRow.id).collate("C") if postgres else col(MemoryRow.id)
-        return (
-            select(MemoryRow)
-            .where(*usable, *more)
-            .order_by(col(MemoryRow.updated_at).desc(), memory_id.desc())
-            .limit(limit)
-        )
-
-    def _read(self, parts: list[Select[Any]]) -> dict[int, list[MemoryRow]]:
-        """One statement for all the parts; the rows of each part by its number."""
-        if not parts:
-            return {}
-        tagged = [
-            select(part.subquery(), literal(number).label(_PART))
-            for number, part in enumerate(parts)
-        ]
-        combined = union_all(*tagged).subquery("parts")
-        memory = aliased(MemoryRow, combined)
-        rows: dict[int, list[MemoryRow]] = {}
-        for row, number in self._session.execute(select(memory, combined.c[_PART])):
-            rows.setdefault(number, []).append(row)
-        return rows
 
     def _decrypt(self, rows: list[MemoryRow]) -> list[Memory]:
         """Rows of an erased subject are skipped, as the repositories do."""
@@ -176,3 +153,65 @@ class SqlContextReads:
 def _newest_first(rows: list[MemoryRow]) -> list[MemoryRow]:
     """Newest first, ties to the larger id in code-point order, as the SQL ordered them."""
     return sorted(rows, key=lambda row: (row.updated_at, row.id), reverse=True)
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """What decides the statement's text; everything else is a bound parameter."""
+
+    postgres: bool
+    classes: int
+    session: bool
+    other_purposes: bool
+
+    @property
+    def parts(self) -> int:
+        return self.classes + self.session + self.other_purposes
+
+
+@functools.cache
+def _statement(shape: _Shape) -> Select[Any]:
+    """The render's ``UNION ALL`` for ``shape``, built once per process.
+
+    Building it (subqueries, their column proxies, the aliased entity) cost about as much
+    CPU as the rest of the render's SQL work together; the statement is immutable and its
+    cache key memoised, so each render only binds its parameters."""
+    usable = (
+        col(MemoryRow.tenant_id) == bindparam("tenant"),
+        col(MemoryRow.subject_id) == bindparam("subject"),
+        col(MemoryRow.scope) == MemoryScope.GLOBAL.value,
+        col(MemoryRow.status) == MemoryStatus.ACTIVE.value,
+        or_(col(MemoryRow.expires_at).is_(None), col(MemoryRow.expires_at) > bindparam("now")),
+    )
+    memory_id = col(MemoryRow.id).collate("C") if shape.postgres else col(MemoryRow.id)
+
+    def newest(*more: ColumnElement[bool], limit: str) -> Select[Any]:
+        return (
+            select(MemoryRow)
+            .where(*usable, *more)
+            .order_by(col(MemoryRow.updated_at).desc(), memory_id.desc())
+            .limit(bindparam(limit, type_=Integer))
+        )
+
+    parts = [
+        newest(
+            col(MemoryRow.purpose).in_(bindparam("purposes", expanding=True)),
+            col(MemoryRow.source).in_(bindparam(f"sources_{number}", expanding=True)),
+            limit="per_class",
+        )
+        for number in range(shape.classes)
+    ]
+    if shape.session:
+        parts.append(
+            select(MemoryRow).where(
+                col(MemoryRow.tenant_id) == bindparam("tenant"),
+                col(MemoryRow.session_id) == bindparam("session_id"),
+            )
+        )
+    if shape.other_purposes:
+        parts.append(newest(limit="other_limit"))
+    tagged = [
+        select(part.subquery(), literal(number).label(_PART)) for number, part in enumerate(parts)
+    ]
+    combined = union_all(*tagged).subquery("parts")
+    return select(aliased(MemoryRow, combined), combined.c[_PART])

@@ -35,11 +35,18 @@ class SqlSessionRepository:
         return self._session.scalars(statement).first()
 
     def add(self, session: Session) -> None:
-        """A subject holding a data key (a returning one) gets the session in one statement,
+        """At most two statements, whatever the subject.
+
+        A subject holding a data key (a returning one) gets the session in one statement,
         ``INSERT ... SELECT ... FROM subjects WHERE data_key_id IS NOT NULL RETURNING``
-        (a rowcount is not reported through a CTE), which carries
-        the unit of work's queued inserts (its audit event). A new or erased subject is
-        given a key first (:meth:`SubjectKeys.ensure`), then the row."""
+        (a rowcount is not reported through a CTE), which carries the unit of work's queued
+        inserts (its audit event). A new subject, or an erased one starting a new lifecycle,
+        finds no key there: it is given one (:meth:`SubjectKeys.keyed`) and the session is
+        inserted from that statement's row, in one statement on PostgreSQL (the subject as a
+        data-modifying CTE; the foreign key is checked at the end of the statement), two on
+        SQLite (no DML in a CTE; no network round trip either). A concurrent creator of the
+        same subject leaves no row to insert from: then the key is read (:meth:`ensure`).
+        """
         require_own_tenant(session.tenant_id, self._tenant_id)
         values = {
             "id": session.id,
@@ -48,9 +55,8 @@ class SqlSessionRepository:
             **session_columns(session),
         }
         table = SessionRow.__table__  # type: ignore[attr-defined]
-        with_key = select(
-            *(literal(value, table.c[name].type) for name, value in values.items())
-        ).where(
+        row = select(*(literal(value, table.c[name].type) for name, value in values.items()))
+        with_key = row.where(
             col(SubjectRow.tenant_id) == self._tenant_id,
             col(SubjectRow.subject_id) == session.subject_id,
             col(SubjectRow.data_key_id).is_not(None),
@@ -58,8 +64,19 @@ class SqlSessionRepository:
         statement = insert(table).from_select(list(values), with_key).returning(table.c.id)
         if self._pending.send_with(statement).first() is not None:
             return
-        self._keys.ensure(session.subject_id, session.opened_at, new_lifecycle=True)
-        self._session.execute(insert(table).values(values))
+        keyed = self._keys.keyed(session.subject_id, session.opened_at)
+        if self._session.get_bind().dialect.name == "postgresql":
+            from_keyed = row.select_from(keyed.cte("keyed_subject"))
+            inserted = self._session.execute(
+                insert(table).from_select(list(values), from_keyed).returning(table.c.id)
+            ).first()
+        else:
+            inserted = self._session.execute(keyed).first()
+            if inserted is not None:
+                self._session.execute(insert(table).values(values))
+        if inserted is None:
+            self._keys.ensure(session.subject_id, session.opened_at, new_lifecycle=True)
+            self._session.execute(insert(table).values(values))
 
     def get(self, session_id: str) -> Session | None:
         row = self._row(session_id)

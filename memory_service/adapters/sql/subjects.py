@@ -21,13 +21,14 @@ from datetime import datetime
 
 from sqlalchemy import ColumnElement, select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.dml import ReturningInsert
 from sqlmodel import col
 
 from memory_service.adapters.crypto import Keyring, SubjectCipher
 from memory_service.adapters.database import begin_writing
 from memory_service.adapters.sql.convert import STATE_KIND
 from memory_service.adapters.sql.tenancy import require_own_tenant
-from memory_service.adapters.sql.upsert import insert_if_absent
+from memory_service.adapters.sql.upsert import dialect_insert, insert_if_absent
 from memory_service.adapters.tables import SubjectRow
 from memory_service.core.errors import NotFound
 from memory_service.core.model import SubjectState
@@ -107,6 +108,30 @@ class SubjectKeys:
                 "created_at": at,
             },
         )
+
+    def keyed(self, subject_id: str, at: datetime) -> ReturningInsert[tuple[str]]:
+        """The statement that gives a new subject, or an erased one starting a new lifecycle,
+        a fresh data key, returning its id; no row for a subject that holds a key already.
+
+        ``INSERT ... ON CONFLICT DO UPDATE SET data_key_id = ... WHERE data_key_id IS NULL``:
+        a concurrent creator's row is waited for, then kept (the key made here is an orphan,
+        destroyed with the others at the subject's erasure). For a write that starts a new
+        lifecycle only (opening a session); :meth:`ensure` does the same in more statements.
+        """
+        table = SubjectRow.__table__  # type: ignore[attr-defined]
+        self.forget(subject_id)
+        statement = dialect_insert(self._session, table).values(
+            tenant_id=self._tenant_id,
+            subject_id=subject_id,
+            data_key_id=self._keyring.create_key(self._tenant_id, subject_id),
+            created_at=at,
+        )
+        upsert = statement.on_conflict_do_update(
+            index_elements=[table.c.tenant_id, table.c.subject_id],
+            set_={"data_key_id": statement.excluded.data_key_id},
+            where=table.c.data_key_id.is_(None),
+        )
+        return upsert.returning(table.c.subject_id)
 
     def ensure(self, subject_id: str, at: datetime, *, new_lifecycle: bool) -> SubjectRow:
         """The subject's row with a data key, created if the subject is new.

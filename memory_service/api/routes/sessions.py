@@ -13,7 +13,9 @@ from memory_service.api.note_schemas import NoteResponse
 from memory_service.api.path_ids import SessionId
 from memory_service.api.rate_limit import limit_notes
 from memory_service.api.schemas import ErrorBody, OpenSessionRequest, SessionResponse
+from memory_service.bootstrap import Container
 from memory_service.core.errors import InvalidRequest
+from memory_service.core.scope import TenantScope
 from memory_service.services import notes, sessions
 from memory_service.tool import http_body_schema
 
@@ -109,9 +111,8 @@ NOTE_BODY: dict[str, Any] = {
 }
 
 
-async def _tool_arguments(request: Request) -> object:
+def tool_arguments(raw: bytes) -> object:
     """The raw JSON body. Wrong types inside the object are the guards' job (``invalid``)."""
-    raw = await request.body()
     try:
         arguments = json.loads(raw)
     except (RecursionError, ValueError):  # UnicodeDecodeError is a ValueError
@@ -119,6 +120,24 @@ async def _tool_arguments(request: Request) -> object:
     if not isinstance(arguments, dict):
         raise InvalidRequest("the body must be a JSON object")
     return arguments
+
+
+async def note_answer(
+    container: Container, scope: TenantScope, session_id: str, raw: bytes, *, dry_run: bool
+) -> NoteResponse:
+    """The note's outcome, counted; the service call in the thread pool (guards, database)."""
+    result = await run_in_threadpool(
+        notes.save_memory_note,
+        scope,
+        session_id,
+        tool_arguments(raw),
+        dry_run=dry_run,
+        deps=container.notes,
+    )
+    container.metrics.note_answered(
+        result.status.value, [reason.code.value for reason in result.reasons], dry_run=dry_run
+    )
+    return NoteResponse.of(result)
 
 
 @router.post(
@@ -139,20 +158,12 @@ async def save_note(
     dry_run: Annotated[bool, Query(description="Validate without storing anything")] = False,
 ) -> NoteResponse:
     """``save_memory_note``: ``saved``, ``rejected`` (with reasons), ``duplicate`` or
-    ``needs_confirmation``; every status answers 200, a rejection is a result."""
-    arguments = await _tool_arguments(request)
-    result = await run_in_threadpool(
-        notes.save_memory_note,
-        scope,
-        session_id,
-        arguments,
-        dry_run=dry_run,
-        deps=container.notes,
-    )
-    container.metrics.note_answered(
-        result.status.value, [reason.code.value for reason in result.reasons], dry_run=dry_run
-    )
-    return NoteResponse.of(result)
+    ``needs_confirmation``; every status answers 200, a rejection is a result.
+
+    Declared here for the OpenAPI document and as the reference; the requests are answered
+    by the hot route in front of it (``api/hot_routes.py``), which calls :func:`note_answer`
+    the same way."""
+    return await note_answer(container, scope, session_id, await request.body(), dry_run=dry_run)
 
 
 @router.post("/{session_id}/notes/{memory_id}/confirm", responses=ERRORS)

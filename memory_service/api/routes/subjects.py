@@ -17,10 +17,34 @@ from memory_service.api.schemas import (
     PutStateRequest,
     StateResponse,
 )
+from memory_service.bootstrap import Container
 from memory_service.core.model import MemoryScope, MemoryStatus
+from memory_service.core.scope import TenantScope
 from memory_service.services import context, subjects
 
 router = APIRouter(prefix="/v1/subjects", tags=["subjects"])
+
+
+def context_answer(
+    container: Container,
+    scope: TenantScope,
+    subject_id: str,
+    *,
+    session_id: str | None,
+    purpose: str | None,
+    max_tokens: int | None,
+) -> ContextResponse:
+    """The rendered context, counted (blocking: the database and the tokenizer)."""
+    result = context.render_context(
+        scope,
+        subject_id,
+        session_id=session_id,
+        purpose=purpose,
+        budget_tokens=max_tokens,
+        deps=container.context,
+    )
+    container.metrics.context_rendered(int(result.manifest.get("total_tokens", 0)))
+    return ContextResponse(text=result.text, manifest=result.manifest)
 
 
 @router.get("/{subject_id}/context", responses=ERRORS)
@@ -35,17 +59,19 @@ def get_context(
         Query(description="Token budget of the whole text", ge=1, le=context.MAX_BUDGET_TOKENS),
     ] = None,
 ) -> ContextResponse:
-    """The text to put before the model's instructions, and the manifest of how it was chosen."""
-    result = context.render_context(
+    """The text to put before the model's instructions, and the manifest of how it was chosen.
+
+    Declared here for the OpenAPI document and as the reference; the requests are answered
+    by the hot route in front of it (``api/hot_routes.py``), which calls
+    :func:`context_answer` the same way."""
+    return context_answer(
+        container,
         scope,
         subject_id,
         session_id=session_id,
         purpose=purpose,
-        budget_tokens=max_tokens,
-        deps=container.context,
+        max_tokens=max_tokens,
     )
-    container.metrics.context_rendered(int(result.manifest.get("total_tokens", 0)))
-    return ContextResponse(text=result.text, manifest=result.manifest)
 
 
 @router.put("/{subject_id}/state", responses=ERRORS)
