@@ -13,6 +13,10 @@ reads ``memory_terms`` alone (the purpose is kept on each row for that), through
 that starts with ``term_hash``, and only the winners' memory rows are joined, by primary
 key: no plan, even on stale statistics, reads the subject's whole global memory.
 
+Deletes find the rows by the primary key, whose first column is the memory id: ``remove``
+by the ids themselves, ``remove_subject`` through the memories' subject index, a memory's
+deletion by cascade. ``tests/integration/test_term_index_plans.py`` reads the plans.
+
 Rows written before a change of the core's terms, or before this index existed, are
 rebuilt by :func:`reindex_subjects` (``memory-service reindex``), which also seals the
 vectors of globals written before migration 0005 or under another embedding model.
@@ -88,7 +92,7 @@ class SqlTermIndex:
             self._session.execute(insert(MemoryTermRow), rows)
 
     def remove(self, memory_ids: Collection[str]) -> None:
-        """Unfile memories of this tenant, found through the primary keys of both tables."""
+        """Unfile memories of this tenant, found through the index's primary key alone."""
         if memory_ids:
             self._session.execute(
                 _REMOVE, {"tenant_id": self._tenant_id, "memory_ids": list(memory_ids)}
@@ -129,13 +133,11 @@ class SqlTermIndex:
 
 # Built once: a lookup runs for every note of every session, and building and caching a
 # statement costs more than running it.
+# The rows carry their tenant: no join to the memories, whose tenant condition let SQLite
+# (no statistics) walk the tenant's whole memories index once four ids or more were given.
 _REMOVE = delete(MemoryTermRow).where(
-    col(MemoryTermRow.memory_id).in_(
-        select(col(MemoryRow.id)).where(
-            col(MemoryRow.tenant_id) == bindparam("tenant_id"),
-            col(MemoryRow.id).in_(bindparam("memory_ids", expanding=True)),
-        )
-    )
+    col(MemoryTermRow.memory_id).in_(bindparam("memory_ids", expanding=True)),
+    col(MemoryTermRow.tenant_id) == bindparam("tenant_id"),
 )
 
 
