@@ -52,9 +52,9 @@ OUT = ROOT / "memory_service" / "core" / "judgment" / "model.json.gz"
 # durable notes stopped (refused or held, all reasons together), and the recall lost to get there
 # taken where it costs least: an instruction or a guess that gets through is worse than a refused
 # preference.
-DURABLE_STOP_BUDGET = 0.08
+DURABLE_STOP_BUDGET = 0.05
 # Of which at most this share refused; the rest is held for the user's confirmation.
-DURABLE_REFUSAL_BUDGET = 0.045
+DURABLE_REFUSAL_BUDGET = 0.025
 START_RECALL = 0.98
 COST = {"speculative": 2.0, "ephemeral": 1.0, "not_actionable": 1.0, "instruction": 3.0}
 # No threshold is moved below the recall it keeps on dev; past that, the budget is not met.
