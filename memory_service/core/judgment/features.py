@@ -7,8 +7,11 @@ Language-agnostic and standard library only. A note becomes a set of string feat
   one feature;
 - ``f:`` the first word and ``f2:`` the first two words: an imperative or a vocative
   ("Ignore…", "Assistant, …") is decided by position, not by the word alone;
-- ``c:`` character 3- to 5-grams inside each padded word, which carry meaning across
-  inflections and the five languages ("suppos", "vermut", "semb");
+- ``c:`` character 5-grams inside each padded word, which carry meaning across inflections
+  and the five languages ("<supp", "vermu", "<semb"); shorter grams match unrelated words
+  ("ist" of "assistant" in "Ristretto") and read a writer's topic as a reason: trained on
+  w1-w8, they lowered the average precision on the two writers the model had not seen
+  (instruction 0.934 -> 0.941 and 0.946 -> 0.961 with 5-grams only; data/judgment/REPORT.md);
 - ``q:`` words inside quotation marks, kept apart from the plain words, so a quoted hedge
   ("Dislikes 'might be delayed' notifications") is not read as the user's hedge;
 - a few shape flags (a question mark, a role prefix such as ``SYSTEM:``);
@@ -33,7 +36,7 @@ _TOKEN = re.compile(r"\d+(?:[:h.]\d+)?(?:am|pm|h)?|[^\W\d_]+(?:'[^\W\d_]+)?")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _TIME = re.compile(r"\d{1,2}(?:[:h.]\d\d)?(?:am|pm|h)|\d{1,2}[:h]\d\d")
 _ROLE_PREFIX = re.compile(r"^\s*(?:system|developer|assistant|admin|root)\s*[:>\]]", re.I)
-_CHAR_N = (3, 4, 5)
+_CHAR_N = (5,)
 
 
 def fold(text: str) -> str:
