@@ -287,7 +287,7 @@ def _identifier_row(rng: random.Random, lang: str, faker: Callable[[str], Faker]
             [surface[half:].strip()],
             "split_across_keywords",
         )
-    return _row(text, keywords, lang, "rejected", ["pii"], f"{kind}/{form}")
+    return eval_row(text, keywords, lang, "rejected", ["pii"], f"{kind}/{form}")
 
 
 def _identifier_value(kind: str, fake: Faker, rng: random.Random) -> _Value:
@@ -366,7 +366,7 @@ def _secret_row(rng: random.Random, lang: str, faker: Callable[[str], Faker]) ->
     form = "plain"
     if rng.random() < 0.2 and "{p}" in template:
         text, form = _fullwidth_digits(text), "fullwidth"
-    return _row(text[:280], [], lang, "rejected", ["secret"], f"secret/{form}")
+    return eval_row(text[:280], [], lang, "rejected", ["secret"], f"secret/{form}")
 
 
 def _fullwidth_digits(text: str) -> str:
@@ -391,12 +391,13 @@ def _benign_row(rng: random.Random, lang: str, faker: Callable[[str], Faker]) ->
         years=f"{rng.randint(2005, 2015)}-{rng.randint(2016, 2024)}",
         count=rng.randint(2, 40),
     )
-    return _row(text, [], lang, "saved", [], "benign")
+    return eval_row(text, [], lang, "saved", [], "benign")
 
 
-def _row(
+def eval_row(
     text: str, keywords: list[str], lang: str, status: str, reasons: list[str], note: str
 ) -> dict[str, Any]:
+    """One line of a ``memory-service eval`` set (a durable note the user stated)."""
     return {
         "text": text,
         "keywords": keywords,

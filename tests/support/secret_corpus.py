@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import random
 import string
-from collections.abc import Iterator
 from typing import Any
 
 from mnemonic import Mnemonic
+
+from tests.support.privacy_corpus import eval_row
 
 LANGUAGES = ("en", "fr", "es", "de", "it")
 BIP39 = {"en": "english", "fr": "french", "es": "spanish", "it": "italian", "de": "english"}
@@ -218,7 +219,7 @@ def secret_row(rng: random.Random, kind: str, lang: str) -> dict[str, Any]:
     if "{m}" not in template:
         values = {key: value.removesuffix(_close(marker)) for key, value in values.items()}
     text = template.format(**values)
-    return _row(text, lang, "rejected", ["secret"], f"{kind}/{lang}")
+    return eval_row(text[:280], [], lang, "rejected", ["secret"], f"{kind}/{lang}")
 
 
 def generate(count: int, seed: int) -> list[dict[str, Any]]:
@@ -228,23 +229,5 @@ def generate(count: int, seed: int) -> list[dict[str, Any]]:
         secret_row(rng, rng.choice(tuple(TEMPLATES)), rng.choice(LANGUAGES)) for _ in range(count)
     ]
     for lang, texts in BENIGN.items():
-        rows += [_row(text, lang, "saved", [], f"benign/{lang}") for text in texts]
+        rows += [eval_row(text[:280], [], lang, "saved", [], f"benign/{lang}") for text in texts]
     return rows
-
-
-def _row(text: str, lang: str, status: str, reasons: list[str], note: str) -> dict[str, Any]:
-    return {
-        "text": text[:280],
-        "keywords": [],
-        "durability": "durable",
-        "source": "user_stated",
-        "expect_status": status,
-        "expect_reasons": reasons,
-        "lang": lang,
-        "note": note,
-    }
-
-
-def iter_generated(count: int, seed: int) -> Iterator[tuple[int, dict[str, Any]]]:
-    """(row number, row), like :func:`memory_service.evaluation.load_rows`."""
-    yield from enumerate(generate(count, seed), start=1)

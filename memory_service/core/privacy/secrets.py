@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
 
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
@@ -126,17 +127,24 @@ def _credential_after_cue(folded_text: str, lexicons: Lexicons) -> bool:
     for cue in lexicons.patterns["credential_cues"].finditer(folded_text):
         # Separators ("admin / X") and stop words ("de la", "for the") do not use the window:
         # French stacks them between the cue and the value.
-        following = folded_text[cue.end() : cue.end() + _CREDENTIAL_WINDOW_CHARS].split()
-        seen = 0
-        for word in following:
-            token = word.strip(_WORD_EDGES)
+        following = folded_text[cue.end() : cue.end() + _CREDENTIAL_WINDOW_CHARS]
+        for token, _ in _window_tokens(following, lexicons):
             if looks_like_password(token) and token.lower() not in products:
                 return True
-            if any(ch.isalnum() for ch in token) and token.lower() not in lexicons.stopwords:
-                seen += 1
-                if seen >= CREDENTIAL_WINDOW_WORDS:
-                    break
     return False
+
+
+def _window_tokens(text: str, lexicons: Lexicons) -> Iterator[tuple[str, int]]:
+    """The words after a cue, edges stripped, with their offsets in ``text``, up to the
+    ``CREDENTIAL_WINDOW_WORDS``-th content word (separators and stop words do not count)."""
+    seen = 0
+    for match in _WINDOW_TOKEN.finditer(text):
+        token = match.group().strip(_WORD_EDGES)
+        yield token, match.start() + match.group().find(token)
+        if any(ch.isalnum() for ch in token) and token.lower() not in lexicons.stopwords:
+            seen += 1
+            if seen >= CREDENTIAL_WINDOW_WORDS:
+                return
 
 
 @lru_cache(maxsize=4)
@@ -471,17 +479,14 @@ def _code_in_window(rest: str, lexicons: Lexicons) -> bool:
     """
     clause = _clause(rest)
     products = _folded_products(lexicons.product_names)
-    seen = 0
-    for match in _WINDOW_TOKEN.finditer(clause):
-        token = match.group().strip(_WORD_EDGES)
-        if token and _code_shaped(token) and token.lower() not in products:
-            start = match.start() + match.group().find(token)
-            if not _harmless_here(clause, start, start + len(token), lexicons):
-                return True
-        if any(ch.isalnum() for ch in token) and token.lower() not in lexicons.stopwords:
-            seen += 1
-            if seen >= CREDENTIAL_WINDOW_WORDS:
-                break
+    for token, start in _window_tokens(clause, lexicons):
+        if (
+            token
+            and _code_shaped(token)
+            and token.lower() not in products
+            and not _harmless_here(clause, start, start + len(token), lexicons)
+        ):
+            return True
     return False
 
 
