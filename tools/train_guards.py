@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from memory_service.core.judgment import judge  # noqa: E402
-from memory_service.core.judgment.features import features  # noqa: E402
+from memory_service.core.judgment.features import features, fingerprint  # noqa: E402
 from memory_service.core.judgment.model import (  # noqa: E402
     JudgmentModel,
     Thresholds,
@@ -184,7 +184,13 @@ def train_linear(
         weights[:, j] = model.coef_[0]
         bias.append(float(model.intercept_[0]))
     rows = {f: tuple(round(float(w), 4) for w in weights[i]) for f, i in featurizer.index.items()}
-    metadata = {"seed": seed, "C": chosen_c, "train_notes": len(train), "dev_notes": len(dev)}
+    metadata = {
+        "features": fingerprint(),
+        "seed": seed,
+        "C": chosen_c,
+        "train_notes": len(train),
+        "dev_notes": len(dev),
+    }
     placeholder = {label: Thresholds(0.5, 0.5) for label in LABELS}
     scorer = JudgmentModel(LABELS, rows, bias, placeholder, metadata)
     # Thresholds from the scores the shipped scorer gives on dev, so what is measured is what runs.

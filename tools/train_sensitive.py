@@ -48,6 +48,7 @@ from train_guards import (  # noqa: E402
     split_of,
 )
 
+from memory_service.core.judgment.features import fingerprint  # noqa: E402
 from memory_service.core.judgment.model import JudgmentModel, Thresholds  # noqa: E402
 from memory_service.core.privacy.sensitive import (  # noqa: E402
     SensitiveCategory,
@@ -196,7 +197,13 @@ def train_linear(
         for f, i in featurizer.index.items()
         if np.abs(weights[i]).max() >= PRUNE
     }
-    metadata = {"seed": seed, "C": chosen, "train_notes": len(train), "dev_notes": len(dev)}
+    metadata = {
+        "features": fingerprint(),
+        "seed": seed,
+        "C": chosen,
+        "train_notes": len(train),
+        "dev_notes": len(dev),
+    }
     placeholder = {label: Thresholds(0.5, 0.5) for label in LABELS}
     scorer = JudgmentModel(LABELS, rows, bias, placeholder, metadata)
     # Thresholds from the shipped scorer's own scores on dev: what is measured is what runs.

@@ -17,8 +17,13 @@ import pytest
 
 from memory_service.core.guards import validate_note
 from memory_service.core.judgment import DETAILS, Verdict, default_model, judge
-from memory_service.core.judgment.features import features
-from memory_service.core.judgment.model import JudgmentModel, ModelFileError, Thresholds
+from memory_service.core.judgment.features import features, fingerprint
+from memory_service.core.judgment.model import (
+    JudgmentModel,
+    ModelFileError,
+    Thresholds,
+    checked,
+)
 from memory_service.core.judgment.rules import is_empty_chatter, is_role_markup
 from memory_service.core.model import Durability, ReasonCode
 from tests.support.notes import NoLibraryIdentifiers
@@ -367,3 +372,18 @@ def test_every_order_dressed_as_a_fact_is_refused() -> None:
     saved = [text for text in DRESSED_ORDERS if "instruction" not in codes(text)]
 
     assert saved == []
+
+
+def test_a_model_file_trained_on_other_features_is_refused_at_start() -> None:
+    model = default_model()
+    assert model.metadata["features"] == fingerprint()
+
+    stale = JudgmentModel(
+        model.labels, {}, (0.0,) * len(model.labels), model.thresholds, {"features": "0" * 16}
+    )
+    unmarked = JudgmentModel(model.labels, {}, (0.0,) * len(model.labels), model.thresholds)
+    with pytest.raises(ModelFileError):
+        checked(stale)
+    with pytest.raises(ModelFileError):
+        checked(unmarked)
+    assert checked(model) is model

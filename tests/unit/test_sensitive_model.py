@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import gzip
+import json
+from importlib import resources
+
 import pytest
 
+from memory_service.core.judgment.features import fingerprint
 from memory_service.core.judgment.model import JudgmentModel, ModelFileError, Thresholds
 from memory_service.core.model import ReasonCode
 from memory_service.core.privacy.sensitive import (
@@ -143,3 +148,15 @@ def test_a_brand_is_left_out_of_what_the_model_reads_and_the_rest_is_kept() -> N
 @pytest.mark.parametrize("text", ["", " ", "🙂🙂", "A" * 5000, "Ä B C D " * 500, "\x00\n\t"])
 def test_any_text_gets_an_answer(text: str) -> None:
     assert isinstance(check_sensitive(text, ["", "ÉÉ"]), list)
+
+
+def test_the_shipped_sensitive_model_was_trained_on_todays_features() -> None:
+    # Both models read judgment's features: a change there must retrain this one too.
+    document = json.loads(
+        gzip.decompress(
+            resources.files("memory_service.core.privacy")
+            .joinpath("sensitive_model.json.gz")
+            .read_bytes()
+        )
+    )
+    assert document["metadata"]["features"] == fingerprint()

@@ -22,7 +22,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from memory_service.core.judgment.features import features
+from memory_service.core.judgment.features import features, fingerprint
 
 MODEL_FILE = "model.json.gz"
 FORMAT_VERSION = 1
@@ -117,4 +117,13 @@ def default_model() -> JudgmentModel:
         document = json.loads(gzip.decompress(resource.read_bytes()).decode("utf-8"))
     except (OSError, ValueError) as exc:
         raise ModelFileError("the judgment model file cannot be read") from exc
-    return JudgmentModel.from_document(document)
+    return checked(JudgmentModel.from_document(document))
+
+
+def checked(model: JudgmentModel) -> JudgmentModel:
+    """The shipped ``model`` if it was trained on today's :func:`.features.features`; a
+    :class:`ModelFileError` (at start) if it was trained on others: retrain it
+    (``tools/train_guards.py``, ``tools/train_sensitive.py``)."""
+    if model.metadata.get("features") != fingerprint():
+        raise ModelFileError("the model file was trained on other features: retrain it")
+    return model

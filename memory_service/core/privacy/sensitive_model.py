@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 
-from memory_service.core.judgment.model import JudgmentModel, ModelFileError, Scores
+from memory_service.core.judgment.model import JudgmentModel, ModelFileError, Scores, checked
 
 ANY = "sensitive"
 MODEL_FILE = "sensitive_model.json.gz"
@@ -64,4 +64,4 @@ def default_sensitive_model(categories: frozenset[str]) -> SensitiveModel:
         document = json.loads(gzip.decompress(resource.read_bytes()).decode("utf-8"))
     except (OSError, ValueError) as exc:
         raise ModelFileError("the sensitive model file cannot be read") from exc
-    return SensitiveModel(JudgmentModel.from_document(document), categories)
+    return SensitiveModel(checked(JudgmentModel.from_document(document)), categories)
