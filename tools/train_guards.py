@@ -156,6 +156,40 @@ def best_f1_threshold(scores: np.ndarray, truth: np.ndarray) -> float:
     return best_t
 
 
+def fit(
+    x_train: csr_matrix,
+    y_train: np.ndarray,
+    x_dev: csr_matrix,
+    y_dev: np.ndarray,
+    seed: int,
+    grid: Sequence[float],
+) -> tuple[LogisticRegression, float]:
+    """The regularisation of ``grid`` with the best average precision on dev (the first of
+    equals), and its model."""
+
+    def trained(c: float) -> LogisticRegression:
+        return LogisticRegression(
+            C=c, solver="liblinear", class_weight="balanced", random_state=seed, max_iter=2000
+        ).fit(x_train, y_train)
+
+    models = {c: trained(c) for c in grid}
+    best = max(grid, key=lambda c: average_precision(models[c].predict_proba(x_dev)[:, 1], y_dev))
+    return models[best], best
+
+
+def model_metadata(
+    seed: int, chosen_c: Mapping[str, float], train_notes: int, dev_notes: int
+) -> dict[str, object]:
+    """What a model file records of its training; ``features`` is checked at start."""
+    return {
+        "features": fingerprint(),
+        "seed": seed,
+        "C": dict(chosen_c),
+        "train_notes": train_notes,
+        "dev_notes": dev_notes,
+    }
+
+
 def train_linear(
     train: Sequence[Row],
     dev: Sequence[Row],
@@ -169,28 +203,14 @@ def train_linear(
     bias = []
     chosen_c = {}
     for j, label in enumerate(LABELS):
-        y_train, y_dev = targets(train, label), targets(dev, label)
-        best = None
-        for c in (fixed_c[label],) if fixed_c else C_GRID:
-            model = LogisticRegression(
-                C=c, solver="liblinear", class_weight="balanced", random_state=seed, max_iter=2000
-            ).fit(x_train, y_train)
-            quality = average_precision(model.predict_proba(x_dev)[:, 1], y_dev)
-            if best is None or quality > best[0]:
-                best = (quality, c, model)
-        assert best is not None
-        _, c, model = best
-        chosen_c[label] = c
+        grid = (fixed_c[label],) if fixed_c else C_GRID
+        model, chosen_c[label] = fit(
+            x_train, targets(train, label), x_dev, targets(dev, label), seed, grid
+        )
         weights[:, j] = model.coef_[0]
         bias.append(float(model.intercept_[0]))
     rows = {f: tuple(round(float(w), 4) for w in weights[i]) for f, i in featurizer.index.items()}
-    metadata = {
-        "features": fingerprint(),
-        "seed": seed,
-        "C": chosen_c,
-        "train_notes": len(train),
-        "dev_notes": len(dev),
-    }
+    metadata = model_metadata(seed, chosen_c, len(train), len(dev))
     placeholder = {label: Thresholds(0.5, 0.5) for label in LABELS}
     scorer = JudgmentModel(LABELS, rows, bias, placeholder, metadata)
     # Thresholds from the scores the shipped scorer gives on dev, so what is measured is what runs.

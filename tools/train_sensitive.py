@@ -35,7 +35,6 @@ from pathlib import Path
 
 import numpy as np
 from scipy.sparse import csr_matrix, hstack
-from sklearn.linear_model import LogisticRegression
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
@@ -45,10 +44,11 @@ from train_guards import (  # noqa: E402
     Row,
     average_precision,
     best_f1_threshold,
+    fit,
+    model_metadata,
     split_of,
 )
 
-from memory_service.core.judgment.features import fingerprint  # noqa: E402
 from memory_service.core.judgment.model import JudgmentModel, Thresholds  # noqa: E402
 from memory_service.core.privacy.sensitive import (  # noqa: E402
     SensitiveCategory,
@@ -129,26 +129,6 @@ def truth(notes: Sequence[Note], label: str) -> np.ndarray:
 Matrix = Callable[[Sequence[Note]], csr_matrix]
 
 
-def fit(
-    x_train: csr_matrix,
-    y_train: np.ndarray,
-    x_dev: csr_matrix,
-    y_dev: np.ndarray,
-    seed: int,
-    grid: Sequence[float] = C_GRID,
-) -> tuple[LogisticRegression, float]:
-    """The regularisation with the best average precision on dev."""
-
-    def trained(c: float) -> LogisticRegression:
-        return LogisticRegression(
-            C=c, solver="liblinear", class_weight="balanced", random_state=seed, max_iter=2000
-        ).fit(x_train, y_train)
-
-    models = {c: trained(c) for c in grid}
-    best = max(grid, key=lambda c: average_precision(models[c].predict_proba(x_dev)[:, 1], y_dev))
-    return models[best], best
-
-
 def hold_threshold(scores: np.ndarray, notes: Sequence[Note], structural: np.ndarray) -> float:
     """The lowest threshold at which the model, on top of the structural detector, holds at
     most ``HOLD_BUDGET`` of the corpus's ordinary notes and ``EVERYDAY_BUDGET`` of the
@@ -197,13 +177,7 @@ def train_linear(
         for f, i in featurizer.index.items()
         if np.abs(weights[i]).max() >= PRUNE
     }
-    metadata = {
-        "features": fingerprint(),
-        "seed": seed,
-        "C": chosen,
-        "train_notes": len(train),
-        "dev_notes": len(dev),
-    }
+    metadata = model_metadata(seed, chosen, len(train), len(dev))
     placeholder = {label: Thresholds(0.5, 0.5) for label in LABELS}
     scorer = JudgmentModel(LABELS, rows, bias, placeholder, metadata)
     # Thresholds from the shipped scorer's own scores on dev: what is measured is what runs.
@@ -330,7 +304,7 @@ def compare(
         ("wordllama 256", embed),
         ("both", both),
     ):
-        model, c = fit(matrix(train), truth(train, ANY), matrix(dev), truth(dev, ANY), seed)
+        model, c = fit(matrix(train), truth(train, ANY), matrix(dev), truth(dev, ANY), seed, C_GRID)
         dev_scores = model.predict_proba(matrix(dev))[:, 1]
         cut = hold_threshold(dev_scores, dev, np.zeros(len(dev), dtype=bool))
         start = time.perf_counter()
