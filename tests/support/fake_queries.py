@@ -20,7 +20,9 @@ from memory_service.core.ports import (
 )
 
 
-class RepositoryContextReads:
+class _OverRepositories:
+    """The reads of the SQL adapters answered from the repositories (the in-memory store)."""
+
     def __init__(
         self,
         memories: MemoryRepository,
@@ -33,6 +35,8 @@ class RepositoryContextReads:
         self._subjects = subjects
         self._turns = turns
 
+
+class RepositoryContextReads(_OverRepositories):
     def subject_view(self, subject_id: str, session_id: str | None) -> SubjectView:
         session = self._sessions.get(session_id) if session_id is not None else None
         if session is not None and session.subject_id != subject_id:
@@ -74,19 +78,7 @@ class RepositoryContextReads:
         return ContextMemories(by_class, notes, other)
 
 
-class RepositoryNoteReads:
-    def __init__(
-        self,
-        memories: MemoryRepository,
-        sessions: SessionRepository,
-        subjects: SubjectRepository,
-        turns: TurnRepository,
-    ) -> None:
-        self._memories = memories
-        self._sessions = sessions
-        self._subjects = subjects
-        self._turns = turns
-
+class RepositoryNoteReads(_OverRepositories):
     def session_with_subject(self, session_id: str, *, lock: bool) -> Session | None:
         session = self._sessions.get(session_id)
         if session is not None and lock:
