@@ -64,8 +64,9 @@ def judge(text: str, durability: Durability, model: JudgmentModel | None = None)
     A passing state is fine in a session-only note (it is forgotten when the session ends),
     so ``ephemeral`` applies to durable notes only.
     """
-    scores = (model or default_model()).scores(text)
-    thresholds = (model or default_model()).thresholds
+    model = model or default_model()
+    scores = model.scores(text)
+    thresholds = model.thresholds
     refuse: set[ReasonCode] = set()
     hold: set[ReasonCode] = set()
     for label, code in _CODES.items():
