@@ -47,6 +47,12 @@ from memory_service.core.model import Durability  # noqa: E402
 
 LABELS = ("speculative", "ephemeral", "not_actionable", "instruction")
 CORPUS = ROOT / "data" / "judgment" / "corpus"
+EVAL_SETS = ROOT / "tests" / "eval"
+# The special-categories corpus: durable facts about a person ("Takes metformin with breakfast",
+# "Syndiqué à la CGT"), trained on as notes with no judgment label. The judgment writers were told
+# to avoid such topics, so without them the model read them as passing states, noise or orders and
+# refused a note the sensitive guard should hold (9.1 % of that corpus's test split, 2.6 % with).
+SENSITIVE_CORPUS = ROOT / "data" / "sensitive" / "corpus"
 OUT = ROOT / "memory_service" / "core" / "judgment" / "model.json.gz"
 # Thresholds are chosen on dev for the trade-off the product wants: at most this share of
 # durable notes stopped (refused or held, all reasons together), and the recall lost to get there
@@ -86,23 +92,53 @@ class Row:
     durable: bool = True
 
 
-def load_rows(paths: Iterable[Path]) -> list[Row]:
+def note_key(text: str) -> str:
+    """Two notes are the same note when they differ only by case, spacing or a final stop."""
+    return " ".join(text.lower().split()).rstrip(" .")
+
+
+def eval_keys(folder: Path = EVAL_SETS) -> frozenset[str]:
+    """The notes of every evaluation set: a corpus note equal to one is never trained on (a
+    writer who never saw the sets still writes "Hello again!" or "Schuhgröße 44.")."""
+    keys = set()
+    for path in folder.glob("*.jsonl"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            text = json.loads(line).get("text") if line.strip() else None
+            if isinstance(text, str):
+                keys.add(note_key(text))
+    return frozenset(keys)
+
+
+def load_rows(
+    paths: Iterable[Path], *, unlabelled: bool = False, group_prefix: bool = False
+) -> list[Row]:
+    """Every note once, none of an evaluation set. ``unlabelled``: the file's labels are not
+    judgment labels (the special-categories corpus), so every note is a durable one;
+    ``group_prefix``: groups are named by file, as ``train_sensitive`` names them."""
     rows = []
-    seen: set[str] = set()
+    seen = set(eval_keys())
     for path in sorted(paths):
         for line in path.read_text(encoding="utf-8").splitlines():
             if not line.strip():
                 continue
             item = json.loads(line)
             text = str(item["text"]).strip()
-            key = " ".join(text.lower().split())
+            key = note_key(text)
             if not text or key in seen:
                 continue
             seen.add(key)
-            labels = frozenset(label for label in item.get("labels", []) if label in LABELS)
+            labels = frozenset(
+                label for label in item.get("labels", []) if label in LABELS and not unlabelled
+            )
             group = str(item.get("group", text))
+            group = f"{path.stem}:{group}" if group_prefix else group
             rows.append(Row(text, str(item.get("lang", "?")), labels, path.stem, group))
     return rows
+
+
+def sensitive_rows() -> list[Row]:
+    """The special-categories corpus as durable judgment notes (see ``SENSITIVE_CORPUS``)."""
+    return load_rows(SENSITIVE_CORPUS.glob("*.jsonl"), unlabelled=True, group_prefix=True)
 
 
 def split_of(group: str, seed: int) -> str:
@@ -488,8 +524,15 @@ def main() -> None:
         name: [r for r in rows if split_of(r.group, args.seed) == name]
         for name in ("train", "dev", "test")
     }
+    # The special-categories notes join the training split only: dev and test stay the judgment
+    # corpus's, so the thresholds and the figures keep their meaning.
+    special = {
+        name: [r for r in sensitive_rows() if split_of(r.group, args.seed) == name]
+        for name in ("train", "test")
+    }
     print(f"corpus: {len(rows)} notes; " + ", ".join(f"{k} {len(v)}" for k, v in splits.items()))
-    model = train_linear(splits["train"], splits["dev"], args.seed)
+    print(f"special-categories notes trained on as durable: {len(special['train'])}")
+    model = train_linear(splits["train"] + special["train"], splits["dev"], args.seed)
     document = model.to_document()
     args.out.write_bytes(
         gzip.compress(json.dumps(document, sort_keys=True, separators=(",", ":")).encode(), mtime=0)
@@ -500,7 +543,8 @@ def main() -> None:
     linear = linear_predictor(model)
     rules = rules_predictor()
     lines = [
-        f"seed {args.seed}; corpus {len(rows)} notes; thresholds chosen on dev (tuned); the test",
+        f"seed {args.seed}; corpus {len(rows)} notes (+{len(special['train'])} special-category"
+        " notes in train); thresholds chosen on dev (tuned); the test",
         "split is read only here. 'word lists' are the 0.1 rules (judgment_baseline.py); 'model'",
         "is the service's judgment (the linear model, its confirmation band and the word rules).",
         "A reason's recall counts notes refused or held for it. Every tests/eval set has been",
@@ -510,6 +554,11 @@ def main() -> None:
     for split, state in (("dev", "tuned"), ("test", "not tuned")):
         lines += report(f"word lists, {split} split ({state})", splits[split], rules)
         lines += report(f"model, {split} split ({state})", splits[split], linear)
+    lines += report(
+        "model, special-categories corpus test split (durable notes; not tuned)",
+        special["test"],
+        linear,
+    )
     lines.append(
         ap_line("linear, test", splits["test"], lambda text: dict(model.scores(text).values))
     )
@@ -524,6 +573,7 @@ def main() -> None:
             held = [r for r in rows if r.writer == writer]
             rest = [r for r in rows if r.writer != writer]
             rest_train = [r for r in rest if split_of(r.group, args.seed) != "dev"]
+            rest_train += special["train"]
             rest_dev = [r for r in rest if split_of(r.group, args.seed) == "dev"]
             lines += report(
                 f"model, trained without writer {writer}, tested on it",

@@ -44,8 +44,10 @@ from train_guards import (  # noqa: E402
     Row,
     average_precision,
     best_f1_threshold,
+    eval_keys,
     fit,
     model_metadata,
+    note_key,
     split_of,
 )
 
@@ -87,8 +89,10 @@ class Note(Row):
 
 
 def load_notes(paths: Iterable[Path]) -> list[Note]:
-    """Every note once (the first of notes equal but for case and spacing)."""
+    """Every note once (the first of notes equal but for case and spacing), none of an
+    evaluation set."""
     unique: dict[str, Note] = {}
+    excluded = eval_keys()
     for path in sorted(paths):
         lines = path.read_text(encoding="utf-8").splitlines()
         for item in (json.loads(line) for line in lines if line.strip()):
@@ -96,7 +100,8 @@ def load_notes(paths: Iterable[Path]) -> list[Note]:
             labels = frozenset(str(x) for x in item.get("labels") or [] if x in CATEGORIES)
             group = f"{path.stem}:{item.get('group', text)}"
             note = Note(text, str(item.get("lang", "?")), labels, path.stem, group)
-            unique.setdefault(" ".join(text.lower().split()), note)
+            if note_key(text) not in excluded:
+                unique.setdefault(" ".join(text.lower().split()), note)
     return [note for key, note in unique.items() if key]
 
 
@@ -107,11 +112,12 @@ def everyday_notes(seed: int) -> list[Note]:
     The few it holds on structure (an allergy, an origin) are left out rather than called
     ordinary."""
     notes = []
+    excluded = eval_keys()
     for path in sorted((ROOT / "data" / "judgment" / "corpus").glob("*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             item = json.loads(line) if line.strip() else {}
             text = str(item.get("text", "")).strip()
-            if not text or structural_categories(text):
+            if not text or structural_categories(text) or note_key(text) in excluded:
                 continue
             group = f"judgment:{path.stem}:{item.get('group', text)}"
             notes.append(

@@ -19,6 +19,10 @@ Language-agnostic and standard library only. A note becomes a set of string feat
   (a third person against an imperative or an infinitive), and a "now" next to a duration.
 
 The vector is binary and scaled to unit length by the model (see :mod:`.model`).
+
+Both models that read these features (judgment and the special-categories detector) score the
+same note one after the other, so the last few notes' feature sets are kept (:func:`features`
+is pure): the second model reads them instead of computing them again.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from functools import lru_cache
 from itertools import pairwise
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
@@ -60,7 +65,13 @@ def tokens(text: str) -> list[str]:
     return [_shape(token) for token in _TOKEN.findall(fold(text))]
 
 
-def features(text: str) -> set[str]:
+# A note is scored by the judgment model, then (its keywords in between) by the special-categories
+# model: a handful of entries is enough, and no text is kept longer than a few saves.
+_RECENT_NOTES = 4
+
+
+@lru_cache(maxsize=_RECENT_NOTES)
+def features(text: str) -> frozenset[str]:
     """The feature set of one note (text only; keywords are not judged)."""
     quoted = " ".join(a or b for a, b in _QUOTED.findall(text))
     plain = _QUOTED.sub(" ", text)
@@ -89,7 +100,7 @@ def features(text: str) -> set[str]:
         found.add("s:exclaim")
     if _ROLE_PREFIX.search(text):
         found.add("s:role_prefix")
-    return found
+    return frozenset(found)
 
 
 def _structure(words: list[str]) -> set[str]:
