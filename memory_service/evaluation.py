@@ -145,9 +145,12 @@ def evaluate(
 def _as_the_service_answers(validation: NoteValidation) -> tuple[NoteStatus, frozenset[str]]:
     """The status ``save_memory_note`` gives under the default tenant policy: refused, held
     (a special category, or a judgment the model was unsure of), or saved."""
-    if not validation.accepted or validation.draft is None:
-        return NoteStatus.REJECTED, frozenset(code.value for code in validation.codes)
     draft = validation.draft
+    if not validation.accepted or draft is None:
+        # A refused note names its special categories too (``save_memory_note`` does).
+        sensitive = check_sensitive(draft.text, draft.keywords) if draft is not None else []
+        codes = (*validation.codes, *(reason.code for reason in sensitive))
+        return NoteStatus.REJECTED, frozenset(code.value for code in codes)
     held = (*check_sensitive(draft.text, draft.keywords), *validation.held)
     if held:
         return NoteStatus.NEEDS_CONFIRMATION, frozenset(reason.code.value for reason in held)

@@ -22,7 +22,8 @@ agent to serve them better, within the session's purpose.
 Special categories (health, religion, orientation..., :mod:`memory_service.core.privacy.sensitive`)
 are checked on every save: such a note is held for confirmation (``needs_confirmation`` with a
 ``sensitive`` reason naming the categories) and stored with ``explicit_consent`` once the user
-confirmed it; a tenant policy with ``refuse_sensitive`` refuses it instead.
+confirmed it; a tenant policy with ``refuse_sensitive`` refuses it instead. A note refused for
+another reason (a name, a guess) names its ``sensitive`` reason as well.
 """
 
 from __future__ import annotations
@@ -126,7 +127,11 @@ def save_memory_note(
     sensitive = _sensitive_reasons(validation.draft, attribute.value)
     # Read before the unit of work, so the subject's lock is held only for the writes.
     policy = deps.policies.get(scope.tenant_id)
-    refused = validation.reasons + (sensitive if policy.refuse_sensitive else ())
+    # A note refused for another reason names its special categories too (every reason at once,
+    # as the guards give them); under ``refuse_sensitive`` they are a reason of their own.
+    refused = validation.reasons + (
+        sensitive if policy.refuse_sensitive or validation.reasons else ()
+    )
     with deps.uow_factory(scope.tenant_id) as uow:
         if validation.draft is None or refused:
             session = _session_for_note(uow, session_id, subject_id, lock=False)

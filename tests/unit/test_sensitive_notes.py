@@ -184,6 +184,17 @@ def test_a_tenant_can_refuse_sensitive_notes_outright(
     assert event.kind == "note.rejected" and event.details["codes"] == ["sensitive"]
 
 
+def test_a_note_refused_for_another_reason_names_its_special_category_too(
+    deps: NoteDeps, scope: TenantScope
+) -> None:
+    note = {"text": "Has type 2 diabetes; send the meal plans to diet@example.com."}
+
+    result = save_memory_note(scope, _session(deps, scope), note, deps=deps)
+
+    assert result.status is NoteStatus.REJECTED and result.memory_id is None
+    assert {r.code for r in result.reasons} == {ReasonCode.PII, ReasonCode.SENSITIVE}
+
+
 def test_an_ordinary_note_keeps_legitimate_interest(deps: NoteDeps, scope: TenantScope) -> None:
     result = save_memory_note(
         scope, _session(deps, scope), {"text": "Vegetarian; no meat at dinners."}, deps=deps
