@@ -257,22 +257,36 @@ def train_linear(
 
 
 def pick_thresholds(scores: dict[str, np.ndarray], dev: Sequence[Row]) -> dict[str, Thresholds]:
-    """Where each reason stops a note (refused or held), then where it refuses outright.
+    """Where each reason refuses a note, then where it holds one for the user's confirmation.
 
-    First the stop thresholds keep the durable dev notes stopped by any reason within
-    ``DURABLE_STOP_BUDGET``, no reason below its ``RECALL_FLOOR``. Then, for the reasons a
-    user's confirmation can settle (``CONFIRMABLE``), the refuse threshold rises above the stop
-    threshold until at most ``DURABLE_REFUSAL_BUDGET`` of the durable dev notes are refused;
-    a note scored between the two is held for the user's confirmation.
+    First the refuse thresholds of every reason keep the durable dev notes refused within
+    ``DURABLE_REFUSAL_BUDGET``: an instruction or noise is never held, so its one threshold
+    rises no further than its ``RECALL_FLOOR``; a guess or a passing state may rise further,
+    since what it no longer refuses it can still hold. Then, with those fixed, the hold
+    thresholds of the reasons a user's confirmation can settle (``CONFIRMABLE``) start low
+    again and rise until at most ``DURABLE_STOP_BUDGET`` of the durable dev notes are stopped
+    (refused or held), never below their recall floor; a note scored between the two is held.
+
+    Until session 5 the order was the other way round (stop thresholds of every reason, then
+    only the confirmable ones raised to refuse): on a dev split with harder orders the
+    instruction threshold fixed by the first step alone refused 4.2 % of the durable notes, and
+    the refusal budget could not be met (test split: durable notes refused 3.2 -> 2.3 %).
     """
-    stop = choose_thresholds(scores, dev, DURABLE_STOP_BUDGET, LABELS, RECALL_FLOOR)
-    refuse = choose_thresholds(
-        scores, dev, DURABLE_REFUSAL_BUDGET, CONFIRMABLE, dict.fromkeys(LABELS, 0.0), stop
-    )
-    return {
-        label: Thresholds(round(max(refuse[label], stop[label]), 4), round(stop[label], 4))
+    floors = {label: 0.0 if label in CONFIRMABLE else RECALL_FLOOR[label] for label in LABELS}
+    refuse = choose_thresholds(scores, dev, DURABLE_REFUSAL_BUDGET, LABELS, floors)
+    start = {
+        label: recall_threshold(scores[label], targets(dev, label), START_RECALL[label])
+        if label in CONFIRMABLE
+        else refuse[label]
         for label in LABELS
     }
+    stop = choose_thresholds(scores, dev, DURABLE_STOP_BUDGET, CONFIRMABLE, RECALL_FLOOR, start)
+    thresholds = {}
+    for label in LABELS:
+        cut = round(max(refuse[label], stop[label]), 4)
+        held_from = round(min(refuse[label], stop[label]), 4) if label in CONFIRMABLE else cut
+        thresholds[label] = Thresholds(cut, held_from)
+    return thresholds
 
 
 def choose_thresholds(
