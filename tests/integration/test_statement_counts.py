@@ -6,7 +6,11 @@ API's in-process key cache (``MEMORY_SERVICE_KEY_CACHE_SECONDS``, on by default)
 request sends no key lookup; a cold one adds one ``SELECT`` (and its ``BEGIN`` on SQLite). On
 SQLite each transaction's ``BEGIN`` is counted (SQLAlchemy sends it as a statement there;
 psycopg sends PostgreSQL's with the first one).
-Not counted: the key store's lookup of the subject's data key, another database.
+The key store (another database) is counted apart: a request for a subject whose key this
+process unwrapped in the last five minutes sends it nothing (the keyring caches the cipher by
+the key id the data names: it sent a lookup of the wrapped key per request before, on
+SQLite a ``BEGIN`` with it); a new subject's key is written there (``INSERT``, and on SQLite
+its ``BEGIN``).
 
 A count is exact, so these are not timing assertions. A change that adds a round trip to a
 hot path fails here: it must justify the new number in this file, next to it. On PostgreSQL:
@@ -39,6 +43,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from memory_service.adapters.keystore import SqlDataKeyStore
 from memory_service.adapters.statement_counter import StatementCount, count_statements
 from memory_service.api.app import create_app
 from memory_service.bootstrap import Container
@@ -77,13 +82,19 @@ class App:
         assert key is not None
         return key.tenant_id
 
-    def counted(self, request: Callable[[], httpx.Response]) -> StatementCount:
-        with count_statements(self.container.engine, keep_sql=True) as count:
+    def counted(self, request: Callable[[], httpx.Response]) -> tuple[StatementCount, int]:
+        """The data database's statements and commits, and the key store's statements."""
+        store = self.container.keyring.store
+        assert isinstance(store, SqlDataKeyStore)
+        with (
+            count_statements(self.container.engine, keep_sql=True) as count,
+            count_statements(store.engine) as keys,
+        ):
             response = request()
         assert response.status_code < 300, response.text
         assert self.container.manifests is not None
         self.container.manifests.flush()
-        return count
+        return count, keys.statements
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
@@ -119,7 +130,7 @@ def _save(app: App, session_id: str, body: dict[str, Any], **params: str) -> htt
     )
 
 
-def measure(app: App) -> dict[str, StatementCount]:
+def measure(app: App) -> dict[str, tuple[StatementCount, int]]:
     """Each request once after a warm-up of the same kind."""
     session_id = app.open_session()
     subject = app.subject_of(session_id)
@@ -166,8 +177,17 @@ EXPECTED = {
 }
 
 
+# Statements sent to the key store per request.
+KEY_STORE_EXPECTED = {
+    "sqlite": {"open a session, new subject": 2},
+    "postgres": {"open a session, new subject": 1},
+}
+
+
 def test_each_hot_request_costs_its_pinned_round_trips(app: App) -> None:
     counts = measure(app)
 
-    found = {name: (count.statements, count.commits) for name, count in counts.items()}
-    assert found == EXPECTED[app.backend], {name: count.sql for name, count in counts.items()}
+    found = {name: (count.statements, count.commits) for name, (count, _) in counts.items()}
+    assert found == EXPECTED[app.backend], {name: count.sql for name, (count, _) in counts.items()}
+    key_store = {name: keys for name, (_, keys) in counts.items() if keys}
+    assert key_store == KEY_STORE_EXPECTED[app.backend]

@@ -21,16 +21,18 @@ from typing import Any
 from sqlalchemy import (
     ColumnElement,
     Integer,
+    Row,
     Select,
     and_,
     bindparam,
+    cast,
     literal,
+    null,
     or_,
     select,
     union_all,
 )
 from sqlalchemy.orm import Session as DbSession
-from sqlalchemy.orm import aliased
 from sqlmodel import col
 
 from memory_service.adapters.sql.convert import memory_from_row, session_from_row
@@ -41,6 +43,28 @@ from memory_service.core.model import Memory, MemoryScope, MemoryStatus, Session
 from memory_service.core.ports import ContextMemories, SubjectView
 
 _PART = "part"
+# What a render reads of a memory (``memory_from_row``'s columns): not its fingerprint nor
+# its sealed embedding, which can be larger than the text.
+READ_COLUMNS = (
+    "id",
+    "tenant_id",
+    "subject_id",
+    "scope",
+    "session_id",
+    "ciphertext",
+    "purpose",
+    "source",
+    "durability",
+    "provenance",
+    "legal_basis",
+    "created_at",
+    "updated_at",
+    "expires_at",
+    "status",
+    "superseded_at",
+    "superseded_by",
+)
+COUNTED_COLUMNS = frozenset({"id", "subject_id", "purpose", "updated_at"})
 
 
 class SqlContextReads:
@@ -53,30 +77,8 @@ class SqlContextReads:
         self._subjects = subjects
 
     def subject_view(self, subject_id: str, session_id: str | None) -> SubjectView:
-        statement = (
-            select(SubjectRow, SessionRow, SessionHistoryRow)
-            .select_from(SubjectRow)
-            .outerjoin(
-                SessionRow,
-                and_(
-                    col(SessionRow.tenant_id) == col(SubjectRow.tenant_id),
-                    col(SessionRow.subject_id) == col(SubjectRow.subject_id),
-                    col(SessionRow.id) == session_id,
-                ),
-            )
-            .outerjoin(
-                SessionHistoryRow,
-                and_(
-                    col(SessionHistoryRow.tenant_id) == col(SessionRow.tenant_id),
-                    col(SessionHistoryRow.session_id) == col(SessionRow.id),
-                ),
-            )
-            .where(
-                col(SubjectRow.tenant_id) == self._tenant_id,
-                col(SubjectRow.subject_id) == subject_id,
-            )
-        )
-        found = self._session.execute(statement).first()
+        values = {"tenant": self._tenant_id, "subject": subject_id, "session_id": session_id}
+        found = self._session.execute(_subject_view_statement(), values).first()
         if found is None:  # a subject never written to: no session can be its
             return SubjectView(None, None, HistoryMarks())
         _subject, session, history = found
@@ -121,10 +123,12 @@ class SqlContextReads:
         }
         for number, sources in enumerate(classes[:class_count]):
             values[f"sources_{number}"] = [source.value for source in sources]
-        rows: dict[int, list[MemoryRow]] = {}
+        rows: dict[int, list[Row[Any]]] = {}
         if shape.parts:
-            for row, number in self._session.execute(_statement(shape), values):
-                rows.setdefault(number, []).append(row)
+            # Plain rows, not ORM entities: nothing here is written back, and building and
+            # tracking an entity per row cost more than decrypting it.
+            for row in self._session.connection().execute(_statement(shape), values):
+                rows.setdefault(row.part, []).append(row)
         notes = rows.get(class_count, []) if session is not None else []
         last = shape.parts - 1
         return ContextMemories(
@@ -140,7 +144,7 @@ class SqlContextReads:
             ),
         )
 
-    def _decrypt(self, rows: list[MemoryRow]) -> list[Memory]:
+    def _decrypt(self, rows: list[Row[Any]]) -> list[Memory]:
         """Rows of an erased subject are skipped, as the repositories do."""
         memories = []
         for row in rows:
@@ -150,7 +154,7 @@ class SqlContextReads:
         return memories
 
 
-def _newest_first(rows: list[MemoryRow]) -> list[MemoryRow]:
+def _newest_first(rows: list[Row[Any]]) -> list[Row[Any]]:
     """Newest first, ties to the larger id in code-point order, as the SQL ordered them."""
     return sorted(rows, key=lambda row: (row.updated_at, row.id), reverse=True)
 
@@ -170,6 +174,35 @@ class _Shape:
 
 
 @functools.cache
+def _subject_view_statement() -> Select[SubjectRow, SessionRow, SessionHistoryRow]:
+    """The subject, the session asked for (none when ``session_id`` is NULL or another
+    subject's) and its trim marks, built once per process (as :func:`_statement`)."""
+    return (
+        select(SubjectRow, SessionRow, SessionHistoryRow)
+        .select_from(SubjectRow)
+        .outerjoin(
+            SessionRow,
+            and_(
+                col(SessionRow.tenant_id) == col(SubjectRow.tenant_id),
+                col(SessionRow.subject_id) == col(SubjectRow.subject_id),
+                col(SessionRow.id) == bindparam("session_id"),
+            ),
+        )
+        .outerjoin(
+            SessionHistoryRow,
+            and_(
+                col(SessionHistoryRow.tenant_id) == col(SessionRow.tenant_id),
+                col(SessionHistoryRow.session_id) == col(SessionRow.id),
+            ),
+        )
+        .where(
+            col(SubjectRow.tenant_id) == bindparam("tenant"),
+            col(SubjectRow.subject_id) == bindparam("subject"),
+        )
+    )
+
+
+@functools.cache
 def _statement(shape: _Shape) -> Select[Any]:
     """The render's ``UNION ALL`` for ``shape``, built once per process.
 
@@ -184,10 +217,18 @@ def _statement(shape: _Shape) -> Select[Any]:
         or_(col(MemoryRow.expires_at).is_(None), col(MemoryRow.expires_at) > bindparam("now")),
     )
     memory_id = col(MemoryRow.id).collate("C") if shape.postgres else col(MemoryRow.id)
+    table = MemoryRow.__table__  # type: ignore[attr-defined]
+    read = [table.c[name] for name in READ_COLUMNS]
+    # The other purposes' part is only counted by purpose: its other columns are NULL, so
+    # up to MAX_OTHER_PURPOSE_ROWS ciphertexts are not sent for nothing.
+    counted = [
+        column if column.name in COUNTED_COLUMNS else cast(null(), column.type).label(column.name)
+        for column in read
+    ]
 
-    def newest(*more: ColumnElement[bool], limit: str) -> Select[Any]:
+    def newest(*more: ColumnElement[bool], limit: str, columns: list[Any] = read) -> Select[Any]:
         return (
-            select(MemoryRow)
+            select(*columns)
             .where(*usable, *more)
             .order_by(col(MemoryRow.updated_at).desc(), memory_id.desc())
             .limit(bindparam(limit, type_=Integer))
@@ -203,15 +244,15 @@ def _statement(shape: _Shape) -> Select[Any]:
     ]
     if shape.session:
         parts.append(
-            select(MemoryRow).where(
+            select(*read).where(
                 col(MemoryRow.tenant_id) == bindparam("tenant"),
                 col(MemoryRow.session_id) == bindparam("session_id"),
             )
         )
     if shape.other_purposes:
-        parts.append(newest(limit="other_limit"))
+        parts.append(newest(limit="other_limit", columns=counted))
     tagged = [
         select(part.subquery(), literal(number).label(_PART)) for number, part in enumerate(parts)
     ]
     combined = union_all(*tagged).subquery("parts")
-    return select(aliased(MemoryRow, combined), combined.c[_PART])
+    return select(*combined.c)
