@@ -9,7 +9,7 @@ from functools import cache, partial
 from sqlalchemy import Engine, text
 
 from memory_service.adapters.crypto import Keyring
-from memory_service.adapters.database import create_engine_for
+from memory_service.adapters.database import create_engine_for, reads_only
 from memory_service.adapters.key_cache import CachedKeyStore
 from memory_service.adapters.keystore import SqlDataKeyStore
 from memory_service.adapters.manifest_queue import ManifestQueue
@@ -198,11 +198,10 @@ def build_container(settings: Settings) -> Container:
 
 
 def read_engine(settings: Settings, engine: Engine) -> Engine:
-    """Renders read in READ ONLY transactions: on ``DATABASE_READ_URL`` when set, else on
-    the primary's pool (on SQLite they only read, and SQLite has no such transactions)."""
+    """Renders only read (:func:`reads_only`): on ``DATABASE_READ_URL`` when set, else on
+    the primary's pool."""
     read_url = settings.read_database_url
-    read = create_engine_for(read_url) if read_url else engine
-    return read.execution_options(postgresql_readonly=True)
+    return reads_only(create_engine_for(read_url) if read_url else engine)
 
 
 def _note_rate_limiter(settings: Settings) -> RateLimiter:

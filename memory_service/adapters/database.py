@@ -92,6 +92,33 @@ def _ping_if_idle(dialect: Dialect, dbapi_connection: Any, record: Any, _proxy: 
         raise DisconnectionError("the pooled connection is gone")
 
 
+class ReadOnlyViolation(RuntimeError):
+    """A statement other than a read was sent on an engine made by :func:`reads_only`."""
+
+
+def reads_only(engine: Engine) -> Engine:
+    """``engine`` for units of work that only read (renders).
+
+    On PostgreSQL each statement runs on its own (autocommit): under READ COMMITTED a
+    statement inside a transaction reads its own snapshot too, so a transaction added
+    nothing to a render's two ``SELECT`` but its ``BEGIN READ ONLY`` and ``COMMIT``, two
+    round trips of four. What the READ ONLY transaction enforced is enforced here before
+    anything is sent: a statement that is not a ``SELECT`` raises :class:`ReadOnlyViolation`
+    (and a replica refuses writes by itself). On SQLite the reads keep their transaction:
+    its ``BEGIN`` gives them one snapshot, and costs no network.
+    """
+    if engine.dialect.name != "postgresql":
+        return engine
+    reads = engine.execution_options(isolation_level="AUTOCOMMIT")
+    event.listen(reads, "before_cursor_execute", _refuse_writes)
+    return reads
+
+
+def _refuse_writes(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+    if statement.lstrip()[:6].upper() != "SELECT":
+        raise ReadOnlyViolation("this engine only reads: " + statement.split(None, 1)[0])
+
+
 def begin_writing(connection: Connection) -> None:
     """Hold SQLite's write lock from now until the transaction ends; nothing elsewhere.
 

@@ -171,8 +171,8 @@ class SqlUnitOfWorkFactory:
         self._manifest_queue = manifest_queue
 
     def for_renders(self, engine: Engine, manifest_queue: ManifestQueue) -> SqlUnitOfWorkFactory:
-        """Units of work for renders: on ``engine`` (read only: a replica, or the primary in
-        READ ONLY transactions), their manifests handed to ``manifest_queue``."""
+        """Units of work for renders: on ``engine`` (read only: a replica, or the primary
+        through ``database.reads_only``), their manifests handed to ``manifest_queue``."""
         return SqlUnitOfWorkFactory(engine, self._keyring, self._clock, None, manifest_queue)
 
     def __call__(self, tenant_id: str) -> SqlUnitOfWork:
