@@ -13,9 +13,12 @@ the five requests of issue 14's table:
   after the first);
 - the floor: for a save, the guards alone plus a bare INSERT of the same memory row in its
   own transaction; for a dry run and a refusal, the guards alone; for a render, a bare
-  indexed SELECT of the rows the render shows (the subject's active memories: six stated
+  indexed SELECT of the rows the render shows (on PostgreSQL both in autocommit: one
+  statement, one round trip, no BEGIN nor COMMIT) (the subject's active memories: six stated
   and two inferred global ones and four session notes; no decryption); for opening a
-  session, none (it is only writes). ``x floor`` is each p50 over the floor's.
+  session, none (it is only writes). ``x floor`` is each p50 over the floor's; ``CPU`` is
+  the in-process call's CPU p50 (this process), ``x floor CPU`` over the floor's CPU p50:
+  what a loaded machine inflates less than wall time.
 
 Every path is timed in every round, in a shuffled order (in-process and HTTP alike, the
 floors too), so a shared machine's drift hits them all alike and each ratio compares
@@ -95,6 +98,8 @@ class Measured:
     in_process: tuple[float, float] = (0.0, 0.0)
     http: tuple[float, float] = (0.0, 0.0)
     floor: float | None = None
+    cpu: float = 0.0
+    floor_cpu: float | None = None
 
 
 @dataclass
@@ -102,14 +107,21 @@ class Rounds:
     """Every path's durations, one per round."""
 
     durations: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
 
     def time(self, label: str, call: Callable[[], object]) -> None:
-        start = time.perf_counter()
+        cpu, start = time.process_time(), time.perf_counter()
         call()
         self.durations.setdefault(label, []).append(time.perf_counter() - start)
+        self.cpu.setdefault(label, []).append(time.process_time() - cpu)
 
     def p50_p99(self, label: str) -> tuple[float, float]:
         return p50_p99(self.durations[label])
+
+    def cpu_p50(self, label: str) -> float:
+        """This process's CPU per call (its other threads included): the in-process paths'
+        and the floors', which a loaded machine inflates less than their wall time."""
+        return p50_p99(self.cpu[label])[0]
 
 
 class Subjects:
@@ -211,11 +223,16 @@ def http_calls(
 
 def floor_calls(container: Container, subjects: Subjects) -> dict[str, Callable[[], object]]:
     sample = itertools.cycle(list(itertools.islice(notes(), 5000, 5200)))
-    insert = bare_insert(container, subjects.scope.tenant_id, subjects.writer)
+    # One statement, one round trip on PostgreSQL: autocommit (psycopg would send a BEGIN
+    # first and a COMMIT or ROLLBACK after, each a round trip of its own).
+    bare = container.engine
+    if bare.dialect.name == "postgresql":
+        bare = bare.execution_options(isolation_level="AUTOCOMMIT")
+    insert = bare_insert(container, subjects.scope.tenant_id, subjects.writer, bare)
     params = {"tenant": subjects.scope.tenant_id, "subject": subjects.reader}
 
     def select() -> object:
-        with container.engine.connect() as connection:
+        with bare.connect() as connection:
             rows = connection.execute(BARE_SELECT, params).all()
         assert len(rows) == len(GLOBAL_NOTES) + len(SEED), rows
         return rows
@@ -272,21 +289,28 @@ def run_backend(backend: Backend, calls: int, seed: int) -> list[Measured]:
             for label in order:
                 rounds.time(label, paths[label])
         client.close()
+    assert container.manifests is not None
+    container.manifests.close()
     container.engine.dispose()
     guards, insert, select = (rounds.p50_p99(label)[0] for label in FLOORS)
-    floor: dict[str, float | None] = {
-        "save a note (saved)": guards + insert,
-        "save a note, dry_run": guards,
-        "save refused for PII": guards,
-        "render the context": select,
+    cpu = {label: rounds.cpu_p50(label) for label in FLOORS}
+    floor: dict[str, tuple[float, float] | None] = {
+        "save a note (saved)": (guards + insert, cpu["guards"] + cpu["bare INSERT"]),
+        "save a note, dry_run": (guards, cpu["guards"]),
+        "save refused for PII": (guards, cpu["guards"]),
+        "render the context": (select, cpu["bare SELECT"]),
         "open a session": None,
     }
     for name, measured in results.items():
         measured.in_process = rounds.p50_p99(f"{name}|in-process")
         measured.http = rounds.p50_p99(f"{name}|HTTP")
-        measured.floor = floor[name]
+        measured.cpu = rounds.cpu_p50(f"{name}|in-process")
+        found = floor[name]
+        if found is not None:
+            measured.floor, measured.floor_cpu = found
     print(
-        f"  floors, p50 ms: guards {ms(guards)}, bare INSERT {ms(insert)}, bare SELECT {ms(select)}"
+        f"  floors, p50 ms: guards {ms(guards)}, bare INSERT {ms(insert)}, bare SELECT "
+        f"{ms(select)}; CPU p50 ms: " + ", ".join(f"{k} {ms(v)}" for k, v in cpu.items())
     )
     return list(results.values())
 
@@ -298,6 +322,7 @@ def report(backend: str, rows: list[Measured], calls: int) -> None:
     header = (
         f"  {'request':<22}{'stmts':>6}{'commits':>8}{'keys':>5}{'floor':>8}"
         f"{'in-proc p50':>12}{'p99':>8}{'x floor':>8}{'HTTP p50':>10}{'p99':>8}{'x floor':>8}"
+        f"{'CPU':>7}{'x floor CPU':>12}"
     )
     print(header)
     for r in rows:
@@ -311,6 +336,7 @@ def report(backend: str, rows: list[Measured], calls: int) -> None:
             f"{r.key_store:>5}{floor:>8}"
             f"{ms(r.in_process[0]):>12}{ms(r.in_process[1]):>8}{ratio(r.in_process[0]):>8}"
             f"{ms(r.http[0]):>10}{ms(r.http[1]):>8}{ratio(r.http[0]):>8}"
+            f"{ms(r.cpu):>7}{ratio(r.cpu, r.floor_cpu):>12}"
         )
 
 

@@ -88,7 +88,7 @@ def bench_bare_insert(container: Container, tenant: str, calls: int) -> list[flo
 
 
 def bare_insert(
-    container: Container, tenant: str, subject: str | None = None
+    container: Container, tenant: str, subject: str | None = None, engine: Engine | None = None
 ) -> Callable[[int], None]:
     """A call inserting one memory row (a copy of one of ``subject``'s, else of any of
     ``tenant``'s subjects, with a fresh id, ciphertext and fingerprint of the same size) in
@@ -96,7 +96,7 @@ def bare_insert(
     subject = subject or _any_subject(container, tenant)
     with container.uow_factory(tenant) as uow:
         [sample] = uow.memories.list_for_subject(subject, limit=1)
-    engine: Engine = container.engine
+    engine = engine or container.engine
     with engine.connect() as connection:
         row = (
             connection.execute(text("SELECT * FROM memories WHERE id = :id"), {"id": sample.id})

@@ -15,6 +15,7 @@ from memory_service.adapters.keystore import SqlDataKeyStore
 from memory_service.adapters.manifest_queue import ManifestQueue
 from memory_service.adapters.openai_judge import OpenAIJudge
 from memory_service.adapters.prometheus_metrics import PrometheusMetrics
+from memory_service.adapters.render_cache import InProcessRenderCache
 from memory_service.adapters.retention_file import load_retention_policy
 from memory_service.adapters.sql.keys import SqlKeyStore
 from memory_service.adapters.sql.maintenance import SqlMaintenanceStore
@@ -167,6 +168,7 @@ def build_container(settings: Settings) -> Container:
             max_global=settings.max_global_memories,
             manifest_retention=timedelta(days=settings.manifest_retention_days),
             reads=uow_factory.for_renders(read_engine(settings, engine), manifests),
+            cache=InProcessRenderCache(),
         ),
         history=HistoryDeps(
             uow_factory=uow_factory, clock=clock, keep_turns=settings.history_turns

@@ -13,6 +13,7 @@ repositories' listings.
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -64,6 +65,7 @@ READ_COLUMNS = (
     "superseded_at",
     "superseded_by",
 )
+_CIPHERTEXT = READ_COLUMNS.index("ciphertext")
 COUNTED_COLUMNS = frozenset({"id", "subject_id", "purpose", "updated_at"})
 
 
@@ -81,7 +83,7 @@ class SqlContextReads:
         found = self._session.execute(_subject_view_statement(), values).first()
         if found is None:  # a subject never written to: no session can be its
             return SubjectView(None, None, HistoryMarks())
-        _subject, session, history = found
+        subject, session, history = found
         marks = (
             HistoryMarks(history.first_kept_turn, frozenset(history.reinjected))
             if history is not None
@@ -92,6 +94,22 @@ class SqlContextReads:
             # The subject's row is in this unit of work now: no further statement.
             state=self._subjects.get_state(subject_id),
             marks=marks,
+            fingerprint=_fingerprint(
+                (subject.data_key_id, subject.state_ciphertext, subject.state_updated_at),
+                None
+                if session is None
+                else (
+                    session.id,
+                    session.purpose,
+                    session.status,
+                    session.opened_at,
+                    session.ended_at,
+                    session.consolidated_at,
+                ),
+                None
+                if history is None
+                else (history.first_kept_turn, history.reinjected, history.updated_at),
+            ),
         )
 
     def memories(
@@ -131,17 +149,23 @@ class SqlContextReads:
                 rows.setdefault(row.part, []).append(row)
         notes = rows.get(class_count, []) if session is not None else []
         last = shape.parts - 1
-        return ContextMemories(
-            by_class=tuple(
-                self._decrypt(_newest_first(rows.get(number, []))) if per_class > 0 else []
+        ordered = [_newest_first(rows.get(number, [])) for number in range(class_count)]
+        notes = sorted(notes, key=lambda row: (row.created_at, row.id))
+        others = sorted(rows.get(last, []), key=lambda row: row.id) if shape.other_purposes else []
+
+        def unseal() -> tuple[tuple[list[Memory], ...], list[Memory]]:
+            by_class = tuple(
+                self._decrypt(ordered[number]) if per_class > 0 else []
                 for number in range(len(classes))
-            ),
-            session_notes=self._decrypt(sorted(notes, key=lambda row: (row.created_at, row.id))),
+            )
+            return by_class, self._decrypt(notes)
+
+        return ContextMemories(
             other_purposes=(
-                [row.purpose for row in rows.get(last, [])]
-                if other_purposes_limit is not None
-                else None
+                [row.purpose for row in others] if other_purposes_limit is not None else None
             ),
+            fingerprint=_rows_fingerprint(shape, (*ordered, notes, others)),
+            unseal=unseal,
         )
 
     def _decrypt(self, rows: list[Row[Any]]) -> list[Memory]:
@@ -152,6 +176,25 @@ class SqlContextReads:
             if cipher is not None:
                 memories.append(memory_from_row(row, cipher))
         return memories
+
+
+def _fingerprint(*read: object) -> bytes:
+    """A digest of values read (``repr`` of ids, bytes, times, numbers and their tuples is
+    exact), for :class:`~memory_service.core.ports.RenderCache`: kept in this process only."""
+    return hashlib.blake2b(repr(read).encode(), digest_size=16).digest()
+
+
+def _rows_fingerprint(shape: _Shape, parts: Sequence[list[Row[Any]]]) -> bytes:
+    """As :func:`_fingerprint`, of every column read of every row (ciphertexts as bytes)."""
+    digest = hashlib.blake2b(repr(shape).encode(), digest_size=16)
+    for number, rows in enumerate(parts):
+        for row in rows:
+            values = tuple(row)
+            sealed: bytes = values[_CIPHERTEXT] or b""
+            rest = (number, len(sealed), values[:_CIPHERTEXT], values[_CIPHERTEXT + 1 :])
+            digest.update(repr(rest).encode())
+            digest.update(sealed)
+    return digest.digest()
 
 
 def _newest_first(rows: list[Row[Any]]) -> list[Row[Any]]:
