@@ -103,7 +103,7 @@ class SqlUnitOfWork:
             if self._manifest_queue is None
             else _QueuedManifests(self._session, self.tenant_id, self._manifest_queue)
         )
-        self.context = SqlContextReads(self._session, self.tenant_id, keys, self.subjects)
+        self.context = SqlContextReads(self._session, self.tenant_id, keys)
         self.notes = SqlNoteReads(self._session, self.tenant_id, keys, self.memories)
         self.outbox = SqlConsolidationOutbox(self._session, self.tenant_id)
         return self

@@ -8,6 +8,11 @@ of each authority class, the session's notes, and the newest usable globals of a
 tagged with its number. The parts keep their limits inside subqueries (SQLite allows no
 ``LIMIT`` on a compound's member) and are put back in order here, by the same keys as the
 repositories' listings.
+
+Both are read as plain rows (no ORM entity is built or tracked: nothing is written back),
+and each read has a fingerprint of every value it returned, for the render cache
+(``adapters/render_cache.py``); the memories are handed over sealed and decrypted only when
+the render is built afresh.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from sqlalchemy.orm import Session as DbSession
 from sqlmodel import col
 
 from memory_service.adapters.sql.convert import memory_from_row, session_from_row
-from memory_service.adapters.sql.subjects import SqlSubjectRepository, SubjectKeys
+from memory_service.adapters.sql.subjects import SubjectKeys, subject_state
 from memory_service.adapters.tables import MemoryRow, SessionHistoryRow, SessionRow, SubjectRow
 from memory_service.core.history import HistoryMarks
 from memory_service.core.model import Memory, MemoryScope, MemoryStatus, Session, Source
@@ -70,46 +75,39 @@ COUNTED_COLUMNS = frozenset({"id", "subject_id", "purpose", "updated_at"})
 
 
 class SqlContextReads:
-    def __init__(
-        self, session: DbSession, tenant_id: str, keys: SubjectKeys, subjects: SqlSubjectRepository
-    ) -> None:
+    def __init__(self, session: DbSession, tenant_id: str, keys: SubjectKeys) -> None:
         self._session = session
         self._tenant_id = tenant_id
         self._keys = keys
-        self._subjects = subjects
 
     def subject_view(self, subject_id: str, session_id: str | None) -> SubjectView:
         values = {"tenant": self._tenant_id, "subject": subject_id, "session_id": session_id}
-        found = self._session.execute(_subject_view_statement(), values).first()
+        # A plain row, not ORM entities (as ``memories``): nothing here is written back.
+        found = self._session.connection().execute(_subject_view_statement(), values).first()
         if found is None:  # a subject never written to: no session can be its
             return SubjectView(None, None, HistoryMarks())
-        subject, session, history = found
+        self._keys.name_key(subject_id, found.data_key_id)
         marks = (
-            HistoryMarks(history.first_kept_turn, frozenset(history.reinjected))
-            if history is not None
+            HistoryMarks(found.first_kept_turn, frozenset(found.reinjected))
+            if found.first_kept_turn is not None
             else HistoryMarks()
         )
+        cipher = self._keys.existing(subject_id)
         return SubjectView(
-            session=session_from_row(session) if session is not None else None,
-            # The subject's row is in this unit of work now: no further statement.
-            state=self._subjects.get_state(subject_id),
-            marks=marks,
-            fingerprint=_fingerprint(
-                (subject.data_key_id, subject.state_ciphertext, subject.state_updated_at),
-                None
-                if session is None
-                else (
-                    session.id,
-                    session.purpose,
-                    session.status,
-                    session.opened_at,
-                    session.ended_at,
-                    session.consolidated_at,
-                ),
-                None
-                if history is None
-                else (history.first_kept_turn, history.reinjected, history.updated_at),
+            session=session_from_row(found) if found.id is not None else None,
+            state=(
+                subject_state(
+                    self._tenant_id,
+                    subject_id,
+                    cipher,
+                    found.state_ciphertext,
+                    found.state_updated_at,
+                )
+                if cipher is not None
+                else None
             ),
+            marks=marks,
+            fingerprint=_fingerprint(tuple(found)),
         )
 
     def memories(
@@ -217,30 +215,42 @@ class _Shape:
 
 
 @functools.cache
-def _subject_view_statement() -> Select[SubjectRow, SessionRow, SessionHistoryRow]:
-    """The subject, the session asked for (none when ``session_id`` is NULL or another
-    subject's) and its trim marks, built once per process (as :func:`_statement`)."""
+def _subject_view_statement() -> Select[Any]:
+    """The subject's key and state, the session asked for (none when ``session_id`` is NULL
+    or another subject's) and its trim marks, built once per process (as :func:`_statement`):
+    the session's columns under their own names (``session_from_row`` reads them)."""
+    subject = SubjectRow.__table__  # type: ignore[attr-defined]
+    session = SessionRow.__table__  # type: ignore[attr-defined]
+    history = SessionHistoryRow.__table__  # type: ignore[attr-defined]
     return (
-        select(SubjectRow, SessionRow, SessionHistoryRow)
-        .select_from(SubjectRow)
+        select(
+            subject.c.data_key_id,
+            subject.c.state_ciphertext,
+            subject.c.state_updated_at,
+            *session.c,
+            history.c.first_kept_turn,
+            history.c.reinjected,
+            history.c.updated_at,
+        )
+        .select_from(subject)
         .outerjoin(
-            SessionRow,
+            session,
             and_(
-                col(SessionRow.tenant_id) == col(SubjectRow.tenant_id),
-                col(SessionRow.subject_id) == col(SubjectRow.subject_id),
-                col(SessionRow.id) == bindparam("session_id"),
+                session.c.tenant_id == subject.c.tenant_id,
+                session.c.subject_id == subject.c.subject_id,
+                session.c.id == bindparam("session_id"),
             ),
         )
         .outerjoin(
-            SessionHistoryRow,
+            history,
             and_(
-                col(SessionHistoryRow.tenant_id) == col(SessionRow.tenant_id),
-                col(SessionHistoryRow.session_id) == col(SessionRow.id),
+                history.c.tenant_id == session.c.tenant_id,
+                history.c.session_id == session.c.id,
             ),
         )
         .where(
-            col(SubjectRow.tenant_id) == bindparam("tenant"),
-            col(SubjectRow.subject_id) == bindparam("subject"),
+            subject.c.tenant_id == bindparam("tenant"),
+            subject.c.subject_id == bindparam("subject"),
         )
     )
 

@@ -116,7 +116,7 @@ def session_columns(session: Session) -> dict[str, Any]:
     }
 
 
-def session_from_row(row: SessionRow) -> Session:
+def session_from_row(row: SessionRow | Row[Any]) -> Session:
     return Session(
         id=row.id,
         tenant_id=row.tenant_id,
