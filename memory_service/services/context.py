@@ -15,6 +15,10 @@ on a replica): the subject, session and trim marks in one statement, every memor
 in a second. Its manifest (ids, reasons, token counts; never text) is handed to that unit of
 work, which records it after the response (in batches, with the notes it re-injected; see
 ``adapters/manifest_queue.py`` for what is kept if the process dies).
+
+With a ``RenderCache``, a render whose two reads return exactly what the last render of the
+same request read (their fingerprints) reuses that render's text and manifest (a new id and
+time) instead of building them again; the reads themselves are always made.
 """
 
 from __future__ import annotations
@@ -133,7 +137,9 @@ def render_context(
                 scope, subject, session, decision, view, found, now, budget_tokens, deps
             )
             if deps.cache is not None and reads:
-                deps.cache.put(key, reads, text, manifest)
+                # A copy: what the caller and the queue hold is not the kept one (the nested
+                # values are only ever read).
+                deps.cache.put(key, reads, text, dict(manifest))
         uow.manifests.add(
             StoredManifest(
                 id=manifest["id"],
