@@ -84,9 +84,19 @@ def bench_in_process(
 
 def bench_bare_insert(container: Container, tenant: str, calls: int) -> list[float]:
     """One memory row per transaction, as the service writes it, with nothing else."""
+    return timed_calls(calls, bare_insert(container, tenant))
+
+
+def bare_insert(
+    container: Container, tenant: str, subject: str | None = None, engine: Engine | None = None
+) -> Callable[[int], None]:
+    """A call inserting one memory row (a copy of one of ``subject``'s, else of any of
+    ``tenant``'s subjects, with a fresh id, ciphertext and fingerprint of the same size) in
+    its own transaction: the floor of a save."""
+    subject = subject or _any_subject(container, tenant)
     with container.uow_factory(tenant) as uow:
-        [sample] = uow.memories.list_for_subject(_any_subject(container, tenant), limit=1)
-    engine: Engine = container.engine
+        [sample] = uow.memories.list_for_subject(subject, limit=1)
+    engine = engine or container.engine
     with engine.connect() as connection:
         row = (
             connection.execute(text("SELECT * FROM memories WHERE id = :id"), {"id": sample.id})
@@ -115,7 +125,7 @@ def bench_bare_insert(container: Container, tenant: str, calls: int) -> list[flo
                 },
             )
 
-    return timed_calls(calls, call)
+    return call
 
 
 def _any_subject(container: Container, tenant: str) -> str:

@@ -9,12 +9,13 @@ from functools import cache, partial
 from sqlalchemy import Engine, text
 
 from memory_service.adapters.crypto import Keyring
-from memory_service.adapters.database import create_engine_for
+from memory_service.adapters.database import create_engine_for, reads_only
 from memory_service.adapters.key_cache import CachedKeyStore
 from memory_service.adapters.keystore import SqlDataKeyStore
 from memory_service.adapters.manifest_queue import ManifestQueue
 from memory_service.adapters.openai_judge import OpenAIJudge
 from memory_service.adapters.prometheus_metrics import PrometheusMetrics
+from memory_service.adapters.render_cache import InProcessRenderCache
 from memory_service.adapters.retention_file import load_retention_policy
 from memory_service.adapters.sql.keys import SqlKeyStore
 from memory_service.adapters.sql.maintenance import SqlMaintenanceStore
@@ -167,6 +168,7 @@ def build_container(settings: Settings) -> Container:
             max_global=settings.max_global_memories,
             manifest_retention=timedelta(days=settings.manifest_retention_days),
             reads=uow_factory.for_renders(read_engine(settings, engine), manifests),
+            cache=InProcessRenderCache(),
         ),
         history=HistoryDeps(
             uow_factory=uow_factory, clock=clock, keep_turns=settings.history_turns
@@ -198,11 +200,10 @@ def build_container(settings: Settings) -> Container:
 
 
 def read_engine(settings: Settings, engine: Engine) -> Engine:
-    """Renders read in READ ONLY transactions: on ``DATABASE_READ_URL`` when set, else on
-    the primary's pool (on SQLite they only read, and SQLite has no such transactions)."""
+    """Renders only read (:func:`reads_only`): on ``DATABASE_READ_URL`` when set, else on
+    the primary's pool."""
     read_url = settings.read_database_url
-    read = create_engine_for(read_url) if read_url else engine
-    return read.execution_options(postgresql_readonly=True)
+    return reads_only(create_engine_for(read_url) if read_url else engine)
 
 
 def _note_rate_limiter(settings: Settings) -> RateLimiter:

@@ -19,7 +19,8 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Generic, TypeVar
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -107,15 +108,70 @@ class SubjectCipher:
         return digest[:TERM_HASH_CHARS]
 
 
+K = TypeVar("K", tuple[str, str, bytes], tuple[str, str, str])
+
+
+class _TimedCache(Generic[K]):
+    """A bounded LRU of ciphers, each kept ``seconds`` at most; expired entries are swept out
+    (at most every tenth of their lifetime, so a miss rarely walks the cache) so an erased
+    subject's key does not linger in memory until the cache happens to fill up."""
+
+    def __init__(self, size: int, seconds: float, monotonic: Callable[[], float]) -> None:
+        self._size = size
+        self._seconds = seconds
+        self._monotonic = monotonic
+        self._entries: OrderedDict[K, tuple[float, SubjectCipher]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._next_sweep = 0.0
+
+    def __iter__(self) -> Iterator[K]:
+        with self._lock:
+            return iter(list(self._entries))
+
+    def get(self, key: K) -> SubjectCipher | None:
+        now = self._monotonic()
+        with self._lock:
+            cached = self._entries.get(key)
+            if cached is None or cached[0] <= now:
+                return None
+            self._entries.move_to_end(key)
+            return cached[1]
+
+    def put(self, key: K, cipher: SubjectCipher) -> None:
+        now = self._monotonic()
+        with self._lock:
+            if now >= self._next_sweep:
+                for stale in [k for k, (expires, _) in self._entries.items() if expires <= now]:
+                    del self._entries[stale]
+                self._next_sweep = now + self._seconds / 10
+            self._entries[key] = (now + self._seconds, cipher)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+
+    def forget(self, tenant_id: str, subject_id: str) -> None:
+        with self._lock:
+            for key in [k for k in self._entries if k[0] == tenant_id and k[1] == subject_id]:
+                del self._entries[key]
+
+
 class Keyring:
     """The master key and the key store it guards: creates, finds and unwraps subjects'
     data keys; keeps recently unwrapped ones briefly.
 
     The wrapped keys live in the key store (:mod:`memory_service.adapters.keystore`), never
     in the memory database, which holds only each subject's key id. Without a store given,
-    keys are kept in this process (tests and benchmarks). The cache is keyed by the wrapped
-    key itself, so a subject whose key was replaced or destroyed is never served a stale
-    cipher.
+    keys are kept in this process (tests and benchmarks). Unwrapped keys are cached for
+    ``cache_seconds`` by the wrapped key itself (:meth:`cipher`) and by the key id the memory
+    database names (:meth:`cipher_for`), so a render or a save of a subject seen in the last
+    ``cache_seconds`` sends nothing to the key store (it cost a round trip to that database
+    per request). A subject whose key was replaced has a new key id, and an erased one has
+    none in the memory database (the erasure empties it in the transaction that deletes the
+    rows), so neither is served a stale cipher; the one case a cache by id cannot see is data
+    restored from a backup taken before an erasure, whose rows still name the destroyed key:
+    a process that used that key in the last ``cache_seconds`` (300 s) would still open them.
+    Restore with the API and workers stopped, or restart them after the restore, before
+    ``keys replay-erasures`` (README "Backups and erasure").
     """
 
     def __init__(
@@ -131,14 +187,12 @@ class Keyring:
             raise ValueError(f"the master key must be {KEY_BYTES} bytes")
         self._master = AESGCM(master_key)
         self.store: DataKeyStore = store if store is not None else MemoryDataKeyStore()
-        self._cache_size = cache_size
-        self._cache_seconds = cache_seconds
-        self._cache: OrderedDict[tuple[str, str, bytes], tuple[float, SubjectCipher]] = (
-            OrderedDict()
+        self._cache: _TimedCache[tuple[str, str, bytes]] = _TimedCache(
+            cache_size, cache_seconds, monotonic
         )
-        self._lock = threading.Lock()
-        self._monotonic = monotonic
-        self._next_sweep = 0.0
+        self._by_id: _TimedCache[tuple[str, str, str]] = _TimedCache(
+            cache_size, cache_seconds, monotonic
+        )
 
     def new_wrapped_key(self, tenant_id: str, subject_id: str) -> bytes:
         return self._wrap(tenant_id, subject_id, AESGCM.generate_key(bit_length=KEY_BYTES * 8))
@@ -163,9 +217,17 @@ class Keyring:
         return key_id
 
     def cipher_for(self, tenant_id: str, subject_id: str, key_id: str) -> SubjectCipher | None:
-        """The subject's cipher; None once the key store has destroyed that key."""
-        wrapped = self.store.wrapped_key(tenant_id, subject_id, key_id)
-        return None if wrapped is None else self.cipher(tenant_id, subject_id, wrapped)
+        """The subject's cipher; None once the key store has destroyed that key (asked of the
+        key store unless the key was unwrapped by its id in the last ``cache_seconds``)."""
+        by_id = (tenant_id, subject_id, key_id)
+        cipher = self._by_id.get(by_id)
+        if cipher is None:
+            wrapped = self.store.wrapped_key(tenant_id, subject_id, key_id)
+            if wrapped is None:
+                return None
+            cipher = self.cipher(tenant_id, subject_id, wrapped)
+            self._by_id.put(by_id, cipher)
+        return cipher
 
     def check_master_key(self) -> None:
         """Raise ConfigurationError unless this master key opens the key store's keys.
@@ -208,29 +270,14 @@ class Keyring:
 
     def cipher(self, tenant_id: str, subject_id: str, wrapped_key: bytes) -> SubjectCipher:
         cache_key = (tenant_id, subject_id, wrapped_key)
-        now = self._monotonic()
-        with self._lock:
-            cached = self._cache.get(cache_key)
-            if cached is not None and cached[0] > now:
-                self._cache.move_to_end(cache_key)
-                return cached[1]
-        data_key = self._unwrap(tenant_id, subject_id, wrapped_key)
-        cipher = SubjectCipher(tenant_id, subject_id, data_key)
-        with self._lock:
-            # Expired keys are swept out (at most every tenth of their lifetime, so a miss
-            # rarely walks the cache), so an erased subject's key does not linger in memory
-            # until the cache happens to fill up.
-            if now >= self._next_sweep:
-                for stale in [key for key, (expires, _) in self._cache.items() if expires <= now]:
-                    del self._cache[stale]
-                self._next_sweep = now + self._cache_seconds / 10
-            self._cache[cache_key] = (now + self._cache_seconds, cipher)
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+        cipher = self._cache.get(cache_key)
+        if cipher is None:
+            data_key = self._unwrap(tenant_id, subject_id, wrapped_key)
+            cipher = SubjectCipher(tenant_id, subject_id, data_key)
+            self._cache.put(cache_key, cipher)
         return cipher
 
     def forget(self, tenant_id: str, subject_id: str) -> None:
-        """Drop a subject's cached key, e.g. right after its erasure."""
-        with self._lock:
-            for key in [k for k in self._cache if k[0] == tenant_id and k[1] == subject_id]:
-                del self._cache[key]
+        """Drop a subject's cached keys, e.g. right after its erasure."""
+        self._cache.forget(tenant_id, subject_id)
+        self._by_id.forget(tenant_id, subject_id)

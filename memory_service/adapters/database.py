@@ -16,18 +16,24 @@ takes a lock first (``subjects.lock``) or makes its write conditional.
 The first write is seen by statement type: ``INSERT``, ``UPDATE``, ``DELETE`` and DDL built
 with SQLAlchemy. A write in hand-written SQL is not seen; as the first statement of a
 transaction it still waits for the lock, after a read it may fail (call
-:func:`begin_writing` first). PostgreSQL runs on psycopg 3 with ``pool_pre_ping`` so a
-restarted server costs one retry, not an error.
+:func:`begin_writing` first). PostgreSQL runs on psycopg 3; a pooled connection that sat idle
+for more than :data:`PING_AFTER_IDLE_SECONDS` is pinged before it is handed out, so a
+restarted server costs one retry, not an error. One used within that second is not: the ping
+was a round trip on every request (SQLAlchemy's ``pool_pre_ping``), and a server that went
+away in that second fails that one request (503), after which the pool reconnects.
 """
 
 from __future__ import annotations
 
 import os
+import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Dialect, make_url
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.sql.ddl import ExecutableDDLElement
 from sqlalchemy.sql.dml import UpdateBase
 
@@ -56,7 +62,61 @@ def create_engine_for(url: str, *, prepared_statements: bool = True) -> Engine:
     if url.startswith("sqlite"):
         return _sqlite_engine(url)
     connect_args: dict[str, Any] = {} if prepared_statements else {"prepare_threshold": None}
-    return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
+    engine = create_engine(url, connect_args=connect_args)
+    event.listen(engine, "connect", _note_idle_since)
+    event.listen(engine, "checkin", _note_idle_since)
+    event.listen(engine, "checkout", partial(_ping_if_idle, engine.dialect))
+    return engine
+
+
+PING_AFTER_IDLE_SECONDS = 1.0
+_IDLE_SINCE = "memory_service_idle_since"
+
+
+def _note_idle_since(_dbapi_connection: Any, record: Any) -> None:
+    if record is not None:
+        record.info[_IDLE_SINCE] = time.monotonic()
+
+
+def _ping_if_idle(dialect: Dialect, dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+    """``pool_pre_ping`` for connections idle longer than :data:`PING_AFTER_IDLE_SECONDS`:
+    a dead one raises ``DisconnectionError``, on which the pool connects afresh."""
+    idle_since = record.info.get(_IDLE_SINCE)
+    if idle_since is not None and time.monotonic() - idle_since <= PING_AFTER_IDLE_SECONDS:
+        return
+    try:
+        alive = dialect.do_ping(dbapi_connection)
+    except dialect.loaded_dbapi.Error as exc:
+        raise DisconnectionError("the pooled connection is gone") from exc
+    if not alive:
+        raise DisconnectionError("the pooled connection is gone")
+
+
+class ReadOnlyViolation(RuntimeError):
+    """A statement other than a read was sent on an engine made by :func:`reads_only`."""
+
+
+def reads_only(engine: Engine) -> Engine:
+    """``engine`` for units of work that only read (renders).
+
+    On PostgreSQL each statement runs on its own (autocommit): under READ COMMITTED a
+    statement inside a transaction reads its own snapshot too, so a transaction added
+    nothing to a render's two ``SELECT`` but its ``BEGIN READ ONLY`` and ``COMMIT``, two
+    round trips of four. What the READ ONLY transaction enforced is enforced here before
+    anything is sent: a statement that is not a ``SELECT`` raises :class:`ReadOnlyViolation`
+    (and a replica refuses writes by itself). On SQLite the reads keep their transaction:
+    its ``BEGIN`` gives them one snapshot, and costs no network.
+    """
+    if engine.dialect.name != "postgresql":
+        return engine
+    reads = engine.execution_options(isolation_level="AUTOCOMMIT")
+    event.listen(reads, "before_cursor_execute", _refuse_writes)
+    return reads
+
+
+def _refuse_writes(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+    if statement.lstrip()[:6].upper() != "SELECT":
+        raise ReadOnlyViolation("this engine only reads: " + statement.split(None, 1)[0])
 
 
 def begin_writing(connection: Connection) -> None:

@@ -2,7 +2,8 @@
 
 One tool for the pinned statement-count tests and the benchmarks, so both count the same
 thing: every cursor execution (``before_cursor_execute``, once per statement, a multi-row
-``executemany`` counted once) and every COMMIT (``commit`` engine event). Connection set-up
+``executemany`` counted once) and every COMMIT (``commit`` engine event; not on an
+autocommit connection, where it sends nothing). Connection set-up
 statements (SQLite pragmas on connect, pool pre-ping) are counted too when they happen
 inside the window, which is why callers warm up first.
 """
@@ -37,8 +38,10 @@ def count_statements(engine: Engine, *, keep_sql: bool = False) -> Iterator[Stat
         if keep_sql:
             count.sql.append(statement)
 
-    def on_commit(_conn: Any) -> None:
-        count.commits += 1
+    def on_commit(conn: Any) -> None:
+        # An autocommit connection's commit sends nothing (each statement committed itself).
+        if conn.get_execution_options().get("isolation_level") != "AUTOCOMMIT":
+            count.commits += 1
 
     event.listen(engine, "before_cursor_execute", on_execute)
     event.listen(engine, "commit", on_commit)

@@ -21,7 +21,9 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import secrets
 import tempfile
+import threading
 from pathlib import Path
 
 import tiktoken
@@ -29,6 +31,8 @@ import tiktoken
 logger = logging.getLogger(__name__)
 
 FALLBACK_ENCODING = "cl100k_base"
+# Token counts remembered by digest (16 bytes and an int each: a few MB at most).
+COUNTS_REMEMBERED = 50_000
 _OFFLINE_SUFFIX = "_offline"
 _BLOB_ROOT = "https://openaipublic.blob.core.windows.net/encodings/"
 
@@ -69,13 +73,30 @@ class TiktokenCounter:
     text: they are data, and tiktoken would otherwise refuse them.
     """
 
-    def __init__(self, model: str) -> None:
+    def __init__(self, model: str, *, remembered: int = COUNTS_REMEMBERED) -> None:
         self.model = model
         self._encoding = _load_encoding(model)
         self.encoding_name = self._encoding.name
+        # Counts of texts seen before, by a keyed digest of the text (the key is this
+        # process's, random): a render counts the same policy, block tags, memory lines and
+        # often the same whole text as the last render of its subject; tokenising them again
+        # was a fifth of a render's CPU. No text is kept, only digests and counts; the oldest
+        # go first past ``remembered``.
+        self._digest_key = secrets.token_bytes(32)
+        self._counts: dict[bytes, int] = {}
+        self._remembered = remembered
+        self._lock = threading.Lock()
 
     def count(self, text: str) -> int:
-        return len(self._encoding.encode_ordinary(text))
+        digest = hashlib.blake2b(text.encode(), digest_size=16, key=self._digest_key).digest()
+        counted = self._counts.get(digest)
+        if counted is None:
+            counted = len(self._encoding.encode_ordinary(text))
+            with self._lock:
+                self._counts[digest] = counted
+                if len(self._counts) > self._remembered:
+                    del self._counts[next(iter(self._counts))]
+        return counted
 
 
 def _load_encoding(model: str) -> tiktoken.Encoding:

@@ -9,11 +9,12 @@ consolidation judge, the token counter) live beside that logic.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
-from typing import Protocol
+from typing import Any, Protocol
 
 from memory_service.core.consolidation import JudgeCall
 from memory_service.core.erasure import ErasureReceipt
@@ -248,17 +249,58 @@ class SubjectView:
     session: Session | None
     state: SubjectState | None
     marks: HistoryMarks
+    # A digest of every stored value read (ciphertexts, times, statuses, ids), or empty when
+    # the reader gives none: equal digests, equal reads (see ``RenderCache``).
+    fingerprint: bytes = b""
 
 
-@dataclass(frozen=True)
 class ContextMemories:
     """A render's memories, read in one statement: the newest usable globals of each
     authority class (at most ``per_class`` each), the session's notes, and the purposes of
-    the usable globals of other purposes (None when not asked for)."""
+    the usable globals of other purposes (None when not asked for).
 
-    by_class: tuple[list[Memory], ...]
-    session_notes: list[Memory]
-    other_purposes: list[str] | None
+    ``fingerprint`` as ``SubjectView.fingerprint``. A reader may hand the memories over
+    sealed, as ``unseal`` (called once, at the first use of ``by_class`` or
+    ``session_notes``): a render served from a ``RenderCache`` decrypts nothing."""
+
+    def __init__(
+        self,
+        by_class: tuple[list[Memory], ...] = (),
+        session_notes: list[Memory] | None = None,
+        other_purposes: list[str] | None = None,
+        fingerprint: bytes = b"",
+        *,
+        unseal: Callable[[], tuple[tuple[list[Memory], ...], list[Memory]]] | None = None,
+    ) -> None:
+        self._given = (by_class, session_notes or [])
+        self._unseal = unseal
+        self.other_purposes = other_purposes
+        self.fingerprint = fingerprint
+
+    @functools.cached_property
+    def _memories(self) -> tuple[tuple[list[Memory], ...], list[Memory]]:
+        return self._unseal() if self._unseal is not None else self._given
+
+    @property
+    def by_class(self) -> tuple[list[Memory], ...]:
+        return self._memories[0]
+
+    @property
+    def session_notes(self) -> list[Memory]:
+        return self._memories[1]
+
+
+class RenderCache(Protocol):
+    """Rendered contexts kept by what they were rendered from: ``get`` answers only for the
+    same ``key`` (tenant first) and the same ``reads`` (the fingerprints of both reads), so a
+    write that changes anything a render reads changes its fingerprint and is never served
+    stale. Bounded in entries and in time (the text is plaintext memory)."""
+
+    def get(self, key: tuple[object, ...], reads: bytes) -> tuple[str, dict[str, Any]] | None: ...
+
+    def put(
+        self, key: tuple[object, ...], reads: bytes, text: str, manifest: dict[str, Any]
+    ) -> None: ...
 
 
 class ContextReads(Protocol):

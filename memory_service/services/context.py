@@ -15,6 +15,10 @@ on a replica): the subject, session and trim marks in one statement, every memor
 in a second. Its manifest (ids, reasons, token counts; never text) is handed to that unit of
 work, which records it after the response (in batches, with the notes it re-injected; see
 ``adapters/manifest_queue.py`` for what is kept if the process dies).
+
+With a ``RenderCache``, a render whose two reads return exactly what the last render of the
+same request read (their fingerprints) reuses that render's text and manifest (a new id and
+time) instead of building them again; the reads themselves are always made.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from memory_service.core.clock import new_id
@@ -31,7 +35,14 @@ from memory_service.core.history import HistoryMarks
 from memory_service.core.injection import ContextRequest, TokenCounter, build_context
 from memory_service.core.manifests import StoredManifest
 from memory_service.core.model import DEFAULT_PURPOSE, Memory, Session, Source
-from memory_service.core.ports import Clock, MaintenanceStore, SubjectView, UnitOfWorkFactory
+from memory_service.core.ports import (
+    Clock,
+    ContextMemories,
+    MaintenanceStore,
+    RenderCache,
+    SubjectView,
+    UnitOfWorkFactory,
+)
 from memory_service.core.progress import SILENT, Progress
 from memory_service.core.purpose import validate_purpose
 from memory_service.core.scope import TenantScope, validate_subject_id
@@ -61,6 +72,8 @@ class ContextDeps:
     # Units of work for the render's reads, whose manifests are recorded after the
     # response; None renders on ``uow_factory`` and writes the manifest in its transaction.
     reads: UnitOfWorkFactory | None = None
+    # Renders kept by the fingerprint of what they read; None renders every time.
+    cache: RenderCache | None = None
 
 
 @dataclass(frozen=True)
@@ -103,38 +116,33 @@ def render_context(
             per_class=deps.max_global,
             other_purposes_limit=None if wanted_purpose else MAX_OTHER_PURPOSE_ROWS,
         )
-        notes = _session_notes(found.session_notes, view.marks)
-        rendered = build_context(
-            ContextRequest(
-                tenant_id=scope.tenant_id,
-                subject_id=subject,
-                purpose=decision,
-                now=now,
-                counter=deps.counter,
-                dump_yaml=deps.dump_yaml,
-                session_id=session.id if session else None,
-                state=view.state,
-                global_memories=[memory for each in found.by_class for memory in each],
-                session_notes=notes.shown,
-                max_global=deps.max_global,
-                token_budget=budget_tokens,
-            )
+        key = (
+            scope.tenant_id,
+            subject,
+            session.id if session else None,
+            decision,
+            wanted_purpose is None,
+            budget_tokens,
+            deps.max_global,
         )
-        shown_ids = {item.item_id for item in rendered.manifest.items}
-        manifest = rendered.manifest.to_dict()
-        manifest_id = new_id()
-        manifest["id"] = manifest_id
-        manifest["reinjected"] = sorted(notes.carried & shown_ids)
-        manifest["candidates"] = {
-            "global_limit_per_authority": deps.max_global,
-            "older_global_not_considered": deps.max_global > 0
-            and any(len(found_class) == deps.max_global for found_class in found.by_class),
-        }
-        if found.other_purposes is not None:
-            manifest["other_purposes"] = _other_purposes(found.other_purposes, decision)
+        reads = (
+            view.fingerprint + found.fingerprint if view.fingerprint and found.fingerprint else b""
+        )
+        cached = deps.cache.get(key, reads) if deps.cache is not None and reads else None
+        if cached is not None:
+            text, kept = cached
+            manifest = kept | {"id": new_id(), "rendered_at": now.isoformat()}
+        else:
+            text, manifest = _render(
+                scope, subject, session, decision, view, found, now, budget_tokens, deps
+            )
+            if deps.cache is not None and reads:
+                # A copy: what the caller and the queue hold is not the kept one (the nested
+                # values are only ever read).
+                deps.cache.put(key, reads, text, dict(manifest))
         uow.manifests.add(
             StoredManifest(
-                id=manifest_id,
+                id=manifest["id"],
                 tenant_id=scope.tenant_id,
                 subject_id=subject,
                 session_id=session.id if session else None,
@@ -144,7 +152,51 @@ def render_context(
             )
         )
         uow.commit()
-    return ContextResult(rendered.text, manifest)
+    return ContextResult(text, manifest)
+
+
+def _render(
+    scope: TenantScope,
+    subject: str,
+    session: Session | None,
+    decision: str,
+    view: SubjectView,
+    found: ContextMemories,
+    now: datetime,
+    budget_tokens: int | None,
+    deps: ContextDeps,
+) -> tuple[str, dict[str, Any]]:
+    """The text and the manifest of what was read (the manifest's id is a fresh one)."""
+    notes = _session_notes(found.session_notes, view.marks)
+    rendered = build_context(
+        ContextRequest(
+            tenant_id=scope.tenant_id,
+            subject_id=subject,
+            purpose=decision,
+            now=now,
+            counter=deps.counter,
+            dump_yaml=deps.dump_yaml,
+            session_id=session.id if session else None,
+            state=view.state,
+            global_memories=[memory for each in found.by_class for memory in each],
+            session_notes=notes.shown,
+            max_global=deps.max_global,
+            token_budget=budget_tokens,
+        )
+    )
+    shown_ids = {item.item_id for item in rendered.manifest.items}
+    manifest = rendered.manifest.to_dict()
+    manifest_id = new_id()
+    manifest["id"] = manifest_id
+    manifest["reinjected"] = sorted(notes.carried & shown_ids)
+    manifest["candidates"] = {
+        "global_limit_per_authority": deps.max_global,
+        "older_global_not_considered": deps.max_global > 0
+        and any(len(found_class) == deps.max_global for found_class in found.by_class),
+    }
+    if found.other_purposes is not None:
+        manifest["other_purposes"] = _other_purposes(found.other_purposes, decision)
+    return rendered.text, manifest
 
 
 def purge_expired_manifests(

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine, insert, select
+from sqlalchemy.exc import DBAPIError
 
+from memory_service.adapters import database
 from memory_service.adapters.crypto import Keyring
 from memory_service.adapters.database import create_engine_for, normalize_database_url
 from memory_service.adapters.sql.keys import SqlKeyStore
@@ -92,5 +94,57 @@ def test_sqlite_transactions_take_the_write_lock_at_their_first_write(sqlite_url
             )
             assert not _another_writer_can_begin(engine)  # held from the first write on
         assert _another_writer_can_begin(engine)  # and released at the end
+    finally:
+        engine.dispose()
+
+
+def _backend_pid(engine: Engine) -> int:
+    with engine.connect() as connection:
+        pid: int = connection.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
+    return pid
+
+
+def _terminate(postgres_url: str, pid: int) -> None:
+    other = create_engine_for(postgres_url)
+    try:
+        with other.connect() as connection:
+            connection.exec_driver_sql(f"SELECT pg_terminate_backend({pid})")
+    finally:
+        other.dispose()
+
+
+@pytest.mark.postgres
+def test_a_connection_idle_past_the_limit_is_pinged_and_a_dead_one_replaced(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(database, "PING_AFTER_IDLE_SECONDS", 0.0)
+    engine = create_engine_for(postgres_url)
+    try:
+        first = _backend_pid(engine)
+        _terminate(postgres_url, first)
+        # The server closed the pooled connection; the ping finds out and the pool reconnects.
+        assert _backend_pid(engine) != first
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.postgres
+def test_a_connection_used_within_the_limit_is_handed_out_without_a_ping(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(database, "PING_AFTER_IDLE_SECONDS", 3600.0)
+    engine = create_engine_for(postgres_url)
+    pings: list[object] = []
+    do_ping = engine.dialect.do_ping
+    monkeypatch.setattr(engine.dialect, "do_ping", lambda c: pings.append(c) or do_ping(c))
+    try:
+        first = _backend_pid(engine)
+        assert _backend_pid(engine) == first
+        assert pings == []  # a round trip saved on each request
+        _terminate(postgres_url, first)
+        # The trade: a server gone within the limit fails that one request, then reconnects.
+        with pytest.raises(DBAPIError):
+            _backend_pid(engine)
+        assert _backend_pid(engine) != first
     finally:
         engine.dispose()

@@ -1,17 +1,22 @@
-"""Renders read only: on ``DATABASE_READ_URL`` when set, in READ ONLY transactions on
-PostgreSQL, their manifests written afterwards by the queue (which skips erased subjects)."""
+"""Renders read only: on ``DATABASE_READ_URL`` when set, each statement on its own (no
+transaction: its BEGIN and COMMIT were two round trips) on an engine that refuses anything
+but a ``SELECT``, their manifests written afterwards by the queue (which skips erased
+subjects)."""
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
+from memory_service.adapters.database import ReadOnlyViolation
 from memory_service.adapters.sql.manifests import write_manifests
 from memory_service.adapters.statement_counter import count_statements
 from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
@@ -83,9 +88,8 @@ def test_the_read_connection_refuses_writes_and_leaves_the_primary_writable(
     insert = sa.text(
         "INSERT INTO tenants (id, name, created_at, policy) VALUES (:id, 'x', now(), '{}')"
     )
-    with _read_engine(container).connect() as connection, pytest.raises(sa.exc.DBAPIError) as err:
+    with _read_engine(container).connect() as connection, pytest.raises(ReadOnlyViolation):
         connection.execute(insert, {"id": f"t-{secrets.token_hex(6)}"})
-    assert "read-only" in str(err.value)
     with container.engine.begin() as connection:  # the pool's connections are not left read only
         connection.execute(insert, {"id": f"t-{secrets.token_hex(6)}"})
 
@@ -96,10 +100,56 @@ def test_the_primary_is_read_only_for_renders_without_a_replica(
     with scratch_postgres_service(postgres_url) as env:
         container = migrated_container(env | {"MEMORY_SERVICE_HOME": str(tmp_path)})
         try:
-            with _read_engine(container).connect() as connection, pytest.raises(sa.exc.DBAPIError):
+            with _read_engine(container).connect() as connection, pytest.raises(ReadOnlyViolation):
                 connection.execute(sa.text("CREATE TABLE nope (x int)"))
+            # The refusal is the render engine's: the same pool still writes for the others.
+            with container.engine.begin() as connection:
+                connection.execute(sa.text("CREATE TABLE yes (x int)"))
         finally:
             container.engine.dispose()
+
+
+def test_a_render_sends_its_two_selects_and_nothing_else(
+    service: tuple[Container, dict[str, str]], tmp_path: Path
+) -> None:
+    """Counted on the wire (libpq's trace of the render's connection): no ping, no BEGIN,
+    no COMMIT, two statements."""
+    container, _ = service
+    tenant = f"t-{secrets.token_hex(6)}"
+    _, key = container.keys.create(tenant, Role.AGENT)
+    headers = {"Authorization": f"Bearer {key}"}
+    trace = tmp_path / "trace.log"
+    with TestClient(create_app(container)) as client:
+        opened = client.post("/v1/sessions", json={"subject_id": "subject-1"}, headers=headers)
+        path = "/v1/subjects/subject-1/context"
+        params = {"session_id": opened.json()["session_id"]}
+        assert client.get(path, params=params, headers=headers).status_code == 200  # warm
+        with trace.open("w") as file, _traced(_read_engine(container), file.fileno()):
+            assert client.get(path, params=params, headers=headers).status_code == 200
+    sent = [line.split("\t")[3] for line in trace.read_text().splitlines() if "\tF\t" in line]
+    assert [kind for kind in sent if kind in ("Query", "Parse", "Execute")] == [
+        "Parse",
+        "Execute",
+        "Parse",
+        "Execute",
+    ], sent
+
+
+@contextmanager
+def _traced(engine: sa.Engine, fileno: int) -> Iterator[None]:
+    traced: list[Any] = []
+
+    def on_checkout(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+        dbapi_connection.pgconn.trace(fileno)
+        traced.append(dbapi_connection)
+
+    sa.event.listen(engine, "checkout", on_checkout)
+    try:
+        yield
+    finally:
+        sa.event.remove(engine, "checkout", on_checkout)
+        for connection in traced:
+            connection.pgconn.untrace()
 
 
 def test_a_replica_needs_postgresql(tmp_path: Path) -> None:

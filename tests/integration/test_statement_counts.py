@@ -6,7 +6,11 @@ API's in-process key cache (``MEMORY_SERVICE_KEY_CACHE_SECONDS``, on by default)
 request sends no key lookup; a cold one adds one ``SELECT`` (and its ``BEGIN`` on SQLite). On
 SQLite each transaction's ``BEGIN`` is counted (SQLAlchemy sends it as a statement there;
 psycopg sends PostgreSQL's with the first one).
-Not counted: the key store's lookup of the subject's data key, another database.
+The key store (another database) is counted apart: a request for a subject whose key this
+process unwrapped in the last five minutes sends it nothing (the keyring caches the cipher by
+the key id the data names: it sent a lookup of the wrapped key per request before, on
+SQLite a ``BEGIN`` with it); a new subject's key is written there (``INSERT``, and on SQLite
+its ``BEGIN``).
 
 A count is exact, so these are not timing assertions. A change that adds a round trip to a
 hot path fails here: it must justify the new number in this file, next to it. On PostgreSQL:
@@ -16,8 +20,11 @@ hot path fails here: it must justify the new number in this file, next to it. On
   one ``SELECT``; the note and its audit event in one statement (``WITH ... INSERT``); COMMIT.
 - save, dry run: the same two reads without the lock; nothing written, nothing committed.
 - save refused: the session; the audit event (codes and counts); COMMIT.
-- render: the subject, session and trim marks; every usable memory (``UNION ALL``); the end
-  of the READ ONLY transaction. The manifest is written after the response, in batches.
+- render: the subject, session and trim marks; every usable memory (``UNION ALL``); each on
+  its own, with no transaction (its BEGIN and COMMIT were two round trips; a READ COMMITTED
+  transaction gave the two reads no common snapshot anyway), on an engine that refuses any
+  statement but a ``SELECT`` (``test_render_reads.py`` checks it on the wire). The manifest
+  is written after the response, in batches.
 - open a session of a returning subject: the session and its audit event in one statement
   (``INSERT ... SELECT ... FROM subjects WHERE data_key_id IS NOT NULL``); COMMIT.
 - open a session of a new subject (or an erased one starting over): that statement finds no
@@ -39,6 +46,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from memory_service.adapters.keystore import SqlDataKeyStore
 from memory_service.adapters.statement_counter import StatementCount, count_statements
 from memory_service.api.app import create_app
 from memory_service.bootstrap import Container
@@ -77,13 +85,19 @@ class App:
         assert key is not None
         return key.tenant_id
 
-    def counted(self, request: Callable[[], httpx.Response]) -> StatementCount:
-        with count_statements(self.container.engine, keep_sql=True) as count:
+    def counted(self, request: Callable[[], httpx.Response]) -> tuple[StatementCount, int]:
+        """The data database's statements and commits, and the key store's statements."""
+        store = self.container.keyring.store
+        assert isinstance(store, SqlDataKeyStore)
+        with (
+            count_statements(self.container.engine, keep_sql=True) as count,
+            count_statements(store.engine) as keys,
+        ):
             response = request()
         assert response.status_code < 300, response.text
         assert self.container.manifests is not None
         self.container.manifests.flush()
-        return count
+        return count, keys.statements
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
@@ -119,7 +133,7 @@ def _save(app: App, session_id: str, body: dict[str, Any], **params: str) -> htt
     )
 
 
-def measure(app: App) -> dict[str, StatementCount]:
+def measure(app: App) -> dict[str, tuple[StatementCount, int]]:
     """Each request once after a warm-up of the same kind."""
     session_id = app.open_session()
     subject = app.subject_of(session_id)
@@ -159,15 +173,24 @@ EXPECTED = {
         "save (saved)": (3, 1),
         "save, dry_run": (2, 0),
         "save refused (PII)": (2, 1),
-        "render the context": (2, 1),
+        "render the context": (2, 0),
         "open a session": (1, 1),
         "open a session, new subject": (2, 1),
     },
 }
 
 
+# Statements sent to the key store per request.
+KEY_STORE_EXPECTED = {
+    "sqlite": {"open a session, new subject": 2},
+    "postgres": {"open a session, new subject": 1},
+}
+
+
 def test_each_hot_request_costs_its_pinned_round_trips(app: App) -> None:
     counts = measure(app)
 
-    found = {name: (count.statements, count.commits) for name, count in counts.items()}
-    assert found == EXPECTED[app.backend], {name: count.sql for name, count in counts.items()}
+    found = {name: (count.statements, count.commits) for name, (count, _) in counts.items()}
+    assert found == EXPECTED[app.backend], {name: count.sql for name, (count, _) in counts.items()}
+    key_store = {name: keys for name, (_, keys) in counts.items() if keys}
+    assert key_store == KEY_STORE_EXPECTED[app.backend]

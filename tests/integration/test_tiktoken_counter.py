@@ -131,3 +131,14 @@ def test_an_empty_cache_variable_disables_the_cache(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("TIKTOKEN_CACHE_DIR", "")
     url, sha256 = tiktoken_counter._CACHED_BLOBS["o200k_base"]
     assert not tiktoken_counter._cache_holds(url, sha256)
+
+
+def test_a_remembered_count_is_the_count_and_no_text_is_kept() -> None:
+    counter = TiktokenCounter("gpt-4", remembered=2)
+    texts = ["<memory_policy>\n", "Prefers aisle seats on long flights.", "x" * 50]
+    fresh = [len(counter._encoding.encode_ordinary(text)) for text in texts]
+    assert [counter.count(text) for text in texts] == fresh
+    assert [counter.count(text) for text in texts] == fresh  # remembered or counted again
+    assert len(counter._counts) == 2  # the oldest went first
+    assert all(isinstance(key, bytes) and len(key) == 16 for key in counter._counts)
+    assert not any(text.encode() in key for text in texts for key in counter._counts)

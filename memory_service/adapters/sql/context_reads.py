@@ -8,11 +8,17 @@ of each authority class, the session's notes, and the newest usable globals of a
 tagged with its number. The parts keep their limits inside subqueries (SQLite allows no
 ``LIMIT`` on a compound's member) and are put back in order here, by the same keys as the
 repositories' listings.
+
+Both are read as plain rows (no ORM entity is built or tracked: nothing is written back),
+and each read has a fingerprint of every value it returned, for the render cache
+(``adapters/render_cache.py``); the memories are handed over sealed and decrypted only when
+the render is built afresh.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,75 +27,87 @@ from typing import Any
 from sqlalchemy import (
     ColumnElement,
     Integer,
+    Row,
     Select,
     and_,
     bindparam,
+    cast,
     literal,
+    null,
     or_,
     select,
     union_all,
 )
 from sqlalchemy.orm import Session as DbSession
-from sqlalchemy.orm import aliased
 from sqlmodel import col
 
 from memory_service.adapters.sql.convert import memory_from_row, session_from_row
-from memory_service.adapters.sql.subjects import SqlSubjectRepository, SubjectKeys
+from memory_service.adapters.sql.subjects import SubjectKeys, subject_state
 from memory_service.adapters.tables import MemoryRow, SessionHistoryRow, SessionRow, SubjectRow
 from memory_service.core.history import HistoryMarks
 from memory_service.core.model import Memory, MemoryScope, MemoryStatus, Session, Source
 from memory_service.core.ports import ContextMemories, SubjectView
 
 _PART = "part"
+# What a render reads of a memory (``memory_from_row``'s columns): not its fingerprint nor
+# its sealed embedding, which can be larger than the text.
+READ_COLUMNS = (
+    "id",
+    "tenant_id",
+    "subject_id",
+    "scope",
+    "session_id",
+    "ciphertext",
+    "purpose",
+    "source",
+    "durability",
+    "provenance",
+    "legal_basis",
+    "created_at",
+    "updated_at",
+    "expires_at",
+    "status",
+    "superseded_at",
+    "superseded_by",
+)
+_CIPHERTEXT = READ_COLUMNS.index("ciphertext")
+COUNTED_COLUMNS = frozenset({"id", "subject_id", "purpose", "updated_at"})
 
 
 class SqlContextReads:
-    def __init__(
-        self, session: DbSession, tenant_id: str, keys: SubjectKeys, subjects: SqlSubjectRepository
-    ) -> None:
+    def __init__(self, session: DbSession, tenant_id: str, keys: SubjectKeys) -> None:
         self._session = session
         self._tenant_id = tenant_id
         self._keys = keys
-        self._subjects = subjects
 
     def subject_view(self, subject_id: str, session_id: str | None) -> SubjectView:
-        statement = (
-            select(SubjectRow, SessionRow, SessionHistoryRow)
-            .select_from(SubjectRow)
-            .outerjoin(
-                SessionRow,
-                and_(
-                    col(SessionRow.tenant_id) == col(SubjectRow.tenant_id),
-                    col(SessionRow.subject_id) == col(SubjectRow.subject_id),
-                    col(SessionRow.id) == session_id,
-                ),
-            )
-            .outerjoin(
-                SessionHistoryRow,
-                and_(
-                    col(SessionHistoryRow.tenant_id) == col(SessionRow.tenant_id),
-                    col(SessionHistoryRow.session_id) == col(SessionRow.id),
-                ),
-            )
-            .where(
-                col(SubjectRow.tenant_id) == self._tenant_id,
-                col(SubjectRow.subject_id) == subject_id,
-            )
-        )
-        found = self._session.execute(statement).first()
+        values = {"tenant": self._tenant_id, "subject": subject_id, "session_id": session_id}
+        # A plain row, not ORM entities (as ``memories``): nothing here is written back.
+        found = self._session.connection().execute(_subject_view_statement(), values).first()
         if found is None:  # a subject never written to: no session can be its
             return SubjectView(None, None, HistoryMarks())
-        _subject, session, history = found
+        self._keys.name_key(subject_id, found.data_key_id)
         marks = (
-            HistoryMarks(history.first_kept_turn, frozenset(history.reinjected))
-            if history is not None
+            HistoryMarks(found.first_kept_turn, frozenset(found.reinjected))
+            if found.first_kept_turn is not None
             else HistoryMarks()
         )
+        cipher = self._keys.existing(subject_id)
         return SubjectView(
-            session=session_from_row(session) if session is not None else None,
-            # The subject's row is in this unit of work now: no further statement.
-            state=self._subjects.get_state(subject_id),
+            session=session_from_row(found) if found.id is not None else None,
+            state=(
+                subject_state(
+                    self._tenant_id,
+                    subject_id,
+                    cipher,
+                    found.state_ciphertext,
+                    found.state_updated_at,
+                )
+                if cipher is not None
+                else None
+            ),
             marks=marks,
+            fingerprint=_fingerprint(tuple(found)),
         )
 
     def memories(
@@ -121,26 +139,34 @@ class SqlContextReads:
         }
         for number, sources in enumerate(classes[:class_count]):
             values[f"sources_{number}"] = [source.value for source in sources]
-        rows: dict[int, list[MemoryRow]] = {}
+        rows: dict[int, list[Row[Any]]] = {}
         if shape.parts:
-            for row, number in self._session.execute(_statement(shape), values):
-                rows.setdefault(number, []).append(row)
+            # Plain rows, not ORM entities: nothing here is written back, and building and
+            # tracking an entity per row cost more than decrypting it.
+            for row in self._session.connection().execute(_statement(shape), values):
+                rows.setdefault(row.part, []).append(row)
         notes = rows.get(class_count, []) if session is not None else []
         last = shape.parts - 1
-        return ContextMemories(
-            by_class=tuple(
-                self._decrypt(_newest_first(rows.get(number, []))) if per_class > 0 else []
+        ordered = [_newest_first(rows.get(number, [])) for number in range(class_count)]
+        notes = sorted(notes, key=lambda row: (row.created_at, row.id))
+        others = sorted(rows.get(last, []), key=lambda row: row.id) if shape.other_purposes else []
+
+        def unseal() -> tuple[tuple[list[Memory], ...], list[Memory]]:
+            by_class = tuple(
+                self._decrypt(ordered[number]) if per_class > 0 else []
                 for number in range(len(classes))
-            ),
-            session_notes=self._decrypt(sorted(notes, key=lambda row: (row.created_at, row.id))),
+            )
+            return by_class, self._decrypt(notes)
+
+        return ContextMemories(
             other_purposes=(
-                [row.purpose for row in rows.get(last, [])]
-                if other_purposes_limit is not None
-                else None
+                [row.purpose for row in others] if other_purposes_limit is not None else None
             ),
+            fingerprint=_rows_fingerprint(shape, (*ordered, notes, others)),
+            unseal=unseal,
         )
 
-    def _decrypt(self, rows: list[MemoryRow]) -> list[Memory]:
+    def _decrypt(self, rows: list[Row[Any]]) -> list[Memory]:
         """Rows of an erased subject are skipped, as the repositories do."""
         memories = []
         for row in rows:
@@ -150,7 +176,26 @@ class SqlContextReads:
         return memories
 
 
-def _newest_first(rows: list[MemoryRow]) -> list[MemoryRow]:
+def _fingerprint(*read: object) -> bytes:
+    """A digest of values read (``repr`` of ids, bytes, times, numbers and their tuples is
+    exact), for :class:`~memory_service.core.ports.RenderCache`: kept in this process only."""
+    return hashlib.blake2b(repr(read).encode(), digest_size=16).digest()
+
+
+def _rows_fingerprint(shape: _Shape, parts: Sequence[list[Row[Any]]]) -> bytes:
+    """As :func:`_fingerprint`, of every column read of every row (ciphertexts as bytes)."""
+    digest = hashlib.blake2b(repr(shape).encode(), digest_size=16)
+    for number, rows in enumerate(parts):
+        for row in rows:
+            values = tuple(row)
+            sealed: bytes = values[_CIPHERTEXT] or b""
+            rest = (number, len(sealed), values[:_CIPHERTEXT], values[_CIPHERTEXT + 1 :])
+            digest.update(repr(rest).encode())
+            digest.update(sealed)
+    return digest.digest()
+
+
+def _newest_first(rows: list[Row[Any]]) -> list[Row[Any]]:
     """Newest first, ties to the larger id in code-point order, as the SQL ordered them."""
     return sorted(rows, key=lambda row: (row.updated_at, row.id), reverse=True)
 
@@ -170,6 +215,47 @@ class _Shape:
 
 
 @functools.cache
+def _subject_view_statement() -> Select[Any]:
+    """The subject's key and state, the session asked for (none when ``session_id`` is NULL
+    or another subject's) and its trim marks, built once per process (as :func:`_statement`):
+    the session's columns under their own names (``session_from_row`` reads them)."""
+    subject = SubjectRow.__table__  # type: ignore[attr-defined]
+    session = SessionRow.__table__  # type: ignore[attr-defined]
+    history = SessionHistoryRow.__table__  # type: ignore[attr-defined]
+    return (
+        select(
+            subject.c.data_key_id,
+            subject.c.state_ciphertext,
+            subject.c.state_updated_at,
+            *session.c,
+            history.c.first_kept_turn,
+            history.c.reinjected,
+            history.c.updated_at,
+        )
+        .select_from(subject)
+        .outerjoin(
+            session,
+            and_(
+                session.c.tenant_id == subject.c.tenant_id,
+                session.c.subject_id == subject.c.subject_id,
+                session.c.id == bindparam("session_id"),
+            ),
+        )
+        .outerjoin(
+            history,
+            and_(
+                history.c.tenant_id == session.c.tenant_id,
+                history.c.session_id == session.c.id,
+            ),
+        )
+        .where(
+            subject.c.tenant_id == bindparam("tenant"),
+            subject.c.subject_id == bindparam("subject"),
+        )
+    )
+
+
+@functools.cache
 def _statement(shape: _Shape) -> Select[Any]:
     """The render's ``UNION ALL`` for ``shape``, built once per process.
 
@@ -184,10 +270,18 @@ def _statement(shape: _Shape) -> Select[Any]:
         or_(col(MemoryRow.expires_at).is_(None), col(MemoryRow.expires_at) > bindparam("now")),
     )
     memory_id = col(MemoryRow.id).collate("C") if shape.postgres else col(MemoryRow.id)
+    table = MemoryRow.__table__  # type: ignore[attr-defined]
+    read = [table.c[name] for name in READ_COLUMNS]
+    # The other purposes' part is only counted by purpose: its other columns are NULL, so
+    # up to MAX_OTHER_PURPOSE_ROWS ciphertexts are not sent for nothing.
+    counted = [
+        column if column.name in COUNTED_COLUMNS else cast(null(), column.type).label(column.name)
+        for column in read
+    ]
 
-    def newest(*more: ColumnElement[bool], limit: str) -> Select[Any]:
+    def newest(*more: ColumnElement[bool], limit: str, columns: list[Any] = read) -> Select[Any]:
         return (
-            select(MemoryRow)
+            select(*columns)
             .where(*usable, *more)
             .order_by(col(MemoryRow.updated_at).desc(), memory_id.desc())
             .limit(bindparam(limit, type_=Integer))
@@ -203,15 +297,15 @@ def _statement(shape: _Shape) -> Select[Any]:
     ]
     if shape.session:
         parts.append(
-            select(MemoryRow).where(
+            select(*read).where(
                 col(MemoryRow.tenant_id) == bindparam("tenant"),
                 col(MemoryRow.session_id) == bindparam("session_id"),
             )
         )
     if shape.other_purposes:
-        parts.append(newest(limit="other_limit"))
+        parts.append(newest(limit="other_limit", columns=counted))
     tagged = [
         select(part.subquery(), literal(number).label(_PART)) for number, part in enumerate(parts)
     ]
     combined = union_all(*tagged).subquery("parts")
-    return select(aliased(MemoryRow, combined), combined.c[_PART])
+    return select(*combined.c)

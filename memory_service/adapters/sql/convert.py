@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from sqlalchemy import Row
+
 from memory_service.adapters.crypto import SubjectCipher
 from memory_service.adapters.tables import ApiKeyRow, AuditEventRow, MemoryRow, SessionRow
 from memory_service.core.model import (
@@ -72,7 +74,9 @@ def plain_columns(memory: Memory) -> dict[str, Any]:
     }
 
 
-def memory_from_row(row: MemoryRow, cipher: SubjectCipher) -> Memory:
+def memory_from_row(row: MemoryRow | Row[Any], cipher: SubjectCipher) -> Memory:
+    """The memory of an entity or of a plain row holding at least the render's columns
+    (``sql/context_reads.READ_COLUMNS``)."""
     payload = json.loads(cipher.decrypt(row.ciphertext, kind=MEMORY_KIND, row_id=row.id))
     attribute = payload.get("attribute")
     return Memory(
@@ -112,7 +116,7 @@ def session_columns(session: Session) -> dict[str, Any]:
     }
 
 
-def session_from_row(row: SessionRow) -> Session:
+def session_from_row(row: SessionRow | Row[Any]) -> Session:
     return Session(
         id=row.id,
         tenant_id=row.tenant_id,

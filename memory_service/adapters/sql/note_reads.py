@@ -12,7 +12,10 @@ second sees whatever committed before the lock was granted.
 
 from __future__ import annotations
 
-from sqlalchemy import and_, func, select, true
+import functools
+from typing import Any
+
+from sqlalchemy import Select, and_, bindparam, func, select, true
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import aliased
 from sqlmodel import col
@@ -44,21 +47,8 @@ class SqlNoteReads:
     def session_with_subject(self, session_id: str, *, lock: bool) -> Session | None:
         if lock:
             begin_writing(self._session.connection())
-        statement = (
-            select(SessionRow, SubjectRow)
-            .join(
-                SubjectRow,
-                and_(
-                    col(SubjectRow.tenant_id) == col(SessionRow.tenant_id),
-                    col(SubjectRow.subject_id) == col(SessionRow.subject_id),
-                ),
-            )
-            .where(col(SessionRow.tenant_id) == self._tenant_id, col(SessionRow.id) == session_id)
-            .execution_options(populate_existing=True)
-        )
-        if lock:
-            statement = statement.with_for_update(of=SubjectRow)
-        found = self._session.execute(statement).first()
+        values = {"tenant": self._tenant_id, "session_id": session_id}
+        found = self._session.execute(_session_statement(lock), values).first()
         if found is None:
             return None
         row, subject = found
@@ -74,34 +64,13 @@ class SqlNoteReads:
         if cipher is None:
             raise NotFound("no such subject")
         postgres = self._session.get_bind().dialect.name == "postgresql"
-        memory_id = col(MemoryRow.id).collate("C") if postgres else col(MemoryRow.id)
-        duplicate = aliased(
-            MemoryRow,
-            select(MemoryRow)
-            .where(
-                col(MemoryRow.tenant_id) == self._tenant_id,
-                col(MemoryRow.subject_id) == session.subject_id,
-                col(MemoryRow.text_fingerprint) == cipher.fingerprint(text),
-                col(MemoryRow.status) == MemoryStatus.ACTIVE.value,
-            )
-            .order_by(col(MemoryRow.updated_at).desc(), memory_id.desc())
-            .limit(1)
-            .subquery("duplicate"),
-        )
-        latest_turn = (
-            select(func.max(SessionTurnRow.turn))
-            .where(
-                col(SessionTurnRow.tenant_id) == self._tenant_id,
-                col(SessionTurnRow.session_id) == session.id,
-            )
-            .scalar_subquery()
-        )
-        found = self._session.execute(
-            select(SessionRow, latest_turn, duplicate)
-            .outerjoin(duplicate, true())
-            .where(col(SessionRow.tenant_id) == self._tenant_id, col(SessionRow.id) == session.id)
-            .execution_options(populate_existing=True)
-        ).first()
+        values = {
+            "tenant": self._tenant_id,
+            "subject": session.subject_id,
+            "session_id": session.id,
+            "fingerprint": cipher.fingerprint(text),
+        }
+        found = self._session.execute(_check_statement(postgres), values).first()
         if found is None:
             return NoteCheck(None, None, None)
         row, turn, duplicate_row = found
@@ -110,3 +79,62 @@ class SqlNoteReads:
             latest_turn=turn,
             duplicate=self._memories.held(duplicate_row) if duplicate_row is not None else None,
         )
+
+
+# The statements are built once per process (building them cost more CPU than running them);
+# each save only binds its values.
+
+
+@functools.cache
+def _session_statement(lock: bool) -> Select[SessionRow, SubjectRow]:
+    statement = (
+        select(SessionRow, SubjectRow)
+        .join(
+            SubjectRow,
+            and_(
+                col(SubjectRow.tenant_id) == col(SessionRow.tenant_id),
+                col(SubjectRow.subject_id) == col(SessionRow.subject_id),
+            ),
+        )
+        .where(
+            col(SessionRow.tenant_id) == bindparam("tenant"),
+            col(SessionRow.id) == bindparam("session_id"),
+        )
+        .execution_options(populate_existing=True)
+    )
+    return statement.with_for_update(of=SubjectRow) if lock else statement
+
+
+@functools.cache
+def _check_statement(postgres: bool) -> Select[Any]:
+    memory_id = col(MemoryRow.id).collate("C") if postgres else col(MemoryRow.id)
+    duplicate = aliased(
+        MemoryRow,
+        select(MemoryRow)
+        .where(
+            col(MemoryRow.tenant_id) == bindparam("tenant"),
+            col(MemoryRow.subject_id) == bindparam("subject"),
+            col(MemoryRow.text_fingerprint) == bindparam("fingerprint"),
+            col(MemoryRow.status) == MemoryStatus.ACTIVE.value,
+        )
+        .order_by(col(MemoryRow.updated_at).desc(), memory_id.desc())
+        .limit(1)
+        .subquery("duplicate"),
+    )
+    latest_turn = (
+        select(func.max(SessionTurnRow.turn))
+        .where(
+            col(SessionTurnRow.tenant_id) == bindparam("tenant"),
+            col(SessionTurnRow.session_id) == bindparam("session_id"),
+        )
+        .scalar_subquery()
+    )
+    return (
+        select(SessionRow, latest_turn, duplicate)
+        .outerjoin(duplicate, true())
+        .where(
+            col(SessionRow.tenant_id) == bindparam("tenant"),
+            col(SessionRow.id) == bindparam("session_id"),
+        )
+        .execution_options(populate_existing=True)
+    )

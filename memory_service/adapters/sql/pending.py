@@ -33,10 +33,19 @@ class PendingInserts:
 
     def send(self) -> None:
         """Send what is queued now (called before a commit, and before other statements)."""
-        if self._rows:
-            *first, (table, rows) = self._rows.items()
-            self._rows = dict(first)
-            self.send_with(insert(table).values(rows))
+        if not self._rows:
+            return
+        connection = self._session.connection()
+        if connection.dialect.name != "postgresql":
+            # Each table's rows as ``insert(table)`` with the rows as parameters: compiled
+            # once per process (a multi-row ``VALUES`` has no cache key: compiled every time).
+            groups, self._rows = list(self._rows.items()), {}
+            for table, rows in groups:
+                connection.execute(insert(table), rows)
+            return
+        *first, (table, rows) = self._rows.items()
+        self._rows = dict(first)
+        self.send_with(insert(table).values(rows))
 
     def send_with(self, statement: Insert) -> CursorResult[Any]:
         """Execute the write ``statement`` now, with what is queued: in the same statement

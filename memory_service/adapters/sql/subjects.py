@@ -50,6 +50,7 @@ class SubjectKeys:
         # Rows read by a joined statement, kept so the session's identity map (which holds
         # rows weakly) answers ``row`` without another SELECT.
         self._held: dict[str, SubjectRow] = {}
+        self._named: dict[str, str | None] = {}
 
     def _where(self, subject_id: str) -> tuple[ColumnElement[bool], ...]:
         return (
@@ -63,14 +64,24 @@ class SubjectKeys:
     def row(self, subject_id: str) -> SubjectRow | None:
         return self._session.get(SubjectRow, (self._tenant_id, subject_id))
 
+    def name_key(self, subject_id: str, key_id: str | None) -> None:
+        """The key id of the subject as a plain read found it (a render's, which loads no
+        ORM row): :meth:`existing` uses it instead of reading the row."""
+        self._ciphers.pop(subject_id, None)
+        self._named[subject_id] = key_id
+
     def existing(self, subject_id: str) -> SubjectCipher | None:
         """The subject's cipher; None if it never existed or was erased."""
         cipher = self._ciphers.get(subject_id)
         if cipher is None:
-            row = self.row(subject_id)
-            if row is None or row.data_key_id is None:
+            if subject_id in self._named:
+                key_id = self._named[subject_id]
+            else:
+                row = self.row(subject_id)
+                key_id = None if row is None else row.data_key_id
+            if key_id is None:
                 return None
-            cipher = self._keyring.cipher_for(self._tenant_id, subject_id, row.data_key_id)
+            cipher = self._keyring.cipher_for(self._tenant_id, subject_id, key_id)
             if cipher is None:
                 return None
             self._ciphers[subject_id] = cipher
@@ -79,6 +90,7 @@ class SubjectKeys:
     def forget(self, subject_id: str) -> None:
         """Drop the unwrapped key held by this unit of work (after an erasure)."""
         self._ciphers.pop(subject_id, None)
+        self._named.pop(subject_id, None)
 
     def lock_row(self, subject_id: str) -> SubjectRow | None:
         """Lock the subject's row until the transaction ends and read it afresh; None if absent.
@@ -168,6 +180,23 @@ class SubjectKeys:
         return cipher
 
 
+def subject_state(
+    tenant_id: str,
+    subject_id: str,
+    cipher: SubjectCipher,
+    sealed: bytes | None,
+    updated_at: datetime | None,
+) -> SubjectState | None:
+    """The subject's state from its row's columns; None when it has none."""
+    if sealed is None:
+        return None
+    assert updated_at is not None  # written together with the ciphertext
+    plain = cipher.decrypt(sealed, kind=STATE_KIND, row_id=subject_id)
+    return SubjectState(
+        tenant_id=tenant_id, subject_id=subject_id, state=json.loads(plain), updated_at=updated_at
+    )
+
+
 class SqlSubjectRepository:
     def __init__(self, session: Session, tenant_id: str, keys: SubjectKeys, clock: Clock) -> None:
         self._session = session
@@ -178,15 +207,10 @@ class SqlSubjectRepository:
     def get_state(self, subject_id: str) -> SubjectState | None:
         row = self._keys.row(subject_id)
         cipher = self._keys.existing(subject_id)
-        if row is None or cipher is None or row.state_ciphertext is None:
+        if row is None or cipher is None:
             return None
-        plain = cipher.decrypt(row.state_ciphertext, kind=STATE_KIND, row_id=subject_id)
-        assert row.state_updated_at is not None  # written together with the ciphertext
-        return SubjectState(
-            tenant_id=self._tenant_id,
-            subject_id=subject_id,
-            state=json.loads(plain),
-            updated_at=row.state_updated_at,
+        return subject_state(
+            self._tenant_id, subject_id, cipher, row.state_ciphertext, row.state_updated_at
         )
 
     def put_state(self, state: SubjectState) -> None:
