@@ -147,6 +147,8 @@ def build_container(settings: Settings) -> Container:
     manifests = ManifestQueue(partial(write_manifests, engine, clock=clock))
     pii = load_pii_detector(settings.spacy_model)
     identifiers = load_identifier_detector()
+    render_cache = InProcessRenderCache()
+    keyring.on_forget(render_cache.forget)  # an erasure here drops the subject's renders at once
     consolidation = ConsolidationDeps(
         uow_factory=uow_factory, clock=clock, judge=build_judge(settings), embedder=embedder
     )
@@ -168,7 +170,7 @@ def build_container(settings: Settings) -> Container:
             max_global=settings.max_global_memories,
             manifest_retention=timedelta(days=settings.manifest_retention_days),
             reads=uow_factory.for_renders(read_engine(settings, engine), manifests),
-            cache=InProcessRenderCache(),
+            cache=render_cache,
         ),
         history=HistoryDeps(
             uow_factory=uow_factory, clock=clock, keep_turns=settings.history_turns

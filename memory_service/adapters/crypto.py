@@ -193,6 +193,12 @@ class Keyring:
         self._by_id: _TimedCache[tuple[str, str, str]] = _TimedCache(
             cache_size, cache_seconds, monotonic
         )
+        self._forget_listeners: list[Callable[[str, str], None]] = []
+
+    def on_forget(self, listener: Callable[[str, str], None]) -> None:
+        """Call ``listener(tenant_id, subject_id)`` whenever a subject's keys are forgotten
+        (its erasure): other caches of this process holding its plaintext drop it too."""
+        self._forget_listeners.append(listener)
 
     def new_wrapped_key(self, tenant_id: str, subject_id: str) -> bytes:
         return self._wrap(tenant_id, subject_id, AESGCM.generate_key(bit_length=KEY_BYTES * 8))
@@ -281,3 +287,5 @@ class Keyring:
         """Drop a subject's cached keys, e.g. right after its erasure."""
         self._cache.forget(tenant_id, subject_id)
         self._by_id.forget(tenant_id, subject_id)
+        for listener in self._forget_listeners:
+            listener(tenant_id, subject_id)

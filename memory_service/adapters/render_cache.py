@@ -12,8 +12,9 @@ process or another. An expired memory drops out of the read itself.
 The entries hold rendered text, which is plaintext memory: the cache is bounded in entries
 (least recently used go first) and in time (``seconds``), and an entry is keyed by tenant,
 subject and request, so it is only ever looked up by the request that made it. An erased
-subject's entry can no longer match (its rows and key are gone) and leaves at its next miss,
-or at the latest after ``seconds``.
+subject's entry can no longer match (its rows and key are gone); an erasure made in this
+process drops it at once (:meth:`forget`, called by the keyring's ``forget``), one made by
+another process leaves it at its next miss, or at the latest after ``seconds``.
 """
 
 from __future__ import annotations
@@ -66,6 +67,12 @@ class InProcessRenderCache:
             self._kept.move_to_end(key)
             while len(self._kept) > self._entries:
                 self._kept.popitem(last=False)
+
+    def forget(self, tenant_id: str, subject_id: str) -> None:
+        """Drop every entry of a subject (its erasure): no rendered text of it stays here."""
+        with self._lock:
+            for key in [k for k in self._kept if k[:2] == (tenant_id, subject_id)]:
+                del self._kept[key]
 
     def __len__(self) -> int:
         return len(self._kept)

@@ -165,3 +165,29 @@ def test_the_cache_is_bounded_in_entries_and_in_time() -> None:
     assert len(cache) == 1
     now[0] += 61.0
     assert cache.get(("t", "s-1"), b"r") is None and len(cache) == 0
+
+
+def test_an_erasure_in_this_process_drops_the_subjects_rendered_text_at_once(
+    container: Container,
+) -> None:
+    """Not only unmatched at its next read: the plaintext leaves the process's cache when the
+    subject is erased here (the keyring tells the container's cache)."""
+    cache = container.context.cache
+    assert isinstance(cache, InProcessRenderCache)
+    tenant = f"t-{secrets.token_hex(4)}"
+    scope = TenantScope(tenant_id=tenant, role=Role.AGENT, actor="test")
+    admin = TenantScope(tenant_id=tenant, role=Role.ADMIN, actor="test")
+    memory = make_memory_for(scope, "subject-1", "Prefers aisle seats on long flights.")
+    with container.uow_factory(tenant) as uow:
+        uow.memories.add(memory)
+        uow.commit()
+    other = make_memory_for(scope, "subject-2", "Prefers window seats.")
+    with container.uow_factory(tenant) as uow:
+        uow.memories.add(other)
+        uow.commit()
+    assert "aisle" in render_context(scope, "subject-1", deps=container.context).text
+    render_context(scope, "subject-2", deps=container.context)
+    assert len(cache) == 2
+
+    erase_subject(admin, "subject-1", deps=container.admin)
+    assert len(cache) == 1  # the other subject's render stays
