@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from sqlalchemy import Engine, text
@@ -109,9 +110,12 @@ class Loader:
             "COPY subjects (tenant_id, subject_id, data_key_id, created_at) FROM STDIN"
         ) as copy:
             for tenant, subject in pairs:
-                wrapped = self.keyring.create_key(tenant, subject)
-                self._ciphers[(tenant, subject)] = self.keyring.cipher(tenant, subject, wrapped)
-                copy.write_row((tenant, subject, wrapped, self.now))
+                key_id = self.keyring.create_key(tenant, subject)
+                cipher = self.keyring.cipher_for(tenant, subject, key_id)
+                if cipher is None:  # its key was created just above
+                    raise RuntimeError(f"no data key for {tenant}/{subject}")
+                self._ciphers[(tenant, subject)] = cipher
+                copy.write_row((tenant, subject, key_id, self.now))
 
     def memories(self, rows: Iterator[tuple[str, str, str | None, datetime | None, str]]) -> None:
         """Rows of (tenant, subject, session id, expires_at, status), sealed one by one."""
@@ -243,11 +247,10 @@ def bench_erasure(server_url: str, sizes: list[int], background: int) -> list[di
         )
         scope = TenantScope(tenant, Role.ADMIN, "bench")
         for size in sizes:
-            seconds, receipt = timed(
-                lambda s=size: admin.erase_subject(scope, f"erase-{s}", deps=deps)
-            )
-            bare_seconds, _ = timed(lambda s=size: _bare_delete(engine, tenant, f"bare-{s}"))
-            again, _ = timed(lambda s=size: admin.erase_subject(scope, f"erase-{s}", deps=deps))
+            erase = partial(admin.erase_subject, scope, f"erase-{size}", deps=deps)
+            seconds, receipt = timed(erase)
+            bare_seconds, _ = timed(partial(_bare_delete, engine, tenant, f"bare-{size}"))
+            again, _ = timed(erase)
             assert receipt.counts["memories"] == size
             results.append(
                 {

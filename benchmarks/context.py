@@ -75,12 +75,12 @@ def load(engine: Engine, keyring: Keyring, sizes: dict[str, int], now: datetime)
             "INSERT INTO tenants (id, name, created_at, policy) VALUES (%s, %s, %s, %s)",
             (TENANT, TENANT, now, "{}"),
         )
-        wrapped = {subject: keyring.create_key(TENANT, subject) for subject in sizes}
+        key_ids = {subject: keyring.create_key(TENANT, subject) for subject in sizes}
         with cursor.copy(
             "COPY subjects (tenant_id, subject_id, data_key_id, created_at) FROM STDIN"
         ) as copy:
-            for subject, key in wrapped.items():
-                copy.write_row((TENANT, subject, key, now))
+            for subject, key_id in key_ids.items():
+                copy.write_row((TENANT, subject, key_id, now))
         with (
             terminal_progress("loading memories") as progress,
             cursor.copy(f"COPY memories ({COLUMNS}) FROM STDIN") as copy,
@@ -88,7 +88,9 @@ def load(engine: Engine, keyring: Keyring, sizes: dict[str, int], now: datetime)
             progress.start(sum(sizes.values()))
             for subject, count in sizes.items():
                 progress.advance(count)
-                cipher = keyring.cipher(TENANT, subject, wrapped[subject])
+                cipher = keyring.cipher_for(TENANT, subject, key_ids[subject])
+                if cipher is None:  # its key was created above and nothing destroyed it
+                    raise RuntimeError(f"no data key for {subject}")
                 for number in range(count):
                     memory_id = str(uuid.uuid4())
                     note = f"Prefers aisle seats on flight {number} of {subject}"

@@ -27,7 +27,7 @@ from typing import Any
 from sqlalchemy import Connection, text
 from sqlalchemy.engine import make_url
 
-from benchmarks.save_note import DEFAULT_PG, percentile
+from benchmarks.harness import DEFAULT_PG, percentile
 from memory_service.adapters.database import create_engine_for, normalize_database_url
 from tests.support.scratch_database import scratch_postgres_database
 

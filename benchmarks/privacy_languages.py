@@ -15,6 +15,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from memory_service.adapters.presidio_pii import PresidioPiiDetector
+from memory_service.bootstrap import load_identifier_detector
 from memory_service.core.guards import validate_note
 from memory_service.evaluation import EXPECTATION_KEYS, load_rows
 
@@ -24,13 +25,14 @@ DEFAULT_SETS = ("notes", "holdout", "holdout2", "holdout3", "blind_privacy_b")
 
 def main(paths: list[Path]) -> None:
     detector = PresidioPiiDetector()
+    identifiers = load_identifier_detector()
     for path in paths:
         durable: dict[str, list[int]] = defaultdict(lambda: [0, 0])
         pii: dict[str, list[int]] = defaultdict(lambda: [0, 0])
         wrong: list[str] = []
         for line, row in load_rows(path):
             arguments = {k: v for k, v in row.items() if k not in EXPECTATION_KEYS}
-            validation = validate_note(arguments, pii=detector)
+            validation = validate_note(arguments, pii=detector, identifiers=identifiers)
             lang = str(row.get("lang", "?"))
             codes = sorted(code.value for code in validation.codes)
             if row["expect_status"] == "saved" and row.get("durability", "durable") == "durable":
