@@ -186,9 +186,9 @@ def seed_globals(
             vectors = embedder.embed_array([m.text for m in memories])
             for row, m, vector in zip(rows, memories, vectors, strict=True):
                 row["vector_ciphertext"] = seal_vector(embedder.model, vector, cipher, m.id)
-        db.execute(insert(MemoryRow.__table__), rows)  # type: ignore[arg-type]
+        db.execute(insert(MemoryRow.__table__), rows)  # type: ignore[attr-defined]
         terms = [row for m in memories for row in term_rows(m, cipher)]
-        db.execute(insert(MemoryTermRow.__table__), terms)  # type: ignore[arg-type]
+        db.execute(insert(MemoryTermRow.__table__), terms)  # type: ignore[attr-defined]
         db.commit()
 
 

@@ -115,11 +115,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{MAX_CANDIDATES_PER_NOTE} by terms + {VECTOR_CANDIDATES_PER_NOTE} by meaning\n\n"
     )
     out("| candidates | attributes | found |\n|---|---|---:|\n")
-    rows = [("terms only", None, True)]
+    rows: list[tuple[str, WordLlamaEmbedder | None, bool]] = [("terms only", None, True)]
     for dims in (64, 128, 256):
-        embedder = WordLlamaEmbedder.load(dims)
-        rows += [(f"meaning only, wordllama {dims}d", embedder, False)]
-        rows += [(f"terms + meaning, wordllama {dims}d", embedder, True)]
+        loaded = WordLlamaEmbedder.load(dims)
+        rows += [(f"meaning only, wordllama {dims}d", loaded, False)]
+        rows += [(f"terms + meaning, wordllama {dims}d", loaded, True)]
     for label, embedder, terms in rows:
         for with_attribute in (False, True):
             hits = recall(related, noise, embedder, with_attribute=with_attribute, terms=terms)

@@ -57,10 +57,10 @@ def main() -> None:
                 for _ in range(PER_LOCALE)
             ]
         for kind, sentence in cases:
-            refused = bool(detector.entity_types(sentence))
-            totals[kind][0] += refused
+            found = bool(detector.entity_types(sentence))
+            totals[kind][0] += found
             totals[kind][1] += 1
-            if not refused:
+            if not found:
                 print(f"  {locale} {kind} not refused: {sentence}")
     for kind, (refused, total) in totals.items():
         print(f"{kind}: {refused}/{total} refused as PII")

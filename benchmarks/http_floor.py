@@ -44,7 +44,7 @@ import pickle
 import secrets
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -105,7 +105,8 @@ REFERENCE_APP = "benchmarks.http_floor:create_reference_app"
 CANNED_APP = "benchmarks.http_floor:create_canned_app"
 CANNED_REFERENCE_APP = "benchmarks.http_floor:create_canned_reference_app"
 EMPTY_APP = "benchmarks.http_floor:empty_app"
-MIDDLEWARE = {
+# Compared by identity with what each app's ``user_middleware`` holds.
+MIDDLEWARE: dict[str, object] = {
     "unexpected errors": UnexpectedErrorMiddleware,
     "metrics": RequestMetricsMiddleware,
     "body limit": BodyLimitMiddleware,
@@ -358,7 +359,7 @@ Row = tuple[tuple[float, float], float, float]
 async def interleaved(
     calls: int,
     baseline: Callable[[], object],
-    measured: dict[str, Callable[[], Awaitable[object]]],
+    measured: Mapping[str, Callable[[], Awaitable[object]]],
     server_pids: dict[str, int] | None = None,
 ) -> dict[str, Row]:
     """The service call and every measured path in turn, ``calls`` rounds: a shared
@@ -402,7 +403,7 @@ def asgi_layers(
     key: str,
     requests: Requests,
     calls: int,
-    service: dict[str, Callable[[], object]],
+    service: Mapping[str, Callable[[], object]],
 ) -> dict[str, dict[str, Row]]:
     """Each request through the application in-process: hot routes, FastAPI's routes, and
     the hot routes without each of our middleware in turn, interleaved with ``service``."""
@@ -436,6 +437,10 @@ async def _sent(send: Callable[[Call], tuple[int, bytes]], call: Call) -> None:
     _ok(send(call))
 
 
+def _sent_now(send: Callable[[Call], tuple[int, bytes]], call: Call, _index: int) -> None:
+    _ok(send(call))
+
+
 def over_http(
     backend: Backend,
     env: dict[str, str],
@@ -443,7 +448,7 @@ def over_http(
     key: str,
     calls: int,
     server: str,
-    service: dict[str, Callable[[], object]],
+    service: Mapping[str, Callable[[], object]],
     apps: tuple[str, str] = (HOT_APP, REFERENCE_APP),
 ) -> dict[str, dict[str, Row]]:
     """Both servers (hot routes, FastAPI's) at once, each with one connection of each client;
@@ -481,10 +486,8 @@ def empty_floor(backend: Backend, calls: int, server: str) -> dict[str, tuple[fl
     with server_process(backend, args=args, app=EMPTY_APP, health=None) as base:
         for client_label, make_client in CLIENTS.items():
             client = make_client(base, {})
-            send = partial(client.send, Call("GET", "/"))
-            floor[f"{client_label}, {server}"] = p50_p99(
-                timed_calls(calls, lambda _, s=send: _ok(s()))
-            )
+            send = partial(_sent_now, client.send, Call("GET", "/"))
+            floor[f"{client_label}, {server}"] = p50_p99(timed_calls(calls, send))
             client.close()
     return floor
 

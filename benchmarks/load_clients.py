@@ -57,7 +57,8 @@ class NoteMix:
 
     @classmethod
     def load(cls, path: Path = NOTES_FILE) -> NoteMix:
-        kept, refused = [], []
+        kept: list[dict[str, Any]] = []
+        refused: list[dict[str, Any]] = []
         for line in path.read_text().splitlines():
             row = json.loads(line)
             arguments = {k: row[k] for k in TOOL_FIELDS if k in row}

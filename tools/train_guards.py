@@ -320,7 +320,8 @@ def choose_thresholds(
     )
 
     def hits(thresholds: dict[str, float]) -> np.ndarray:
-        return np.array([scores[label] >= thresholds[label] for label in LABELS]) & durable
+        found = np.array([scores[label] >= thresholds[label] for label in LABELS]) & durable
+        return np.asarray(found)  # the & of two arrays is typed Any
 
     allowed = budget * max(1, int(durable.sum()))
     while hits(current).any(axis=0).sum() > allowed:
@@ -438,12 +439,14 @@ def report(name: str, rows: Sequence[Row], predict: Predictor) -> list[str]:
 
 def train_spacy(train: Sequence[Row], dev: Sequence[Row], seed: int) -> tuple[Predictor, Scorer]:
     import spacy
+    from spacy.pipeline import TextCategorizer
     from spacy.training import Example
-    from spacy.util import fix_random_seed, minibatch
+    from thinc.api import fix_random_seed
 
     fix_random_seed(seed)
     nlp = spacy.blank("xx")
     textcat = nlp.add_pipe("textcat_multilabel")
+    assert isinstance(textcat, TextCategorizer)
     for label in LABELS:
         textcat.add_label(label)
     examples = [
@@ -456,9 +459,9 @@ def train_spacy(train: Sequence[Row], dev: Sequence[Row], seed: int) -> tuple[Pr
     rng = random.Random(seed)
     for _ in range(12):
         rng.shuffle(examples)
-        for batch in minibatch(examples, size=32):
-            nlp.update(batch, sgd=optimizer, drop=0.2)
-    dev_scores = {label: [] for label in LABELS}
+        for start in range(0, len(examples), 32):
+            nlp.update(examples[start : start + 32], sgd=optimizer, drop=0.2)
+    dev_scores: dict[str, list[float]] = {label: [] for label in LABELS}
     for doc in nlp.pipe(row.text for row in dev):
         for label in LABELS:
             dev_scores[label].append(doc.cats[label])

@@ -31,6 +31,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -199,6 +200,11 @@ def train_linear(
 Detector = Callable[[str], frozenset[str]]
 
 
+def structure_or_model(model: SensitiveModel, text: str) -> frozenset[str]:
+    """What the service finds with ``model``: the structural categories or the model's."""
+    return frozenset(c.value for c in sensitive_categories(text, model))
+
+
 def report(name: str, notes: Sequence[Note], detect: Detector) -> list[str]:
     """Recall per language and category, ordinary notes held, and whether a held note is
     named by the right category."""
@@ -356,9 +362,7 @@ def main() -> None:
     def structure(text: str) -> frozenset[str]:
         return frozenset(c.value for c in structural_categories(text))
 
-    def combined(text: str) -> frozenset[str]:
-        return frozenset(c.value for c in sensitive_categories(text, model))
-
+    combined = partial(structure_or_model, model)
     detectors: tuple[tuple[str, Detector], ...] = (
         ("structure", structure),
         ("model", lambda text: model.categories(model_view(text))),
@@ -382,7 +386,7 @@ def main() -> None:
         lines += report(
             f"structure OR model, trained without writer {writer}, tested on its notes",
             [n for n in notes if n.writer == writer],
-            lambda text, alone=alone: frozenset(c.value for c in sensitive_categories(text, alone)),
+            partial(structure_or_model, alone),
         )
     for path in sorted((ROOT / "tests" / "eval").glob("*.jsonl")):
         rows = eval_notes(path)

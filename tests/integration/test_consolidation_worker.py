@@ -473,10 +473,12 @@ def test_on_rabbitmq_a_worker_killed_mid_batch_costs_seconds_not_an_hour(
         victim.kill()  # SIGKILL while it holds the next one, unacknowledged
         killed_at = time.monotonic()
         for session_id in session_ids:
+
+            def consolidated(session_id: str = session_id) -> bool:
+                return session_status(stack, scope, session_id) is SessionStatus.CONSOLIDATED
+
             wait_for(
-                lambda session_id=session_id: (
-                    session_status(stack, scope, session_id) is SessionStatus.CONSOLIDATED
-                ),
+                consolidated,
                 timeout=RECOVERY_LIMIT - (time.monotonic() - killed_at),
                 what=f"session {session_id} to be consolidated",
             )
