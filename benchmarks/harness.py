@@ -224,21 +224,30 @@ def post_note(client: httpx.Client, session_id: str, note: dict[str, Any]) -> No
 
 def run_clients(clients: int, prepare: Callable[[], Callable[[], None]]) -> float:
     """``clients`` threads: each runs ``prepare()`` (its connection, session, warm-up), then
-    all start together on the work it returned; the seconds from that start to the last end."""
+    all start together on the work it returned; the seconds from that start to the last end.
+    A client's error is raised here (a thread's would only be printed, and the figure kept)."""
     barrier = threading.Barrier(clients + 1)
+    errors: list[BaseException] = []
 
     def client() -> None:
-        work = prepare()
-        barrier.wait()
-        work()
+        try:
+            work = prepare()
+            barrier.wait()
+            work()
+        except BaseException as error:
+            errors.append(error)
+            barrier.abort()
 
     threads = [threading.Thread(target=client) for _ in range(clients)]
     for thread in threads:
         thread.start()
-    barrier.wait()
+    with suppress(threading.BrokenBarrierError):
+        barrier.wait()
     start = time.perf_counter()
     for thread in threads:
         thread.join()
+    if errors:
+        raise errors[0]
     return time.perf_counter() - start
 
 

@@ -172,9 +172,12 @@ def _notes_per_second(
         session_id = open_http_session(client)
 
         def work() -> None:
-            with client:
+            # Already opened by the session request: closed here, not entered a second time.
+            try:
                 for _ in range(per_client):
                     post_note(client, session_id, next_note())
+            finally:
+                client.close()
 
         return work
 
