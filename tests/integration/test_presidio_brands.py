@@ -46,3 +46,17 @@ def test_products_brands_works_and_prices_are_not_people(
 )
 def test_people_and_phones_stay_personal_data(detector: PresidioPiiDetector, text: str) -> None:
     assert detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Paga los hoteles con su Mastercard Black.",
+        "Uses the Visa Signature for car hire insurance.",
+        "Hat eine Visa Gold von der Sparkasse.",
+    ],
+)
+def test_a_card_network_and_its_tier_are_a_card_product_not_a_person(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" not in detector.entity_types(text)
