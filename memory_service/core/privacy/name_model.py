@@ -34,11 +34,13 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from memory_service.core.privacy.names import HONORIFICS, RELATIONS
+
 MODEL_FILE = "name_model.json.gz"
 FORMAT_VERSION = 1
 # Changes whenever :func:`span_features` changes: a model trained on other features is
 # refused at start.
-FEATURES = "names-ctx-1"
+FEATURES = "names-ctx-3"
 _WINDOW = 4
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
@@ -64,10 +66,15 @@ def _capitalised(word: str) -> bool:
 
 
 def name_unit(text: str, start: int, end: int) -> tuple[int, int]:
-    """The whole capitalised run a span belongs to, on its line: a finder may take only part
-    of it ("Chase Sapphire" of "Chase Sapphire Reserve") or lower-case words after it ("Visa
-    Platinum de su banco"); the model is trained and run on the same unit."""
+    """The capitalised run a span starts, on its line: a finder may take only part of it
+    ("Chase Sapphire" of "Chase Sapphire Reserve"), lower-case words after it ("Visa
+    Platinum de su banco") or a title before it ("Mme"); the model is trained and run on the
+    same unit."""
     words = [m for m in _NAME_WORD.finditer(text, start, end) if _capitalised(m.group())]
+    # A title or a kinship word the finder took in ("Mme Colette Brassard", "Opa Alois") is
+    # the context, not the name.
+    while len(words) > 1 and _CUE_WORD.fullmatch(words[0].group().rstrip(".")):
+        words = words[1:]
     if not words:
         return start, end
     start, end = words[0].start(), words[0].end()
@@ -75,21 +82,8 @@ def name_unit(text: str, start: int, end: int) -> tuple[int, int]:
         if text[end : word.start()].strip() and not _joined(text[end : word.start()]):
             break
         end = word.end()
-    line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
-    # Left: capitalised words one space apart ("Johnnie" before "Walker").
-    while True:
-        previous = re.search(
-            r"([^\W_][\w'\u2019.-]*|&)( (?:(?:van|von|de|del|di|da|du) )?)$", text[line_start:start]
-        )
-        if previous is None or not _capitalised(previous.group(1)):
-            break
-        candidate = line_start + previous.start(1)
-        head = text[line_start:candidate].rstrip()
-        if not head or head[-1] in _SENTENCE_END:
-            break  # a sentence's first word is capitalised anyway
-        start = candidate
     # Right: capitalised words, numbers and joiners ("Model 3", "& Jerry's").
     while True:
         following = re.match(
@@ -99,6 +93,11 @@ def name_unit(text: str, start: int, end: int) -> tuple[int, int]:
             break
         end += following.end()
     return start, end
+
+
+_CUE_WORD = re.compile(
+    "|".join(f"(?:{group})" for group in (*HONORIFICS, *RELATIONS)), re.IGNORECASE
+)
 
 
 def _joined(gap: str) -> bool:
@@ -132,6 +131,9 @@ def span_features(
     found += [f"rb:{word}" for word in set(after)]
     found += [f"lp:{word[:4]}" for word in set(before) if len(word) > 4]
     found += [f"rp:{word[:4]}" for word in set(after) if len(word) > 4]
+    # How the words next to the span end: a verb's person and tense, a plural noun, in any
+    # of the five languages ("achète", "reads", "novels", "Romane").
+    found += [f"l1s:{left[-1][-3:]}", f"r1s:{right[0][-3:]}", f"l2s:{left[-2][-3:]}"]
     found += _shape(span, given, rare, possessive, sentence_start=left[-1] in _STARTS)
     return found
 

@@ -181,6 +181,13 @@ _FAMILY_AFTER = re.compile(
 _INITIALS_END = re.compile(r"(?:(?<=\s)[A-Z]\.\s*)+$")
 
 
+def person_cue_before(before: str) -> bool:
+    """Whether an honorific, a relationship word, a naming verb or a label ends ``before``
+    (any strength: the finder's own reading is :meth:`NameFinder.after_cues`)."""
+    tail = _INITIALS_END.sub("", before)[-60:]
+    return any(cue.search(tail) for cue in (_HONORIFIC, _NAMING, _LABEL, _RELATION))
+
+
 class _Cue(Enum):
     NONE = 0
     KNOWN_NAMES = 1  # only a first name of the dictionary may follow
