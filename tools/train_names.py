@@ -39,6 +39,7 @@ from names_corpus import generated_rows  # noqa: E402
 from train_guards import fit  # noqa: E402
 
 from memory_service.adapters.names_dictionary import RARE, load_first_names  # noqa: E402
+from memory_service.core.lexicons import DEFAULT_LEXICONS, fold  # noqa: E402
 from memory_service.core.privacy.name_model import (  # noqa: E402
     FEATURES,
     MODEL_FILE,
@@ -186,7 +187,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--show", action="store_true", help="print the dev mistakes")
     args = parser.parse_args()
-    given = load_first_names()
+    # The same dictionary the PII adapter hands the model at run time.
+    given = load_first_names() | {fold(name).lower() for name in DEFAULT_LEXICONS.first_names}
     rare = load_first_names(max_frequency=RARE)
     examples = load_examples(args.seed)
     splits: dict[str, list[Example]] = {"train": [], "dev": [], "test": []}

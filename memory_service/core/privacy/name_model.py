@@ -40,7 +40,7 @@ MODEL_FILE = "name_model.json.gz"
 FORMAT_VERSION = 1
 # Changes whenever :func:`span_features` changes: a model trained on other features is
 # refused at start.
-FEATURES = "names-ctx-3"
+FEATURES = "names-ctx-6"
 _WINDOW = 4
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
@@ -66,7 +66,7 @@ def _capitalised(word: str) -> bool:
 
 
 def name_unit(text: str, start: int, end: int) -> tuple[int, int]:
-    """The capitalised run a span starts, on its line: a finder may take only part of it
+    """The capitalised run a span belongs to, on its line: a finder may take only part of it
     ("Chase Sapphire" of "Chase Sapphire Reserve"), lower-case words after it ("Visa
     Platinum de su banco") or a title before it ("Mme"); the model is trained and run on the
     same unit."""
@@ -82,8 +82,22 @@ def name_unit(text: str, start: int, end: int) -> tuple[int, int]:
         if text[end : word.start()].strip() and not _joined(text[end : word.start()]):
             break
         end = word.end()
+    line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
+    # Left: capitalised words one space apart (an NER span may start inside a name: "Tarhan
+    # Bilge" of "Onuker Dölensoy Tarhan Bilge"), up to a title or kinship word, a sentence's
+    # first word or punctuation.
+    while True:
+        previous = _PREVIOUS_WORD.search(text, line_start, start)
+        if previous is None or not _capitalised(previous["word"]):
+            break
+        if _CUE_WORD.fullmatch(previous["word"].rstrip(".")):
+            break
+        head = text[line_start : previous.start("word")].rstrip()
+        if not head or head[-1] in _SENTENCE_END:
+            break
+        start = previous.start("word")
     # Right: capitalised words, numbers and joiners ("Model 3", "& Jerry's").
     while True:
         following = re.match(
@@ -98,6 +112,9 @@ def name_unit(text: str, start: int, end: int) -> tuple[int, int]:
 _CUE_WORD = re.compile(
     "|".join(f"(?:{group})" for group in (*HONORIFICS, *RELATIONS)), re.IGNORECASE
 )
+
+
+_PREVIOUS_WORD = re.compile(r"(?P<word>[^\W\d_][\w'\u2019-]*) (?:(?:van|von|de|del|di|da|du) )?$")
 
 
 def _joined(gap: str) -> bool:
@@ -152,7 +169,10 @@ def _shape(
     words = [w[:-2] if w.endswith("'s") else w for w in words] or [span]
     folded = [_fold(w).strip(".") for w in words]
     known = [w in given for w in folded]
-    shape = [f"n:{min(len(words), 3)}"]
+    # Neither the number of words nor a missing dictionary name is evidence: the corpora's
+    # brands are often two words without a given name, and so are people from countries the
+    # dictionary knows little of ("Serma İhsanoğlu Şensoy"): as features they kept such people.
+    shape = []
     if possessive:
         shape.append("poss")
     if sentence_start:
@@ -161,12 +181,8 @@ def _shape(
         shape.append("given:first")
         if folded[0] in rare:
             shape.append("given:rare")
-    if len(words) > 1 and known[-1]:
-        shape.append("given:last")
-    if len(words) > 1 and not any(known):
-        shape.append("given:none")
-    if all(known):
-        shape.append("given:all")
+    elif any(known):
+        shape.append("given:later")
     if any(ch.isdigit() for ch in span):
         shape.append("digit")
     if "&" in span:
@@ -179,7 +195,6 @@ def _shape(
         shape.append("hyphen")
     if "." in span:
         shape.append("dot")
-    shape.append(f"len:{min(len(folded[-1]), 10) // 3}")
     return shape
 
 
