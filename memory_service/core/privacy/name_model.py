@@ -40,7 +40,7 @@ MODEL_FILE = "name_model.json.gz"
 FORMAT_VERSION = 1
 # Changes whenever :func:`span_features` changes: a model trained on other features is
 # refused at start.
-FEATURES = "names-ctx-6"
+FEATURES = "names-ctx-8"
 _WINDOW = 4
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
@@ -114,7 +114,8 @@ _CUE_WORD = re.compile(
 )
 
 
-_PREVIOUS_WORD = re.compile(r"(?P<word>[^\W\d_][\w'\u2019-]*) (?:(?:van|von|de|del|di|da|du) )?$")
+# Without a particle between: "Kuchen von Gieß" is a German noun, then a name.
+_PREVIOUS_WORD = re.compile(r"(?P<word>[^\W\d_][\w'\u2019-]*) $")
 
 
 def _joined(gap: str) -> bool:
