@@ -8,18 +8,21 @@ after", "shops at before") grew one example at a time; this model learns the con
 instead, from hand-written and generated notes (``tools/train_names.py``).
 
 What the model reads (:func:`span_features`) is the span's **context with the span masked**
-(the words either side, by position and as a bag, their first four letters) and the span's
-**shape** (how many words, a possessive, a dictionary given name first or last, a rare one,
-a digit, an ampersand, an upper-case word, a lower-case span, where in the sentence), never
-the span's own words: "Vuitton" is not learned, "sacs … dans le contrat" is.
+(the words either side, by position and as a bag, their first four and last three letters)
+and the span's **shape** (a possessive, a dictionary given name first or later, a rare one, a
+digit, an ampersand, an upper-case word, a lower-case span, where in the sentence), never the
+span's own words: "Vuitton" is not learned, "sacs … dans le contrat" is. Neither the number of
+words nor a missing dictionary name is read: they kept people from countries the dictionary
+knows little of.
 
 A name cue ("my neighbour", "Mrs.") is decided before the model (such a span is a person
 whatever its context). The model keeps a span only when it is confident: its threshold was
-chosen on a dev split to let at most 1 private name in 100 through (fail closed: a refused
-preference costs one question, a leaked name a deletion request). The weights ship in
-``name_model.json.gz`` and are read once per process; a missing or malformed file stops the
-service at start, never a note. Standard library only; the given-name dictionary is handed in
-by the caller (the adapter that reads it), so the core imports no adapter.
+chosen on out-of-fold scores of the training and dev splits to let at most 1 private name in
+100 through (fail closed: a refused preference costs one question, a leaked name a deletion
+request). The weights ship in ``name_model.json.gz`` and are read once per process; a missing
+or malformed file stops the service at start, never a note. Standard library only; the
+given-name dictionary is handed in by the caller (the adapter that reads it), so the core
+imports no adapter.
 """
 
 from __future__ import annotations
