@@ -53,8 +53,10 @@ CORPUS = ROOT / "data" / "names" / "corpus"
 OUT = ROOT / "memory_service" / "core" / "privacy" / MODEL_FILE
 PRIVATE = "private_person"
 PUBLIC_KINDS = frozenset({"public_figure", "brand", "place", "work", "fictional"})
-# At most this share of the dev split's private spans may score at or above the threshold.
-LEAK_BUDGET = 0.01
+# At most this share of the private spans may score at or above the threshold: half the
+# target (1 in 100), a margin for an estimate read on ~700 spans (at 1 % the shipped model kept
+# "Le dossier est géré par Ozanne Kerbrat", a regression test, at 0.949 against 0.948).
+LEAK_BUDGET = 0.005
 MIN_DF = 2
 C_GRID = (0.25, 0.5, 1.0, 2.0, 4.0)
 GENERATED = "generated"

@@ -299,6 +299,8 @@ class PresidioPiiDetector:
         before, after = text[: span.start], text[span.end :]
         if not self._gazetteer_name(value, before, after):
             return False
+        if _MODEL_NUMBER_BEFORE.search(before):
+            return False  # "Tesla Model 3 Long Range": a trim of a model line, not a person
         # The NER model's ORG label is no evidence here: en_core_web_sm calls "Edvard
         # Petrussen" an organisation. The context decides, through the name model.
         return not self._public_name(text, span.start, span.end)
@@ -307,7 +309,7 @@ class PresidioPiiDetector:
         """Whether a name-like span without a person cue is a public name: the brand
         structure (:func:`reads_as_brand`) or the name model, confident, says so. The model
         alone, at its fail-closed threshold, refused far more public names than the
-        structure on the seen sets (data/names/REPORT.md): it widens the structure."""
+        structure on the seen sets (README, "Session 5"): it widens the structure."""
         return reads_as_brand(text, start, end) or self._name_model.is_public(text, start, end)
 
     def _person_cue_before(self, before: str) -> bool:
@@ -377,6 +379,9 @@ class PresidioPiiDetector:
 
 
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+# A capitalised word and a model number right before a first-name pair ("Model 3 Long Range",
+# "Serie 5 Grand Tourer"): the pair is the trim of a product line (a name holds no digit).
+_MODEL_NUMBER_BEFORE = re.compile(r"(?-i:[A-ZÀ-ÖØ-Þ])[\w-]*\s[A-Za-z]*\d[\w-]*\s$")
 # Labels of a maker or a product: a name-like span right after one is a model of it
 # ("Toyota RAV4 Hybrid", "Honda CR-V Hybrid", "Peugeot 3008 Hybrid4").
 _BRAND_LABELS = frozenset({"ORG", "PRODUCT", "MISC"})
