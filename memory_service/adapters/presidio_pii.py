@@ -52,6 +52,7 @@ from memory_service.core.privacy.addresses import address_kinds
 from memory_service.core.privacy.bare_names import build_finder
 from memory_service.core.privacy.brands import product_noun_after, reads_as_brand
 from memory_service.core.privacy.identifiers import harmless_number_at
+from memory_service.core.privacy.name_model import load_name_model
 from memory_service.core.privacy.names import FUNCTION_WORDS, NameFinder, NameSpan
 
 __all__ = [
@@ -208,14 +209,18 @@ class PresidioPiiDetector:
         self._first_names = load_first_names() | {
             fold(name).lower() for name in lexicons.first_names
         }
+        rare = load_first_names(max_frequency=RARE)
         self._names = NameFinder(
-            first_names=self._first_names,
-            common_words=common,
-            rare_first_names=load_first_names(max_frequency=RARE),
+            first_names=self._first_names, common_words=common, rare_first_names=rare
         )
+        # Whether a name-like span without a person cue is a public name (a figure, a brand,
+        # a work, a place): learned from its context, kept only when confident.
+        self._name_model = load_name_model(self._first_names, rare)
         # A given name alone, without a cue or a surname: the dictionary's names above its
         # rare classes (the rare entries are often words of some language).
-        self._bare_names = build_finder(load_first_names(min_frequency=RARE + 1), lexicons)
+        self._bare_names = build_finder(
+            load_first_names(min_frequency=RARE + 1), self._public_name, lexicons
+        )
 
     def entity_types(self, text: str) -> frozenset[str]:
         """One ``analyze`` call per note; only the entity types leave this method."""
@@ -271,7 +276,7 @@ class PresidioPiiDetector:
                 return False
             if self._business.names_business(value, before, after):
                 return False
-            if not self._person_cue_before(before) and reads_as_brand(
+            if not self._person_cue_before(before) and self._public_name(
                 text, result.start, result.end
             ):
                 return False
@@ -294,9 +299,18 @@ class PresidioPiiDetector:
         before, after = text[: span.start], text[span.end :]
         if not self._gazetteer_name(value, before, after):
             return False
+        if _MODEL_NUMBER_BEFORE.search(before):
+            return False  # "Tesla Model 3 Long Range": a trim of a model line, not a person
         # The NER model's ORG label is no evidence here: en_core_web_sm calls "Edvard
-        # Petrussen" an organisation. Only the sentence's structure says brand.
-        return not reads_as_brand(text, span.start, span.end)
+        # Petrussen" an organisation. The context decides, through the name model.
+        return not self._public_name(text, span.start, span.end)
+
+    def _public_name(self, text: str, start: int, end: int) -> bool:
+        """Whether a name-like span without a person cue is a public name: the brand
+        structure (:func:`reads_as_brand`) or the name model, confident, says so. The model
+        alone, at its fail-closed threshold, refused far more public names than the
+        structure on the seen sets (README, "Session 5"): it widens the structure."""
+        return reads_as_brand(text, start, end) or self._name_model.is_public(text, start, end)
 
     def _person_cue_before(self, before: str) -> bool:
         return self._business.person_before(before)
@@ -365,6 +379,9 @@ class PresidioPiiDetector:
 
 
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+# A capitalised word and a model number right before a first-name pair ("Model 3 Long Range",
+# "Serie 5 Grand Tourer"): the pair is the trim of a product line (a name holds no digit).
+_MODEL_NUMBER_BEFORE = re.compile(r"(?-i:[A-ZÀ-ÖØ-Þ])[\w-]*\s[A-Za-z]*\d[\w-]*\s$")
 # Labels of a maker or a product: a name-like span right after one is a model of it
 # ("Toyota RAV4 Hybrid", "Honda CR-V Hybrid", "Peugeot 3008 Hybrid4").
 _BRAND_LABELS = frozenset({"ORG", "PRODUCT", "MISC"})

@@ -46,3 +46,36 @@ def test_products_brands_works_and_prices_are_not_people(
 )
 def test_people_and_phones_stay_personal_data(detector: PresidioPiiDetector, text: str) -> None:
     assert detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Paga los hoteles con su Mastercard Black.",
+        "Uses the Visa Signature for car hire insurance.",
+        "Hat eine Visa Gold von der Sparkasse.",
+    ],
+)
+def test_a_card_network_and_its_tier_are_a_card_product_not_a_person(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" not in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ordered a Hyundai Ioniq 5 Max Comfort for the family.",
+        "Ora lavora da casa il venerdì.",
+    ],
+)
+def test_a_trim_after_a_model_number_and_a_sentence_adverb_are_not_people(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" not in detector.entity_types(text)
+
+
+def test_a_name_after_a_model_number_without_a_capitalised_word_before_it_is_a_person(
+    detector: PresidioPiiDetector,
+) -> None:
+    assert "PERSON" in detector.entity_types("Room 5: Max Comfort checks in on Monday.")

@@ -6,11 +6,13 @@ import pytest
 
 from memory_service.adapters.names_dictionary import RARE, load_first_names
 from memory_service.core.privacy.bare_names import PERSON, BareNameFinder, build_finder
+from memory_service.core.privacy.brands import reads_as_brand
 
 FINDER = BareNameFinder(
     first_names=frozenset({"laura", "ignacy", "dorota", "stig", "rose", "paul", "heinz"}),
     common_words=frozenset({"the", "may"}),
     products=frozenset({"Alexa"}),
+    public=reads_as_brand,
 )
 
 
@@ -58,7 +60,9 @@ def test_a_brand_structure_wins_over_a_lone_name() -> None:
 
 
 def test_the_real_dictionary_reads_names_from_many_countries() -> None:
-    bare_name_types = build_finder(load_first_names(min_frequency=RARE + 1)).person_types
+    bare_name_types = build_finder(
+        load_first_names(min_frequency=RARE + 1), reads_as_brand
+    ).person_types
     assert bare_name_types("Why is Jorunn always late to the stand-up?") == {PERSON}
     assert bare_name_types("Tomasz, can you send the slides?") == {PERSON}
     assert bare_name_types("Prefers the window seat on trains to Florence.") == frozenset()

@@ -179,3 +179,18 @@ def test_a_state_key_the_ner_reads_as_a_person_is_never_named_in_a_refusal() -> 
 
     assert refusals == [("<key> (key)", (ReasonCode.PII,))]
     assert "quokkason" not in repr(refusals)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wallet words, part one — velvet harbor minute copper tunnel escape",
+        "Le ultime parole sono oliva brodo lepre adagio agave alce",
+    ],
+)
+def test_six_seed_words_in_a_row_without_a_function_word_are_a_secret(text: str) -> None:
+    assert ReasonCode.SECRET in codes(text)
+
+
+def test_prose_made_of_seed_words_is_not_a_seed_phrase() -> None:
+    assert ReasonCode.SECRET not in codes("Photos they share suggest they live near the sea.")

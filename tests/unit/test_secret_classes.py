@@ -80,3 +80,31 @@ def test_benign_notes_with_the_same_cue_words_are_kept(library: LibraryIdentifie
 def test_the_seen_leaks_are_secrets(text: str, library: LibraryIdentifierDetector) -> None:
     codes = {r.code for r in check_privacy(text, pii=NoNer(), identifiers=library)}
     assert ReasonCode.SECRET in codes
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Gave me the recovery words of his wallet: lampe fusil brume cactus ortie sable motte"
+        " gravier.",
+        "Las palabras de respaldo: perro nube lima barco hilo sopa tren pino.",
+        "Security q (name of first school): Lindenhof.",
+        "Domanda di sicurezza, primo gatto: Pallino.",
+    ],
+)
+def test_a_word_run_after_a_colon_and_a_one_word_answer_are_secrets(text: str) -> None:
+    reasons = check_privacy(text, pii=NoNer(), identifiers=LibraryIdentifierDetector())
+    assert ReasonCode.SECRET in {reason.code for reason in reasons}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "First car: Volvo, still misses it.",
+        "Likes: hiking, cycling, chess, baking, pottery, yoga, climbing and surfing.",
+        "Security question set up on the banking app last week.",
+        "Sicherheitsfrage: Name des ersten Haustiers.",
+    ],
+)
+def test_a_list_or_a_fact_after_a_colon_is_no_secret(text: str) -> None:
+    assert not check_privacy(text, pii=NoNer(), identifiers=LibraryIdentifierDetector())

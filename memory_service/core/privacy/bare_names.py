@@ -12,7 +12,7 @@ the names dictionary does not call rare (its rare entries are often words of som
   something else: a determiner, a place preposition or a number before it ("the Rose
   garden", "flies to Florence", "two Hue bulbs"), another capitalised word beside it (a pair
   or a title is the names module's call, and its brand and place filters apply there), or a
-  brand structure (:func:`reads_as_brand`: "shops at Wendy's");
+  public name by its context (the name model, handed in: "shops at Wendy's");
 - **at the start of a sentence** (where any word is capitalised) **and in the other
   languages** (German capitalises every noun; in French, Spanish and Italian a capitalised
   word after a lowercase noun is a model: "la caméra Arlo"), only as a subject or an
@@ -36,14 +36,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Container, Iterable
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass
 
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons
-from memory_service.core.privacy.brands import reads_as_brand
 from memory_service.core.privacy.names import FUNCTION_WORDS, is_capitalised
 
 PERSON = "PERSON"
+PublicName = Callable[[str, int, int], bool]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -131,6 +131,9 @@ class BareNameFinder:
     first_names: Container[str]
     common_words: Container[str]
     products: Container[str]
+    # Whether ``text[start:end]`` is a public name (a figure, a brand, a work, a place) by its
+    # context: the name model (:mod:`.name_model`), handed in by the adapter.
+    public: PublicName
 
     def person_types(self, text: str) -> frozenset[str]:
         """``PERSON`` when a given name stands alone in ``text``; never the name."""
@@ -203,16 +206,15 @@ class BareNameFinder:
                 break
             last += 1
         end = words[last].end()
-        return bool(_VERB_PARTICLE_AFTER.match(text, end)) and not reads_as_brand(
+        return bool(_VERB_PARTICLE_AFTER.match(text, end)) and not self.public(
             text[:end], words[index].start(), end
         )
 
-    @staticmethod
-    def _brand(text: str, start: int, end: int) -> bool:
+    def _brand(self, text: str, start: int, end: int) -> bool:
         # "Miah points out": judged without the verb that looks like a product noun.
         if _VERB_PARTICLE_AFTER.match(text, end):
-            return reads_as_brand(text[:end], start, end)
-        return reads_as_brand(text, start, end)
+            return self.public(text[:end], start, end)
+        return self.public(text, start, end)
 
 
 def _reads_english(words: list[re.Match[str]]) -> bool:
@@ -229,7 +231,7 @@ def _fold(word: str) -> str:
 
 
 def build_finder(
-    first_names: Iterable[str], lexicons: Lexicons = DEFAULT_LEXICONS
+    first_names: Iterable[str], public: PublicName, lexicons: Lexicons = DEFAULT_LEXICONS
 ) -> BareNameFinder:
     """The finder over ``first_names`` (the caller's dictionary, lower case: the adapter
     that reads one hands it in) and the lexicons' own first names, with the lexicons'
@@ -240,4 +242,5 @@ def build_finder(
         first_names=frozenset(first_names) | {_fold(name) for name in lexicons.first_names},
         common_words=lexicons.stopwords | months | _WEEKDAYS | _LANGUAGES | FUNCTION_WORDS,
         products=frozenset(lexicons.product_names),
+        public=public,
     )

@@ -100,8 +100,9 @@ NAMING = (
     r"|mi chiamo|si chiama|chiamat[oa]|di nome|a nome di|intestat[oa] a|all'attenzione di",
 )
 # Closed-class words of the five languages (pronouns, auxiliaries, modals, articles,
-# prepositions, conjunctions) that the names dictionary also holds as someone's first name
-# ("will", "may", "an", "can", "sale"): never a name in lower case after a cue, nor a surname.
+# prepositions, conjunctions, the adverbs "now", "here", "then") that the names dictionary
+# also holds as someone's first name ("will", "may", "an", "can", "sale", Italian "ora"):
+# never a name in lower case after a cue, nor a surname.
 _FUNCTION_WORDS_TEXT = """
 a an and are as at be but by can could did do does for from had has have he her him his
 i if in is it its may me might must my no nor not of on or our shall she should so than
@@ -118,6 +119,7 @@ nur oder sehr sein sie sind so um und uns von vor war was wer wie wir wird zu zu
 ai alla alle anche che chi ci come con da dal dalla dei del della di e gli ha ho il in io
 la le lei lo loro lui ma mi ne nel nella no non per piu qui se si sono su sua suo ti tra
 tu un una uno vi
+now here maintenant ici alors ahora aqui luego jetzt hier dann ora allora poi
 """
 FUNCTION_WORDS = frozenset(_FUNCTION_WORDS_TEXT.split())
 
@@ -179,6 +181,13 @@ _FAMILY_AFTER = re.compile(
     r"(?i:\bthe)\s+(?P<name>[A-ZÀ-ÖØ-Þ][\w'\u2019-]+)\s+(?i:family|household|twins|kids)\b"
 )
 _INITIALS_END = re.compile(r"(?:(?<=\s)[A-Z]\.\s*)+$")
+
+
+def person_cue_before(before: str) -> bool:
+    """Whether an honorific, a relationship word, a naming verb or a label ends ``before``
+    (any strength: the finder's own reading is :meth:`NameFinder.after_cues`)."""
+    tail = _INITIALS_END.sub("", before)[-60:]
+    return any(cue.search(tail) for cue in (_HONORIFIC, _NAMING, _LABEL, _RELATION))
 
 
 class _Cue(Enum):

@@ -107,7 +107,26 @@ def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> fro
         kinds.add("PASSCODE")
     if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)):
         kinds.add("HIGH_ENTROPY_STRING")
+    if word_run_after_colon(folded_text, lexicons):
+        kinds.add("SEED_PHRASE")
     return frozenset(kinds)
+
+
+# A run of short lower-case single words, spaces only between them, from a colon (or "=") to
+# the end of its clause: the shape of a recovery phrase in any language ("genannt: tiger linse
+# mond faden glas ofen wolke sand", "seed: ribbon glass tundra ..."), whatever word announces
+# it and whichever list its words come from. A list of things has commas or "and" between.
+_WORD_RUN = re.compile(r"[:=]\s*(?P<words>[a-z]{3,8}(?: [a-z]{3,8}){7,23})\s*(?:$|[.;!\n])")
+MIN_RUN_WORDS = 8
+
+
+def word_run_after_colon(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
+    """Whether eight or more short lower-case words, none a stop word, follow a colon up to
+    the end of the clause (a recovery phrase; see :data:`_WORD_RUN`)."""
+    return any(
+        not any(word in lexicons.stopwords for word in match["words"].split())
+        for match in _WORD_RUN.finditer(folded_text)
+    )
 
 
 def format_kinds(text: str) -> frozenset[str]:
@@ -407,12 +426,23 @@ def _security_answer(folded_text: str, lexicons: Lexicons) -> bool:
             cues += [*_ANSWER_WORD.finditer(view), *_QUESTION.finditer(view)]
         for cue in cues:
             is_question = _QUESTION.fullmatch(cue.group()) is not None
-            if _answer_value(_clause(view[cue.end() :]), lexicons, after_question=is_question):
+            if _answer_value(
+                _clause(view[cue.end() :]),
+                lexicons,
+                after_question=is_question,
+                security_named=_SECURITY_WORD.search(folded_text) is not None,
+            ):
                 return True
     return False
 
 
-def _answer_value(clause: str, lexicons: Lexicons, *, after_question: bool) -> bool:
+_SECURITY_WORD = re.compile(r"securi|secret|seguridad|sicherheit|geheim|sicurezza|segret", re.I)
+_ONE_WORD_AFTER_COLON = re.compile(r"^\s*[:=]\s*(?P<value>[^\W\d_]{2,})\W*$")
+
+
+def _answer_value(
+    clause: str, lexicons: Lexicons, *, after_question: bool, security_named: bool = False
+) -> bool:
     """Whether ``clause`` (what follows an answer cue) gives the answer; after the question
     itself only a capitalised or quoted word straight after it does ("...Sicherheitsfrage
     Rex"): "Sicherheitsfrage: Name des ersten Haustiers" states the question."""
@@ -425,7 +455,16 @@ def _answer_value(clause: str, lexicons: Lexicons, *, after_question: bool) -> b
         if named or (len(words) == 1 and not after_question):
             return True
     if after_question:
-        return False
+        # The question, a colon, one word: its answer ("First pet (security q): Biscuit"); a
+        # question written out after the colon has more words ("Sicherheitsfrage: Name des
+        # ersten Haustiers").
+        # Only in a note that says it is a security question: "First car: Volvo" is a fact.
+        single = _ONE_WORD_AFTER_COLON.match(clause)
+        return (
+            security_named
+            and single is not None
+            and single["value"].lower() not in lexicons.stopwords
+        )
     match = _VALUE_AFTER_CUE.match(clause)
     if match is not None:
         value = match.group("value").strip(_WORD_EDGES)

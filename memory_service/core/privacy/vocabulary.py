@@ -180,7 +180,7 @@ ANSWER_CUES = (
 # A security question named in the note: with one of these, a word of ANSWER_WORDS brings
 # in the answer ("Sicherheitsfrage (erstes Haustier), Antwort: Stella"). Folded regexes.
 SECURITY_QUESTION_CUES = (
-    r"(?:security|secret|secure|challenge)\s+questions?",
+    r"(?:security|secret|secure|challenge)\s+(?:questions?|q)",
     # the questions banks ask, named by their subject
     r"(?:first|childhood)\s+(?:pet|car|school|teacher|best friend)|name of (?:your |my |his |her )?"
     r"first pet|premier animal|ville natale|primera mascota|ciudad natal|erstes haustier"
