@@ -168,7 +168,7 @@ def oof_threshold(
     for k in range(FOLDS):
         inside = [e for e, f in zip(seen, folds, strict=True) if f != k]
         model = train_model(inside, c, seed, given, rare)
-        for i in np.flatnonzero(folds == k):
+        for i in (int(index) for index in np.flatnonzero(folds == k)):
             oof[i] = model.public_score(seen[i].text, seen[i].start, seen[i].end)
     return leak_threshold(oof, np.array([e.public for e in seen]))
 
