@@ -21,10 +21,13 @@ precision: a wrong slot shared by two notes supersedes a true fact). The core im
 adapter: without a vector (no embedder, or vectors of another model) nothing is inferred.
 
 **Scope.** One slot can hold a value per context ("window seat on long flights", "aisle on
-short ones"; "tea at work", "coffee at home"): two notes of one slot in different scopes are
-two facts. :meth:`SlotModel.scope` is the set of the note's words (4-letter prefixes, folded)
-that the corpus writers used as scope qualifiers, learned from the corpus's ``scope`` field
-and shipped in the model file; two notes supersede by slot only when their scopes are equal.
+short ones"; "works from home on Mondays", "from the office on Wednesdays"): two notes of one
+slot in different scopes are two facts, and superseding one of them is the worse error.
+:meth:`SlotModel.same_scope` lets two notes supersede by slot only when neither is
+*scoped*, by a second learned head (a logistic regression over :func:`text_features`,
+trained on the corpus's ``scope`` field: does the note qualify its value with a context?),
+or when both name the same scope words (:meth:`SlotModel.scope`: the words the corpus
+writers used as qualifiers, as folded 5-letter prefixes, shipped in the model file).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ import gzip
 import hashlib
 import json
 import math
+import operator
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -91,6 +95,23 @@ def fingerprint() -> str:
     return hashlib.sha256(json.dumps([_CHAR_N, SCOPE_PREFIX, probe]).encode()).hexdigest()[:16]
 
 
+@dataclass(frozen=True)
+class Scoped:
+    """The scope head: the probability that a note qualifies its value with a context."""
+
+    weights: Mapping[str, float]
+    bias: float
+    threshold: float
+
+    def probability(self, text: str) -> float:
+        found = [self.weights[f] for f in text_features(text) if f in self.weights]
+        z = self.bias + (sum(found) / math.sqrt(len(found)) if found else 0.0)
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+    def probable(self, text: str) -> bool:
+        return self.probability(text) >= self.threshold
+
+
 class SlotModel:
     """Scores a note (text and vector) for each slot."""
 
@@ -103,6 +124,7 @@ class SlotModel:
         bias: Sequence[float],
         threshold: float,
         scope_words: frozenset[str],
+        scoped: Scoped,
         metadata: Mapping[str, Any] | None = None,
     ) -> None:
         if len(bias) != len(labels) or NONE not in labels:
@@ -116,9 +138,12 @@ class SlotModel:
         self.cardinality = dict(cardinality)
         self._text = text_weights
         self._vector = tuple(tuple(row) for row in vector_weights)
+        # The same weights by label, for one C-speed dot product per label.
+        self._by_label = tuple(zip(*self._vector, strict=True)) or tuple(() for _ in labels)
         self._bias = tuple(bias)
         self.threshold = threshold
         self.scope_words = scope_words
+        self.scoped = scoped
         self.metadata = dict(metadata or {})
 
     @property
@@ -127,21 +152,17 @@ class SlotModel:
 
     def probabilities(self, text: str, vector: Sequence[float]) -> dict[str, float]:
         """Probability per label (``none`` included) for a note and its vector."""
-        z = list(self._bias)
         found = [self._text[f] for f in text_features(text) if f in self._text]
-        if found:
-            scale = 1.0 / math.sqrt(len(found))
-            for row in found:
-                for i, w in enumerate(row):
-                    z[i] += scale * w
+        scale = 1.0 / math.sqrt(len(found)) if found else 0.0
+        text_part = [scale * sum(column) for column in zip(*found)] if found else None
         prefix = vector[: self.vector_dims]
-        norm = math.sqrt(sum(x * x for x in prefix))
-        if norm > 0:
-            for x, row in zip(prefix, self._vector, strict=True):
-                if x:
-                    x /= norm
-                    for i, w in enumerate(row):
-                        z[i] += x * w
+        norm = math.sqrt(sum(x * x for x in prefix)) or 1.0
+        z = [
+            bias + sum(map(operator.mul, prefix, row)) / norm
+            for bias, row in zip(self._bias, self._by_label, strict=True)
+        ]
+        if text_part is not None:
+            z = [a + b for a, b in zip(z, text_part, strict=True)]
         top = max(z)
         exp = [math.exp(v - top) for v in z]
         total = sum(exp)
@@ -165,6 +186,14 @@ class SlotModel:
             form for form in map(scope_form, _words(text)) if form in self.scope_words
         )
 
+    def same_scope(self, a: str, b: str) -> bool:
+        """Two notes hold their values in one context: neither is scoped, or both name the
+        same scope words."""
+        scope = self.scope(a)
+        if scope:
+            return scope == self.scope(b)
+        return not self.scope(b) and not self.scoped.probable(a) and not self.scoped.probable(b)
+
     @classmethod
     def from_document(cls, document: Mapping[str, Any]) -> SlotModel:
         if document.get("format") != FORMAT_VERSION:
@@ -177,6 +206,11 @@ class SlotModel:
             bias = [float(x) for x in document["bias"]]
             threshold = float(document["threshold"])
             scope_words = frozenset(str(w) for w in document["scope_words"])
+            scoped = Scoped(
+                {str(k): float(v) for k, v in document["scoped"]["weights"].items()},
+                float(document["scoped"]["bias"]),
+                float(document["scoped"]["threshold"]),
+            )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise SlotModelError("malformed slot model file") from exc
         return cls(
@@ -187,6 +221,7 @@ class SlotModel:
             bias,
             threshold,
             scope_words,
+            scoped,
             document.get("metadata"),
         )
 
@@ -198,6 +233,11 @@ class SlotModel:
             "bias": list(self._bias),
             "threshold": self.threshold,
             "scope_words": sorted(self.scope_words),
+            "scoped": {
+                "bias": self.scoped.bias,
+                "threshold": self.scoped.threshold,
+                "weights": dict(self.scoped.weights),
+            },
             "metadata": self.metadata,
             "vector": [list(row) for row in self._vector],
             "text": {k: list(v) for k, v in self._text.items()},
