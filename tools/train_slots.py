@@ -149,9 +149,9 @@ def augmented(rows: Sequence[Row], seed: int, copies: int) -> list[Row]:
     value of its slot from ``rows`` (deterministic for the seed)."""
     values: dict[str, list[str]] = defaultdict(list)
     for row in rows:
-        if row.slot != NONE and row.value and row.value.lower() in row.text.lower():
-            if row.value not in values[row.slot]:
-                values[row.slot].append(row.value)
+        stated = row.slot != NONE and row.value and row.value.lower() in row.text.lower()
+        if stated and row.value not in values[row.slot]:
+            values[row.slot].append(row.value)
     rng = random.Random(seed)
     out = list(rows)
     for row in rows:
@@ -237,21 +237,30 @@ def evaluate(labels: Sequence[str], probs: np.ndarray, rows: Sequence[Row], thre
     no-slot notes given a slot."""
     best = probs.argmax(axis=1)
     top = probs.max(axis=1)
-    predicted = [labels[i] if labels[i] != NONE and p >= threshold else NONE for i, p in zip(best, top, strict=True)]
+    predicted = [
+        labels[i] if labels[i] != NONE and p >= threshold else NONE
+        for i, p in zip(best, top, strict=True)
+    ]
     argmax = [labels[i] for i in best]
     accuracy = float(np.mean([a == r.slot for a, r in zip(argmax, rows, strict=True)]))
     given = [(p, r.slot) for p, r in zip(predicted, rows, strict=True) if p != NONE]
     precision = float(np.mean([p == s for p, s in given])) if given else 1.0
     slotted = [r for r in rows if r.slot != NONE]
-    coverage = float(
-        np.mean([p == r.slot for p, r in zip(predicted, rows, strict=True) if r.slot != NONE])
-    ) if slotted else 0.0
+    coverage = (
+        float(
+            np.mean([p == r.slot for p, r in zip(predicted, rows, strict=True) if r.slot != NONE])
+        )
+        if slotted
+        else 0.0
+    )
     none_rows = [p for p, r in zip(predicted, rows, strict=True) if r.slot == NONE]
     false_slot = float(np.mean([p != NONE for p in none_rows])) if none_rows else 0.0
     return accuracy, coverage, precision, false_slot
 
 
-def threshold_for(labels: Sequence[str], probs: np.ndarray, rows: Sequence[Row], precision: float) -> float:
+def threshold_for(
+    labels: Sequence[str], probs: np.ndarray, rows: Sequence[Row], precision: float
+) -> float:
     """The lowest threshold whose accepted predictions reach ``precision`` on these rows."""
     for threshold in np.arange(0.30, 0.96, 0.01):
         if evaluate(labels, probs, rows, float(threshold))[2] >= precision:
@@ -278,26 +287,42 @@ def main() -> None:
     parts: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
         parts[split_of(row, args.seed)].append(row)
-    train, dev, test = augmented(parts["train"], args.seed, args.augment), parts["dev"], parts["test"]
+    train, dev, test = (
+        augmented(parts["train"], args.seed, args.augment),
+        parts["dev"],
+        parts["test"],
+    )
     corpus_hash = hashlib.sha256(
         b"".join(p.read_bytes() for p in sorted(CORPUS.glob("*.jsonl")))
     ).hexdigest()[:16]
-    print(f"corpus {len(rows)} notes ({corpus_hash}), {len({r.slot for r in rows}) - 1} slots; "
-          f"train {len(train)} dev {len(dev)} test {len(test)}")
+    print(
+        f"corpus {len(rows)} notes ({corpus_hash}), {len({r.slot for r in rows}) - 1} slots; "
+        f"train {len(train)} dev {len(dev)} test {len(test)}"
+    )
     card = cardinalities(rows)
     embedder = WordLlamaEmbedder.load()
     featurizer = Featurizer(train)
-    xt = {name: featurizer.matrix(part) for name, part in (("train", train), ("dev", dev), ("test", test))}
-    xv = {name: vectors_of(part, embedder, args.dims) for name, part in (("train", train), ("dev", dev), ("test", test))}
+    xt = {
+        name: featurizer.matrix(part)
+        for name, part in (("train", train), ("dev", dev), ("test", test))
+    }
+    xv = {
+        name: vectors_of(part, embedder, args.dims)
+        for name, part in (("train", train), ("dev", dev), ("test", test))
+    }
     by_split = {"train": train, "dev": dev, "test": test}
     y_train = [r.slot for r in train]
 
     candidates: list[Candidate] = []
     for c in C_GRID:
         m = fit_lr(xt["train"], y_train, c, args.seed)
-        candidates.append(Candidate(f"text C={c}", list(m.classes_), lambda s, m=m: m.predict_proba(xt[s])))
+        candidates.append(
+            Candidate(f"text C={c}", list(m.classes_), lambda s, m=m: m.predict_proba(xt[s]))
+        )
         m = fit_lr(xv["train"], y_train, c, args.seed)
-        candidates.append(Candidate(f"vector C={c}", list(m.classes_), lambda s, m=m: m.predict_proba(xv[s])))
+        candidates.append(
+            Candidate(f"vector C={c}", list(m.classes_), lambda s, m=m: m.predict_proba(xv[s]))
+        )
         for scale in VECTOR_SCALE_GRID:
             joint = {s: hstack([xt[s], csr_matrix(xv[s] * scale)]).tocsr() for s in by_split}
             m = fit_lr(joint["train"], y_train, c, args.seed)
@@ -310,7 +335,12 @@ def main() -> None:
                 )
             )
     centroid_labels = sorted({r.slot for r in train})
-    centroids = np.stack([xv["train"][[i for i, r in enumerate(train) if r.slot == lab]].mean(axis=0) for lab in centroid_labels])
+    centroids = np.stack(
+        [
+            xv["train"][[i for i, r in enumerate(train) if r.slot == lab]].mean(axis=0)
+            for lab in centroid_labels
+        ]
+    )
     centroids /= np.linalg.norm(centroids, axis=1, keepdims=True)
 
     def centroid_scores(s: str) -> np.ndarray:
@@ -321,26 +351,41 @@ def main() -> None:
 
     candidates.append(Candidate("centroid", centroid_labels, centroid_scores))
 
-    print(f"\n{'model':34} {'split':5} {'acc':>6} {'cover':>6} {'prec':>6} {'none->slot':>10}  threshold")
+    print(
+        f"\n{'model':34} {'split':5} {'acc':>6} {'cover':>6} {'prec':>6} {'none->slot':>10}"
+        "  threshold"
+    )
     best: tuple[float, Candidate, float] | None = None
     for cand in candidates:
         probs = cand.score("dev")
         threshold = threshold_for(cand.labels, probs, dev, args.precision)
         acc, cov, prec, false_slot = evaluate(cand.labels, probs, dev, threshold)
-        print(f"{cand.name:34} dev   {acc:6.3f} {cov:6.3f} {prec:6.3f} {false_slot:10.3f}  {threshold:.2f}")
+        print(
+            f"{cand.name:34} dev   {acc:6.3f} {cov:6.3f} {prec:6.3f} {false_slot:10.3f}"
+            f"  {threshold:.2f}"
+        )
         # Coverage at the precision asked; a model that cannot reach it on dev is not shipped.
         merit = cov + 0.01 * acc if prec >= args.precision else -1.0
         if cand.shipped is not None and (best is None or merit > best[0]):
             best = (merit, cand, threshold)
     assert best is not None
     _, chosen, threshold = best
-    print(f"\nshipped: {chosen.name}, threshold {threshold:.2f} (dev precision >= {args.precision})")
+    print(
+        f"\nshipped: {chosen.name}, threshold {threshold:.2f} (dev precision >= {args.precision})"
+    )
     for cand in candidates:
-        if cand is chosen or cand.name == "centroid" or cand.name.startswith(("text C=4", "vector C=4")):
+        if (
+            cand is chosen
+            or cand.name == "centroid"
+            or cand.name.startswith(("text C=4", "vector C=4"))
+        ):
             probs = cand.score("test")
             t = threshold_for(cand.labels, cand.score("dev"), dev, args.precision)
             acc, cov, prec, false_slot = evaluate(cand.labels, probs, test, t)
-            print(f"{cand.name:34} test  {acc:6.3f} {cov:6.3f} {prec:6.3f} {false_slot:10.3f}  {t:.2f}")
+            print(
+                f"{cand.name:34} test  {acc:6.3f} {cov:6.3f} {prec:6.3f} {false_slot:10.3f}"
+                f"  {t:.2f}"
+            )
     assert chosen.shipped is not None
     scopes = scope_words(train)
     model = chosen.shipped
@@ -359,11 +404,24 @@ def main() -> None:
         "embedding": f"wordllama-l2-supercat prefix {args.dims}",
     }
     shipped = SlotModel.from_document(document)
-    check = np.array([[shipped.probabilities(r.text, v.tolist())[lab] for lab in shipped.labels] for r, v in zip(test, xv["test"], strict=True)])
+    check = np.array(
+        [
+            [shipped.probabilities(r.text, v.tolist())[lab] for lab in shipped.labels]
+            for r, v in zip(test, xv["test"], strict=True)
+        ]
+    )
     acc, cov, prec, false_slot = evaluate(list(shipped.labels), check, test, threshold)
-    print(f"{'shipped file (pure Python)':34} test  {acc:6.3f} {cov:6.3f} {prec:6.3f} {false_slot:10.3f}  {threshold:.2f}")
+    print(
+        f"{'shipped file (pure Python)':34} test  {acc:6.3f} {cov:6.3f} {prec:6.3f}"
+        f" {false_slot:10.3f}  {threshold:.2f}"
+    )
     per_lang = {
-        lang: evaluate(list(shipped.labels), check[[i for i, r in enumerate(test) if r.lang == lang]], [r for r in test if r.lang == lang], threshold)
+        lang: evaluate(
+            list(shipped.labels),
+            check[[i for i, r in enumerate(test) if r.lang == lang]],
+            [r for r in test if r.lang == lang],
+            threshold,
+        )
         for lang in sorted({r.lang for r in test})
     }
     for lang, (acc, cov, prec, false_slot) in per_lang.items():
@@ -392,7 +450,10 @@ def _scope_head(
         p = m.predict_proba(x["dev"])[:, 1]
         order = np.argsort(-p)
         hits = np.cumsum(truth["dev"][order])
-        ap = float(np.sum(hits / np.arange(1, len(p) + 1) * truth["dev"][order]) / max(1, truth["dev"].sum()))
+        ap = float(
+            np.sum(hits / np.arange(1, len(p) + 1) * truth["dev"][order])
+            / max(1, truth["dev"].sum())
+        )
         if best is None or ap > best[0]:
             best = (ap, c, m, p)
     assert best is not None
@@ -405,14 +466,19 @@ def _scope_head(
         t = truth[split]
         print(
             f"scope head C={c} {split}: scoped notes caught {int((q & t).sum())}/{int(t.sum())}, "
-            f"unscoped notes read as scoped {int((q & ~t).sum())}/{int((~t).sum())} (dev AP {ap:.3f})"
+            f"unscoped notes read as scoped {int((q & ~t).sum())}/{int((~t).sum())}"
+            f" (dev AP {ap:.3f})"
         )
     weights = {
         f: round(float(m.coef_[0, i]), DECIMALS)
         for f, i in featurizer.index.items()
         if abs(m.coef_[0, i]) >= 10**-DECIMALS
     }
-    return {"bias": round(float(m.intercept_[0]), DECIMALS), "threshold": threshold, "weights": weights}
+    return {
+        "bias": round(float(m.intercept_[0]), DECIMALS),
+        "threshold": threshold,
+        "weights": weights,
+    }
 
 
 def _scope_report(model: SlotModel, rows: Sequence[Row]) -> None:
@@ -454,7 +520,7 @@ def _as_model(
     text = {
         f: [round(float(x), DECIMALS) for x in coef[:, i]]
         for f, i in featurizer.index.items()
-        if np.abs(coef[:, i]).max() >= 10 ** -DECIMALS
+        if np.abs(coef[:, i]).max() >= 10**-DECIMALS
     }
     vector = [[round(float(x) * scale, DECIMALS) for x in coef[:, n_text + d]] for d in range(dims)]
     bias = [round(float(x), DECIMALS) for x in m.intercept_]

@@ -594,7 +594,7 @@ class _InferredSlots:
             return memory.attribute
         if memory.id not in self._slots:
             slot = self._model.infer(memory.text, self._vectors.get(memory.id))
-            self._slots[memory.id] = slot and Attribute(slot.key, slot.cardinality)
+            self._slots[memory.id] = Attribute(slot.key, slot.cardinality) if slot else None
         return self._slots[memory.id]
 
     def one_single_slot(self, older: Memory, newer: Memory) -> bool:

@@ -154,7 +154,7 @@ class SlotModel:
         """Probability per label (``none`` included) for a note and its vector."""
         found = [self._text[f] for f in text_features(text) if f in self._text]
         scale = 1.0 / math.sqrt(len(found)) if found else 0.0
-        text_part = [scale * sum(column) for column in zip(*found)] if found else None
+        text_part = [scale * sum(col) for col in zip(*found, strict=True)] if found else None
         prefix = vector[: self.vector_dims]
         norm = math.sqrt(sum(x * x for x in prefix)) or 1.0
         z = [
@@ -182,9 +182,7 @@ class SlotModel:
     def scope(self, text: str) -> frozenset[str]:
         """The note's scope qualifiers ("weekends", "long flights", "au travail"), as
         folded word prefixes; empty for a note that holds everywhere."""
-        return frozenset(
-            form for form in map(scope_form, _words(text)) if form in self.scope_words
-        )
+        return frozenset(form for form in map(scope_form, _words(text)) if form in self.scope_words)
 
     def same_scope(self, a: str, b: str) -> bool:
         """Two notes hold their values in one context: neither is scoped, or both name the
