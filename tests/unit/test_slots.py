@@ -11,6 +11,7 @@ import pytest
 
 from memory_service.adapters.static_embedding import WordLlamaEmbedder
 from memory_service.core.consolidation import DecisionReason, MergePlan, Verdict
+from memory_service.core.consolidation.rules import content_text
 from memory_service.core.consolidation.slots import (
     NONE,
     Scoped,
@@ -65,7 +66,9 @@ def run(
     old = make_global(older, **(older_changes or {}))
     note = make_note(newer, **(newer_changes or {}))
     vectors = {old.id: older_vector, note.id: newer_vector}
-    result = plan([note], [old], vectors=vectors, slots=model or toy_model(), **kwargs)
+    result = plan(
+        [note], [old], vectors=vectors, meanings=vectors, slots=model or toy_model(), **kwargs
+    )
     return result, _active_texts(result, [old, note])
 
 
@@ -96,6 +99,11 @@ def test_without_one_confident_single_slot_both_stay(
 def test_a_scoped_note_never_supersedes_by_slot() -> None:
     _, active = run("Drives a Golf", "Drives a Tesla on weekends", CAR, CAR)
     assert active == {"Drives a Golf", "Drives a Tesla on weekends"}
+
+
+def test_a_note_about_someone_else_never_supersedes_by_slot() -> None:
+    _, active = run("Drives a Golf", "Sister drives a Tesla", CAR, CAR)
+    assert active == {"Drives a Golf", "Sister drives a Tesla"}
 
 
 def test_two_notes_naming_the_same_scope_supersede_and_different_scopes_do_not() -> None:
@@ -186,10 +194,8 @@ def test_the_shipped_model_puts_an_update_in_one_single_slot(
     embedder: WordLlamaEmbedder, older: str, newer: str
 ) -> None:
     model = default_slot_model()
-    a, b = (
-        model.infer(t, v)
-        for t, v in zip((older, newer), embedder.embed([older, newer]), strict=True)
-    )
+    vectors = embedder.embed([content_text(older), content_text(newer)])
+    a, b = (model.infer(t, v) for t, v in zip((older, newer), vectors, strict=True))
     assert a is not None and b is not None
     assert a.key == b.key and a.cardinality is Cardinality.SINGLE
 

@@ -270,7 +270,7 @@ def plan_consolidation(
     the content words tell a paraphrase from a second value better. ``judgment`` is the
     model the notes were saved with, for the ephemeral re-check (None: the shipped one).
     ``slots`` infers the slot of a note without an attribute from its text and its
-    ``vectors`` entry (None: the shipped model; without vectors nothing is inferred).
+    ``meanings`` entry (None: the shipped model; without one nothing is inferred).
     The judge is called at most once.
     """
     _require_one_subject([*notes, *global_memories])
@@ -315,7 +315,7 @@ def plan_consolidation(
     }
     dropped += _destroy_replaced_copies(notes, refused, updated, now)
 
-    inferred = _InferredSlots(slots or default_slot_model(), vectors)
+    inferred = _InferredSlots(slots or default_slot_model(), meanings)
     resolver = Resolver({m.id: m for m in candidates})
     for note in eligible:
         if note.id in refused:
@@ -564,7 +564,11 @@ def _relation(
         return Relation(
             other.id, DecisionKind.CONFLICT, DecidedBy.LLM, DecisionReason.JUDGED_CONFLICT
         )
-    if verdict is None and inferred.one_single_slot(older, newer):
+    if (
+        verdict is None
+        and not (terms[older.id].third_party or terms[newer.id].third_party)
+        and inferred.one_single_slot(older, newer)
+    ):
         return Relation(
             other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.INFERRED_SLOT
         )

@@ -10,9 +10,11 @@ It is a multinomial logistic regression over two views of the note, trained by
 ``tools/train_slots.py`` on ``data/slots/corpus/`` (EN/FR notes labelled with their slot,
 value and scope) and shipped beside this module (``slots_model.json.gz``):
 
-- the note's vector from the :class:`~.embedding.Embedder` port (the static embedding the
-  plan already has for candidates by meaning), its first ``vector_dims`` dimensions scaled
-  back to unit length (the embedding is trained Matryoshka-style, so a prefix is a model);
+- the vector of the note's content words (:func:`.rules.content_text`) from the
+  :class:`~.embedding.Embedder` port (the plan's ``meanings``, computed anyway), its first
+  ``vector_dims`` dimensions scaled back to unit length (the embedding is trained
+  Matryoshka-style, so a prefix is a model); the content words cover twice the slot notes
+  the whole text does at the same precision (``data/slots/REPORT.md``);
 - :func:`text_features`: folded words and the character 4-grams inside them, which carry a
   slot across inflections and the two languages ("<voi", "oitu" of "voiture").
 
