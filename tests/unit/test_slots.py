@@ -188,6 +188,8 @@ def test_the_shipped_model_matches_todays_features() -> None:
     [
         ("Uses an iPhone", "Switched to an Android phone"),
         ("Works as an accountant", "Retrained and now teaches maths"),
+        ("Drives a Golf", "Drives a Tesla Model 3"),
+        ("Uses Excel for budgeting", "Manages accounts with a budgeting app"),
     ],
 )
 def test_the_shipped_model_puts_an_update_in_one_single_slot(
