@@ -18,11 +18,13 @@ returns a :class:`MergePlan` the service applies in one unit of work. The policy
      it meets a denial of the whole attribute ("Has no pets"); different keys never
      conflict;
    - **no attribute**: the judge's verdict (``same``, ``refines``, ``conflict``,
-     ``unrelated``) decides when it gave one; otherwise the rules supersede only on a
-     negation flip or a marked change (see :mod:`.rules`; a change marked by words alone
-     replaces one value, the closest in meaning), and a guess meeting a statement close
-     in meaning or a stated frame settles for the statement; never on shared words, and
-     anything else keeps both.
+     ``unrelated``) decides when it gave one; otherwise the **slot model**
+     (:mod:`.slots`) stands in for the agent: two notes it confidently puts in one
+     single-valued slot, in the same scope, are one attribute and the newer supersedes;
+     then the rules supersede only on a negation flip or a marked change (see
+     :mod:`.rules`; a change marked by words alone replaces one value, the closest in
+     meaning), and a guess meeting a statement close in meaning or a stated frame settles
+     for the statement; never on shared words, and anything else keeps both.
 4. Conflicts supersede the older side, except that a hypothesis never supersedes a stated
    fact; a stated note meaning what a hypothesis says confirms it. Remaining notes become
    new global memories. Every handled note ends ``superseded`` by the global that holds
@@ -73,8 +75,16 @@ from memory_service.core.consolidation.rules import (
     more_specific,
     terms_of,
 )
+from memory_service.core.consolidation.slots import SlotModel, default_slot_model
 from memory_service.core.judgment import JudgmentModel
-from memory_service.core.model import Cardinality, Durability, Memory, MemoryScope, MemoryStatus
+from memory_service.core.model import (
+    Attribute,
+    Cardinality,
+    Durability,
+    Memory,
+    MemoryScope,
+    MemoryStatus,
+)
 
 __all__ = [
     "GLOBAL_CANDIDATES_PER_NOTE",
@@ -246,6 +256,7 @@ def plan_consolidation(
     vectors: Mapping[str, Vector] | None = None,
     meanings: Mapping[str, Vector] | None = None,
     judgment: JudgmentModel | None = None,
+    slots: SlotModel | None = None,
 ) -> MergePlan:
     """Decide how a session's notes merge into the subject's global memory.
 
@@ -258,6 +269,8 @@ def plan_consolidation(
     finds candidates better (50 against 45 of 55 in ``benchmarks.consolidation_recall``);
     the content words tell a paraphrase from a second value better. ``judgment`` is the
     model the notes were saved with, for the ephemeral re-check (None: the shipped one).
+    ``slots`` infers the slot of a note without an attribute from its text and its
+    ``meanings`` entry (None: the shipped model; without one nothing is inferred).
     The judge is called at most once.
     """
     _require_one_subject([*notes, *global_memories])
@@ -302,6 +315,7 @@ def plan_consolidation(
     }
     dropped += _destroy_replaced_copies(notes, refused, updated, now)
 
+    inferred = _InferredSlots(slots or default_slot_model(), meanings)
     resolver = Resolver({m.id: m for m in candidates})
     for note in eligible:
         if note.id in refused:
@@ -314,7 +328,7 @@ def plan_consolidation(
         for pair in found[note.id]:
             pair_id = pair_ids.get(frozenset((pair.other_id, note.id)))
             verdict = verdicts.get(pair_id) if pair_id else None
-            relation = _relation(by_id[pair.other_id], note, pair, verdict, terms)
+            relation = _relation(by_id[pair.other_id], note, pair, verdict, terms, inferred)
             if relation is not None:
                 relations.append((pair, relation))
         resolver.resolve(note, _one_marked_change(relations))
@@ -493,6 +507,7 @@ def _relation(
     pair: _Pair,
     verdict: Verdict | None,
     terms: Mapping[str, NoteTerms],
+    inferred: _InferredSlots,
 ) -> Relation | None:
     """The rules', the attribute's and the judge's views of one pair, merged.
 
@@ -549,6 +564,14 @@ def _relation(
         return Relation(
             other.id, DecisionKind.CONFLICT, DecidedBy.LLM, DecisionReason.JUDGED_CONFLICT
         )
+    if (
+        verdict is None
+        and not (terms[older.id].third_party or terms[newer.id].third_party)
+        and inferred.one_single_slot(older, newer)
+    ):
+        return Relation(
+            other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.INFERRED_SLOT
+        )
     if verdict is None and rule is PairRelation.NEGATED:
         return Relation(other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.NEGATION)
     if verdict is None and rule is PairRelation.REPLACED:
@@ -558,6 +581,41 @@ def _relation(
     if verdict is None and _guess_meets_fact(older, newer, pair, terms):
         return _guess_yields(other.id)
     return None
+
+
+class _InferredSlots:
+    """The slot model's view of the memories of one plan, computed only for the pairs that
+    reach it (a few per note), once per memory."""
+
+    def __init__(self, model: SlotModel, vectors: Mapping[str, Vector]) -> None:
+        self._model = model
+        self._vectors = vectors
+        self._slots: dict[str, Attribute | None] = {}
+
+    def _slot(self, memory: Memory) -> Attribute | None:
+        """The agent's attribute, else the inferred slot as one."""
+        if memory.attribute is not None:
+            return memory.attribute
+        if memory.id not in self._slots:
+            slot = self._model.infer(memory.text, self._vectors.get(memory.id))
+            self._slots[memory.id] = Attribute(slot.key, slot.cardinality) if slot else None
+        return self._slots[memory.id]
+
+    def one_single_slot(self, older: Memory, newer: Memory) -> bool:
+        """At least one side inferred, both in one single-valued slot (an agent's key
+        compared by :func:`key_form`), with the same scope ("on long flights" / "on short
+        flights", "at work" / "at home" are two facts)."""
+        if older.attribute is not None and newer.attribute is not None:
+            return False
+        a, b = self._slot(older), self._slot(newer)
+        return (
+            a is not None
+            and b is not None
+            and a.cardinality is Cardinality.SINGLE
+            and b.cardinality is Cardinality.SINGLE
+            and key_form(a) == key_form(b)
+            and self._model.same_scope(older.text, newer.text)
+        )
 
 
 def _guess_yields(other_id: str) -> Relation:

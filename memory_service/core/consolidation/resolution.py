@@ -62,6 +62,8 @@ class DecisionReason(StrEnum):
     NEGATION = "negation"
     MARKED_CHANGE = "marked_change"
     SINGLE_VALUED = "single_valued"
+    # Both notes fill one single-valued slot the slot model inferred, in one scope.
+    INFERRED_SLOT = "inferred_slot"
     JUDGED_CONFLICT = "judged_conflict"
     HYPOTHESIS_YIELDS = "hypothesis_yields"
     NO_MATCH = "no_match"
