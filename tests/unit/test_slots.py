@@ -188,6 +188,8 @@ def test_the_shipped_model_matches_todays_features() -> None:
     [
         ("Uses an iPhone", "Switched to an Android phone"),
         ("Works as an accountant", "Retrained and now teaches maths"),
+        ("Drives a Golf", "Drives a Tesla Model 3"),
+        ("Uses Excel for budgeting", "Manages accounts with a budgeting app"),
     ],
 )
 def test_the_shipped_model_puts_an_update_in_one_single_slot(
@@ -198,28 +200,6 @@ def test_the_shipped_model_puts_an_update_in_one_single_slot(
     a, b = (model.infer(t, v) for t, v in zip((older, newer), vectors, strict=True))
     assert a is not None and b is not None
     assert a.key == b.key and a.cardinality is Cardinality.SINGLE
-
-
-@pytest.mark.parametrize(
-    ("older", "newer"),
-    [
-        ("Drives a Golf", "Drives a Tesla Model 3"),
-        ("Uses Excel for budgeting", "Manages accounts with a budgeting app"),
-    ],
-)
-def test_the_shipped_model_ranks_an_unsure_update_first_in_one_single_slot(
-    embedder: WordLlamaEmbedder, older: str, newer: str
-) -> None:
-    """The issue's two unmarked updates: their slot comes first for both notes, but since
-    slots_c and slots_d (and without the scenario suites' notes in training) "Drives a Golf"
-    (golf is also a sport) and "Uses Excel for budgeting" stay under the threshold."""
-    model = default_slot_model()
-    vectors = embedder.embed([content_text(older), content_text(newer)])
-    tops = [
-        max(model.probabilities(t, v).items(), key=lambda item: item[1])[0]
-        for t, v in zip((older, newer), vectors, strict=True)
-    ]
-    assert tops[0] == tops[1] != NONE and model.cardinality[tops[0]] is Cardinality.SINGLE
 
 
 @pytest.mark.parametrize(
