@@ -108,3 +108,31 @@ def test_a_word_run_after_a_colon_and_a_one_word_answer_are_secrets(text: str) -
 )
 def test_a_list_or_a_fact_after_a_colon_is_no_secret(text: str) -> None:
     assert not check_privacy(text, pii=NoNer(), identifiers=LibraryIdentifierDetector())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Keyed digits in a sentence naming a credential or a lock, far from its cue and
+        # shaped like a year once joined (holdout7a, seen).
+        "Codice del cancello del box dove tiene la moto: 1 9 7 3",
+        "The garage door opens with the code his building manager set, 2 0 1 9.",
+        "PIN de la tarjeta del trabajo, por si acaso: 4-4-7-1",
+    ],
+)
+def test_digits_keyed_one_by_one_near_a_credential_or_a_lock_are_a_code(text: str) -> None:
+    reasons = check_privacy(text, pii=NoNer(), identifiers=LibraryIdentifierDetector())
+    assert ReasonCode.SECRET in {reason.code for reason in reasons}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Prefers seats 1 2 3 4 on the bus.",
+        "Rates the door 4 5 on a scale of five, a code of conduct fan.",
+        "Keeps the alarm off on weekends.",
+    ],
+)
+def test_keyed_digits_without_a_credential_or_a_lock_are_no_code(text: str) -> None:
+    reasons = check_privacy(text, pii=NoNer(), identifiers=LibraryIdentifierDetector())
+    assert ReasonCode.SECRET not in {reason.code for reason in reasons}

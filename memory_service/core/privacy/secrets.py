@@ -103,7 +103,7 @@ def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> fro
         or any(value_after_credential_word(view, lexicons) for view in _views(keyed))
     ):
         kinds.add("PASSWORD")
-    if lock_code(keyed):
+    if lock_code(keyed) or keyed_code_near_cue(folded_text):
         kinds.add("PASSCODE")
     if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)):
         kinds.add("HIGH_ENTROPY_STRING")
@@ -220,6 +220,18 @@ def keyed_digits_joined(text: str) -> str:
     """``text`` with every run of single keyed digits written as one number ("9-3-7-1" ->
     "9371"), so a code reads like one value after a cue."""
     return _KEYED_DIGITS.sub(lambda match: re.sub(r"\D", "", match.group()), text)
+
+
+def keyed_code_near_cue(text: str) -> bool:
+    """Digits keyed one by one ("1 9 7 3", "4-8-2-1") in a sentence that names a credential
+    or something locked: a code whatever it would look like joined (a year, a quantity) and
+    however far from its cue. People write a code as they type it; nothing else is written
+    that way (see :data:`_KEYED_DIGITS`)."""
+    for sentence in _SENTENCE.finditer(text):
+        clause = sentence.group()
+        if _KEYED_DIGITS.search(clause) and (_CUE.search(clause) or _LOCK.search(clause)):
+            return True
+    return False
 
 
 def _views(text: str) -> tuple[str, ...]:
