@@ -136,3 +136,32 @@ def test_digits_keyed_one_by_one_near_a_credential_or_a_lock_are_a_code(text: st
 def test_keyed_digits_without_a_credential_or_a_lock_are_no_code(text: str) -> None:
     reasons = check_privacy(text, pii=NoNer(), identifiers=LibraryIdentifierDetector())
     assert ReasonCode.SECRET not in {reason.code for reason in reasons}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A password's shape split from its cue (holdout7a/7b, seen): letters and digits with
+        # a rule symbol inside the word.
+        "Wi-Fi at the holiday flat: network BlueFig, key sunflower!Harbour42",
+        "wifi at the rental: Harbour5G / seagull!77",
+        "Hat für das Gäste-WLAN immer noch Tanne$1987 eingerichtet.",
+    ],
+)
+def test_a_word_with_letters_digits_and_a_rule_symbol_is_a_password(text: str) -> None:
+    reasons = check_privacy(text, pii=NoNer(), identifiers=LibraryIdentifierDetector())
+    assert ReasonCode.SECRET in {reason.code for reason in reasons}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Won 2 games in a row last season!",
+        "Loves Blink-182 and Sum 41!",
+        "Books room#12 at the coworking space.",
+        "Pays 5$ a month for the 2GB plan.",
+    ],
+)
+def test_exclamations_prices_and_room_numbers_are_no_password(text: str) -> None:
+    reasons = check_privacy(text, pii=NoNer(), identifiers=LibraryIdentifierDetector())
+    assert ReasonCode.SECRET not in {reason.code for reason in reasons}

@@ -107,6 +107,8 @@ def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> fro
         kinds.add("PASSCODE")
     if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)):
         kinds.add("HIGH_ENTROPY_STRING")
+    if any(typed_password(token) for token in _SYMBOL_WORD.findall(folded_text)):
+        kinds.add("PASSWORD")
     if word_run_after_colon(folded_text, lexicons):
         kinds.add("SEED_PHRASE")
     return frozenset(kinds)
@@ -169,6 +171,25 @@ def _window_tokens(text: str, lexicons: Lexicons) -> Iterator[tuple[str, int]]:
 @lru_cache(maxsize=4)
 def _folded_products(product_names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(fold(name).lower() for name in product_names)
+
+
+# A word with letters, digits and, inside it, a symbol people add to satisfy a password rule
+# ("seagull!77", "sunflower!harbour42", "birke!2022"). Not "#" (room#12), "%", "&" (at&t),
+# "@" (e-mails) or "-" / "." (model numbers, versions, dates).
+_SYMBOL_WORD = re.compile(r"(?<!\S)[\w!$*^~]{6,40}(?!\S)")
+_PASSWORD_SYMBOLS = frozenset("!$*^~")
+
+
+def typed_password(token: str) -> bool:
+    """Letters and digits with one of ``!$*^~`` between them, anywhere in a note: the shape
+    of a password whatever word announces it (a Wi-Fi key after "network X, key" split from
+    its cue). A trailing "!" is an exclamation, not a symbol inside the word."""
+    inner = token.rstrip("!")
+    return (
+        any(ch.isalpha() for ch in inner)
+        and any(ch.isdigit() for ch in inner)
+        and any(ch in _PASSWORD_SYMBOLS for ch in inner[1:])
+    )
 
 
 def looks_like_password(token: str) -> bool:
