@@ -28,6 +28,11 @@ _EMAIL = re.compile(
 _URL_USERINFO = re.compile(r"[a-z][a-z0-9+.-]*://[^\s/@]*@", re.I)
 _HANDLE = re.compile(r"(?<![\w@.])@([a-z0-9_](?:[a-z0-9_.]{0,28}[a-z0-9_])?)(?![\w@])", re.I)
 _GROUP_MENTIONS = frozenset({"here", "channel", "everyone", "all", "team", "home"})
+# A username without its "@": parts joined by underscores, upper and lower case both present
+# ("ZanzaraNera_it", "Dark_Knight99", "xX_Sniper_Xx"), as gamer tags and account names are
+# written. Not snake_case words or settings ("main_editor", "snake_case": no capital) nor
+# constants ("MAX_RETRIES": no lower case).
+_BARE_HANDLE = re.compile(r"(?<![\w@./-])[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+(?![\w@/-])")
 _IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.]|\.\d)")
 _IPV6 = re.compile(r"(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![\w:])", re.I)
 _MAC = re.compile(
@@ -100,6 +105,19 @@ def _has_handle(text: str) -> bool:
     return any(
         match.group(1).lower() not in _GROUP_MENTIONS and not match.group(1).isdigit()
         for match in _HANDLE.finditer(text)
+    ) or any(_bare_handle(word) for word in _BARE_HANDLE.findall(text))
+
+
+# A part of a handle: letters, then at most three digits ("Knight99"). Digits among letters
+# or four in a row ("9fQ2xA7m", "2024") make a key or a password: the secret guard's, not this.
+_HANDLE_PART = re.compile(r"[A-Za-z]*\d{0,3}")
+
+
+def _bare_handle(word: str) -> bool:
+    return (
+        any(ch.isupper() for ch in word)
+        and any(ch.islower() for ch in word)
+        and all(_HANDLE_PART.fullmatch(part) for part in word.split("_"))
     )
 
 
