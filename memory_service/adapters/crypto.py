@@ -16,16 +16,14 @@ import hmac
 import json
 import os
 import secrets
-import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Iterator
-from typing import Generic, TypeVar
+from collections.abc import Callable
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from memory_service.adapters.keystore import CANARY_SUBJECT, CANARY_TENANT, MemoryDataKeyStore
+from memory_service.adapters.timed_cache import TimedLru
 from memory_service.config import ConfigurationError
 from memory_service.core.errors import MemoryServiceError
 from memory_service.core.ports import DataKeyStore
@@ -108,53 +106,6 @@ class SubjectCipher:
         return digest[:TERM_HASH_CHARS]
 
 
-K = TypeVar("K", tuple[str, str, bytes], tuple[str, str, str])
-
-
-class _TimedCache(Generic[K]):
-    """A bounded LRU of ciphers, each kept ``seconds`` at most; expired entries are swept out
-    (at most every tenth of their lifetime, so a miss rarely walks the cache) so an erased
-    subject's key does not linger in memory until the cache happens to fill up."""
-
-    def __init__(self, size: int, seconds: float, monotonic: Callable[[], float]) -> None:
-        self._size = size
-        self._seconds = seconds
-        self._monotonic = monotonic
-        self._entries: OrderedDict[K, tuple[float, SubjectCipher]] = OrderedDict()
-        self._lock = threading.Lock()
-        self._next_sweep = 0.0
-
-    def __iter__(self) -> Iterator[K]:
-        with self._lock:
-            return iter(list(self._entries))
-
-    def get(self, key: K) -> SubjectCipher | None:
-        now = self._monotonic()
-        with self._lock:
-            cached = self._entries.get(key)
-            if cached is None or cached[0] <= now:
-                return None
-            self._entries.move_to_end(key)
-            return cached[1]
-
-    def put(self, key: K, cipher: SubjectCipher) -> None:
-        now = self._monotonic()
-        with self._lock:
-            if now >= self._next_sweep:
-                for stale in [k for k, (expires, _) in self._entries.items() if expires <= now]:
-                    del self._entries[stale]
-                self._next_sweep = now + self._seconds / 10
-            self._entries[key] = (now + self._seconds, cipher)
-            self._entries.move_to_end(key)
-            while len(self._entries) > self._size:
-                self._entries.popitem(last=False)
-
-    def forget(self, tenant_id: str, subject_id: str) -> None:
-        with self._lock:
-            for key in [k for k in self._entries if k[0] == tenant_id and k[1] == subject_id]:
-                del self._entries[key]
-
-
 class Keyring:
     """The master key and the key store it guards: creates, finds and unwraps subjects'
     data keys; keeps recently unwrapped ones briefly.
@@ -187,10 +138,10 @@ class Keyring:
             raise ValueError(f"the master key must be {KEY_BYTES} bytes")
         self._master = AESGCM(master_key)
         self.store: DataKeyStore = store if store is not None else MemoryDataKeyStore()
-        self._cache: _TimedCache[tuple[str, str, bytes]] = _TimedCache(
+        self._cache: TimedLru[tuple[str, str, bytes], SubjectCipher] = TimedLru(
             cache_size, cache_seconds, monotonic
         )
-        self._by_id: _TimedCache[tuple[str, str, str]] = _TimedCache(
+        self._by_id: TimedLru[tuple[str, str, str], SubjectCipher] = TimedLru(
             cache_size, cache_seconds, monotonic
         )
         self._forget_listeners: list[Callable[[str, str], None]] = []

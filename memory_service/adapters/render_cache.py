@@ -19,11 +19,11 @@ another process leaves it at its next miss, or at the latest after ``seconds``.
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
+
+from memory_service.adapters.timed_cache import TimedLru
 
 # Entries and lifetime: a few thousand subjects' contexts (a few KB each) for one minute.
 ENTRIES = 2048
@@ -37,42 +37,28 @@ class InProcessRenderCache:
         seconds: float = SECONDS,
         monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._entries = entries
-        self._seconds = seconds
-        self._monotonic = monotonic
-        self._kept: OrderedDict[tuple[object, ...], tuple[float, bytes, str, dict[str, Any]]] = (
-            OrderedDict()
+        self._kept: TimedLru[tuple[object, ...], tuple[bytes, str, dict[str, Any]]] = TimedLru(
+            entries, seconds, monotonic
         )
-        self._lock = threading.Lock()
 
     def get(self, key: tuple[object, ...], reads: bytes) -> tuple[str, dict[str, Any]] | None:
-        with self._lock:
-            kept = self._kept.get(key)
-            if kept is None:
-                return None
-            expires, fingerprint, text, manifest = kept
-            if fingerprint != reads or expires <= self._monotonic():
-                del self._kept[key]  # stale: dropped now, not only when the cache fills
-                return None
-            self._kept.move_to_end(key)
-            return text, manifest
+        kept = self._kept.get(key)
+        if kept is None:
+            return None
+        fingerprint, text, manifest = kept
+        if fingerprint != reads:
+            self._kept.drop(key)  # stale: dropped now, not only when the cache fills
+            return None
+        return text, manifest
 
     def put(
         self, key: tuple[object, ...], reads: bytes, text: str, manifest: dict[str, Any]
     ) -> None:
-        if self._entries <= 0:
-            return
-        with self._lock:
-            self._kept[key] = (self._monotonic() + self._seconds, reads, text, manifest)
-            self._kept.move_to_end(key)
-            while len(self._kept) > self._entries:
-                self._kept.popitem(last=False)
+        self._kept.put(key, (reads, text, manifest))
 
     def forget(self, tenant_id: str, subject_id: str) -> None:
         """Drop every entry of a subject (its erasure): no rendered text of it stays here."""
-        with self._lock:
-            for key in [k for k in self._kept if k[:2] == (tenant_id, subject_id)]:
-                del self._kept[key]
+        self._kept.forget(tenant_id, subject_id)
 
     def __len__(self) -> int:
         return len(self._kept)
