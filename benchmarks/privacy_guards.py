@@ -62,7 +62,9 @@ def run_generated(
 
         pii = load_pii_detector("en_core_web_sm")
     report = evaluate_rows(enumerate(rows, start=1), pii=pii, identifiers=library)
-    print(f"generated set ({corpus}): {notes} notes, seed {seed}, NER {'on' if presidio else 'off'}\n")
+    print(
+        f"generated set ({corpus}): {notes} notes, seed {seed}, NER {'on' if presidio else 'off'}\n"
+    )
     print(format_report(report).split("\nmismatches")[0])
     leaks: collections.Counter[str] = collections.Counter()
     refused: collections.Counter[str] = collections.Counter()

@@ -262,11 +262,7 @@ def _student_number(rng: random.Random, lang: str, _: Callable[[str], Faker]) ->
 
 def _wallet(rng: random.Random, lang: str, _: Callable[[str], Faker]) -> tuple[str, str]:
     value = wallet(rng)
-    form = (
-        "eth"
-        if value.startswith("0x")
-        else ("bech32" if value.startswith("bc1") else "base58")
-    )
+    form = "eth" if value.startswith("0x") else ("bech32" if value.startswith("bc1") else "base58")
     templates = {
         "en": ("Send the refund in BTC to {v}", "Donations go to {v}", "Wallet {v}",
                "{v} is where the payouts go"),
@@ -472,7 +468,8 @@ def _email_plus(rng: random.Random, lang: str, faker: Callable[[str], Faker]) ->
     return rng.choice(templates[lang]).format(v=address), f"email_plus/{form}"
 
 
-_VAT_LOCALES = ("fr_FR", "de_DE", "it_IT", "es_ES", "nl_NL", "pl_PL", "pt_PT", "de_AT", "nl_BE", "fi_FI",
+_VAT_LOCALES = ("fr_FR", "de_DE", "it_IT", "es_ES", "nl_NL", "pl_PL", "pt_PT", "de_AT", "nl_BE",
+                "fi_FI",
                 "cs_CZ", "el_GR", "hu_HU", "sv_SE", "fr_CH")  # fmt: skip
 
 
@@ -557,7 +554,8 @@ def _benign(rng: random.Random, lang: str, faker: Callable[[str], Faker]) -> tup
     time = f"{rng.randint(6, 21)}:{rng.choice(('00', '15', '30', '45'))}"
     hhmm = f"{rng.randint(6, 21)}h{rng.choice(('', '15', '30', '45'))}"
     price = rng.choice((f"${rng.randint(10, 2999)}.99", f"{rng.randint(10, 2999)},90 €",
-                        f"EUR {rng.randint(5, 900)}", f"£{rng.randint(1, 9)},{rng.randint(100, 999)}",
+                        f"EUR {rng.randint(5, 900)}",
+                        f"£{rng.randint(1, 9)},{rng.randint(100, 999)}",
                         f"{rng.randint(1, 9)}.{rng.randint(100, 999)},00 €"))  # fmt: skip
     seat = f"{rng.randint(1, 45)}{rng.choice('ABCDEFK')}"
     flight = rng.choice(("LH 1234", "EZY8921", "FR 3456", "U2 4567", "AF1680", "IB3171",
@@ -607,8 +605,10 @@ def _benign(rng: random.Random, lang: str, faker: Callable[[str], Faker]) -> tup
             "it": ("Ha speso {price} per la bici nuova.",),
         },
         "seat_flight": {
-            "en": ("Always asks for seat {seat} on {flight}.", "Commutes on the {train} at {time}."),
-            "fr": ("Prend le {train} de {hhmm} le lundi.", "Vol {flight}, siège {seat} de préférence."),
+            "en": ("Always asks for seat {seat} on {flight}.",
+                   "Commutes on the {train} at {time}."),
+            "fr": ("Prend le {train} de {hhmm} le lundi.",
+                   "Vol {flight}, siège {seat} de préférence."),
             "es": ("Toma el {train} de las {time}.", "Prefiere el asiento {seat} del {flight}."),
             "de": ("Nimmt montags den {train} um {time}.", "Fliegt mit {flight}, Platz {seat}."),
             "it": ("Prende il {train} delle {time}.", "Sul volo {flight} vuole il posto {seat}."),

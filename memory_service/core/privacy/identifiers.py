@@ -25,8 +25,9 @@ Harmless shapes (a run or code with one of them is not an identifier):
 - a price or a quantity: a unit or currency right before or after (``1 299 €``, ``16GB``,
   ``125000 points``); digits grouped by threes without a unit are not enough, since phone
   numbers are written that way too ("330 188 912 275");
-- a version (``3.11.4``, ``v2.0.1``, ``10.15``): a group of at most 4 digits, then dotted
-  groups of at most 3, 8 digits in all;
+- a version (``3.11.4``, ``v2.0.1``, ``10.15``, ``4.19.112``): a group of at most 4 digits,
+  then dotted groups of at most 3, 8 digits in all, at most one group of 3 digits
+  ("87.294.569", "632.640.62" are numbers grouped by threes, not versions);
 - a seat (``12A``, ``A12``), a flight number (``AF1234``, ``U2 1234``: a two-character
   airline code and at most 4 digits), an ordinal (``21st``, ``3e``, ``1er``);
 - a product model: at most 5 digits, at most 10 letters and digits, at most 4 alternating
@@ -286,9 +287,10 @@ def _plain_shape(run: _Run) -> bool:
         return True
     if _YEAR_RANGE.fullmatch(raw) or _TIME.fullmatch(raw) or _ISO_DATE_HOUR.fullmatch(raw):
         return True
-    if all(_YEAR.fullmatch(group) for group in re.findall(r"\d+", raw)):
-        return True  # a list of years, "2015 2018 2023"
-    if _VERSION.fullmatch(raw) and run.digits <= MAX_VERSION_DIGITS:
+    groups = re.findall(r"\d+", raw)
+    if groups and all(_YEAR.fullmatch(group) for group in groups):
+        return True  # a list of years, "2015 2018 2023" (a code without digits is none)
+    if _version(run):
         return True
     return _next_to_unit(run)
 
@@ -297,7 +299,7 @@ def _harmless_code(run: _Run) -> bool:
     raw, compact = run.raw, run.compact
     if run.digits == 0:
         return True
-    if _VERSION.fullmatch(raw) and run.digits <= MAX_VERSION_DIGITS:
+    if _version(run):
         return True
     if _ISO_DATE_HOUR.fullmatch(raw):
         return True
@@ -321,6 +323,13 @@ def _harmless_code(run: _Run) -> bool:
         and len(compact) <= MODEL_MAX_CHARS
         and len(groups) <= MODEL_MAX_GROUPS
     )
+
+
+def _version(run: _Run) -> bool:
+    """A version number: see the module docstring (at most one dotted group of 3 digits)."""
+    if not (_VERSION.fullmatch(run.raw) and run.digits <= MAX_VERSION_DIGITS):
+        return False
+    return sum(len(group) == 3 for group in re.findall(r"\d+", run.raw)) <= 1
 
 
 def _real_date(raw: str) -> bool:
