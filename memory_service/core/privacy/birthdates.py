@@ -58,12 +58,15 @@ _FULL_DATE = re.compile(
     rf"|\b(?:{_MONTHS})\.?\s+{_DAY},?\s+{_YEAR}\b",
     re.IGNORECASE,
 )
-# A year of the 20th or 21st century written in words: its century, as each language says it.
+# A year of the 20th or 21st century written in words (its century, as each language says it),
+# or in digits after a day written in words ("the third of March 1984", "3rd of March '84").
 _SPELLED_YEAR = (
     r"(?:nineteen|two\s+thousand|mille\s+neuf\s+cents?|deux\s+mille|mil\s+novecientos"
     r"|dos\s+mil|neunzehnhundert|zweitausend|millenovecent|duemila"
     # as the normaliser writes a spelled year back in digits ("nineteen forty-six": "19 46")
-    r"|(?:19|20)\s\d{2}\b)"
+    r"|(?:19|20)\s\d{2}\b"
+    # a year in digits, or its last two ("'84", "del 84")
+    r"|(?:1[89]|20)\d\d\b|['\u2019]\d{2}\b|(?<=del\s)\d{2}\b)"
 )
 # A day in words: a number word or an ordinal, one token ("fifteenth", "vingt-sept",
 # "veinticinco", "vierzehn", "ventotto", "21st").
@@ -72,8 +75,8 @@ _NUMBER_STEMS = (
     r"|second|third|fifth|un|deux|trois|quatre|cinq|sept|huit|neuf|dix|onze|douze|treize"
     r"|quatorze|quinze|seize|vingt|trente|premier|uno|dos|tres|cuatro|cinco|seis|siete"
     r"|ocho|nueve|diez|once|doce|trece|catorce|dieci|veint|treinta|primero|eins|ein|zwei"
-    r"|drei|vier|funf|sechs|sieben|acht|neun|zehn|elf|zwolf|zwanzig|dreissig|erste"
-    r"|due|quattro|cinque|sei|sette|otto|nove|undici|dodici|tredici|quattordici|quindici"
+    r"|drei|dritt|vier|funf|sechs|sieb|acht|neun|zehn|elf|zwolf|zwanzig|dreissig|erst"
+    r"|due|tre|quattro|cinque|sei|sette|otto|nove|undici|dodici|tredici|quattordici|quindici"
     r"|sedici|diciassette|diciotto|diciannove|vent|trent|primo"
 )
 _DAY_TOKEN = rf"(?:{_DAY}|(?:{_NUMBER_STEMS})[a-z-]*(?:\s+et\s+une?)?)"

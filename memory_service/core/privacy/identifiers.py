@@ -150,6 +150,7 @@ def candidate_codes(text: str) -> tuple[str, ...]:
             and _classify(run) is None
             and not _plain_shape(run)
             and not _after_harmless_noun(run)
+            and not isbn13_valid(run.compact)
         ):
             codes.append(run.compact)
     return tuple(dict.fromkeys(codes))
@@ -184,6 +185,14 @@ def luhn_valid(digits: str) -> bool:
             value = value * 2 - 9 if value > 4 else value * 2
         total += value
     return total % 10 == 0
+
+
+def isbn13_valid(compact: str) -> bool:
+    """A book's number (ISBN-13, and the EAN of a book): 978 or 979, then 10 digits with
+    the EAN check digit (weights 1 and 3). Card numbers do not start with a 9."""
+    if not re.fullmatch(r"97[89]\d{10}", compact):
+        return False
+    return sum(int(ch) * (3 if index % 2 else 1) for index, ch in enumerate(compact)) % 10 == 0
 
 
 def iban_valid(compact: str) -> bool:
@@ -231,6 +240,9 @@ def _joins(
         # A group followed by ":" is a clock time, never part of a number ("2024-12-01 10:00").
         return False
     a, b = left.group(), right.group()
+    if _quantity_token(a) or _quantity_token(b):
+        # "24-105mm f/4", "16GB 3200MHz": a quantity with its unit stands alone.
+        return False
     if _has_digit(a) and _has_digit(b):
         return True
     letters = a if backwards else b
@@ -242,6 +254,16 @@ def _joins(
         and letters.isupper()
         and gap == " "
     )
+
+
+_QUANTITY_TOKEN = re.compile(r"\d+(?:[.,]\d+)?(?:-\d+(?:[.,]\d+)?)?([a-z%]+)", re.I)
+
+
+def _quantity_token(token: str) -> bool:
+    """A number or a range with its unit glued to it ("105mm", "24-105mm", "16GB"); a unit
+    of one letter ("13K", "4B") may as well end a code."""
+    match = _QUANTITY_TOKEN.fullmatch(token)
+    return match is not None and len(match.group(1)) > 1 and match.group(1).lower() in _UNITS
 
 
 def _has_digit(text: str) -> bool:
@@ -260,6 +282,8 @@ def _classify(run: _Run) -> str | None:
         return "CREDIT_CARD"
     if iban_valid(compact):
         return "IBAN_CODE"
+    if isbn13_valid(compact):
+        return None
     if run.letters == 0:
         if digits >= LONG_DIGIT_RUN and not _harmless_number(run):
             return "ID_NUMBER"

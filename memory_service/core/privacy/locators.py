@@ -33,6 +33,22 @@ _HANDLE = re.compile(r"(?<![\w@.])@([a-z0-9_](?:[a-z0-9_.]{0,28}[a-z0-9_])?)(?![
 # ("Shadowfox#4821", "NightOwl#21934": Discord, Battle.net). A label before a spaced "#"
 # ("ticket #4521") is not one; a noun that numbers a thing ("issue#1234") neither.
 _TAGGED_NAME = re.compile(r"(?<![\w@#./-])([A-Za-z][A-Za-z0-9_.]{1,31})#\d{4,5}(?![\w#])")
+# A user name after the network or game platform it belongs to ("PSN: Wolfie_1987", "Xbox
+# gamertag: xXSniperXx", "Riot ID: Faker#KR1", "Discord, luna.moth"): one token that ends
+# the clause and has the shape of a user name, not of a word: a digit after letters, an
+# underscore or a dot inside, capitals inside, or a "#" tag.
+_PLATFORM = (
+    r"discord|steam|psn|playstation(?:\s+network)?|xbox(?:\s+live)?|gamertag|battle\.?net"
+    r"|riot|epic(?:\s+games)?|twitch|instagram|insta|tiktok|snapchat|snap|twitter|telegram"
+    r"|threads|mastodon|bluesky|reddit|github|gitlab|kick|nintendo|roblox|minecraft|origin"
+    r"|uplay|ubisoft|ea|lichess|chess\.com|skype|wechat|line|kik|signal"
+)
+_PLATFORM_HANDLE = re.compile(
+    rf"(?<![\w.])(?i:{_PLATFORM})(?:\s+(?i:id|tag|gamertag|username|user\s?name|name|handle"
+    r"|pseudo|usuario|nome\s+utente|nick(?:name)?|account|compte|cuenta|konto))?"
+    r"(?:\s+(?i:is|est|es|ist|lautet|e|è))?\s*[:,=]?\s+(?i:@)?"
+    r"(?P<name>[A-Za-z0-9][A-Za-z0-9_.#-]{2,31})\s*(?:$|[.;!?\n)]|,\s)"
+)
 _GROUP_MENTIONS = frozenset({"here", "channel", "everyone", "all", "team", "home"})
 # A username without its "@": parts joined by underscores, upper and lower case both present
 # ("ZanzaraNera_it", "Dark_Knight99", "xX_Sniper_Xx"), as gamer tags and account names are
@@ -60,9 +76,11 @@ _PLATES = re.compile(
     r"|(?i:[a-z]{1,3}-[a-z]{1,2}-\d{1,4})"  # DE with two dashes, any case
     r"|(?i:[a-z]{2}-\d{3}-[a-z]{2})"  # FR (SIV), any case
     r"|(?i:\d{2,4}-[a-z]{2,3}-\d{2})"  # FR (FNI, before 2009), any case
-    r"|[A-Z]{1,2} \d{4} [A-Z]{1,2}"  # ES (provincial, before 2000)
     r"|[A-Z]{2} ?\d{3} ?[A-Z]{2}"  # IT
     r"|(?i:\d{4} ?-?[BCDFGHJKLMNPRSTVWXYZ]{3})"  # ES, any case
+    # ES before 2000: the province's code, four digits, one or two letters
+    r"|(?:A|AB|AL|AV|B|BA|BI|BU|C|CA|CC|CE|CO|CR|CS|CU|GC|GE|GI|GR|GU|H|HU|IB|PM|J|L|LE|LO"
+    r"|LU|M|MA|ML|MU|NA|O|OU|OR|P|PO|S|SA|SE|SG|SO|SS|T|TE|TF|TO|V|VA|VI|Z|ZA) \d{4} [A-Z]{1,2}"
     r")(?![\w-])"
 )
 _PLATE_CUE = re.compile(
@@ -103,15 +121,17 @@ def without_emails(text: str) -> str:
 
 
 def _has_plate(text: str) -> bool:
-    """A plate shape, unless it opens with its digits and its letters are a currency or a
-    unit ("1040 CHF", "2500 mAh"); a plate that opens with letters has no unit ("LB19 XKT",
-    "GA483LB")."""
+    """A plate shape, unless its letters after the digits are a currency or a unit ("1040
+    CHF", "C 1000 IU"); letters glued to the digits of a plate that opens with letters are
+    no unit ("GA483LB")."""
     return any(
-        not (
-            match.group()[0].isdigit()
-            and any(
-                group.lower() in _UNITS
-                for group in re.findall(r"(?<=\d)[ -]?([A-Za-z]+)", match.group())
+        not any(
+            group.lower() in _UNITS
+            for group in re.findall(
+                r"(?<=\d)[ -]?([A-Za-z]+)"
+                if match.group()[0].isdigit()
+                else r"(?<=\d)[ -]([A-Za-z]+)",
+                match.group(),
             )
         )
         for match in _PLATES.finditer(text)
@@ -129,6 +149,21 @@ def _has_gamer_tag(text: str) -> bool:
     return any(
         name.lower() not in _HARMLESS_NOUNS and not name.isupper()
         for name in _TAGGED_NAME.findall(text)
+    ) or any(_user_name(match["name"]) for match in _PLATFORM_HANDLE.finditer(text))
+
+
+def _user_name(token: str) -> bool:
+    """A token shaped like a user name, not a word, a number or a quantity."""
+    name = token.rstrip(".")
+    letters = sum(ch.isalpha() for ch in name)
+    if letters < 2 or name.isupper() or name.isdigit():
+        return False
+    if re.fullmatch(r"\d+(?:[.,]\d+)?[a-z%]+", name, re.I):
+        return False  # "3h", "60fps"
+    return (
+        re.search(r"[A-Za-z]\d", name) is not None
+        or any(ch in "_.#" for ch in name[1:-1])
+        or any(ch.isupper() for ch in name[1:])
     )
 
 

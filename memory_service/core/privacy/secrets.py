@@ -306,15 +306,31 @@ _COMBINATION_ASSIGNMENT = re.compile(
 )
 
 
+# A dial sequence: two or more numbers of one or two digits, each after a direction or a
+# turn word, or with commas between ("left 12, right 34, left 56", "12, 34, 56").
+_DIAL_SEQUENCE = re.compile(
+    r"(?<![\w.,])\d{1,2}(?:\s*,\s*(?:[^\W\d]+\s+)?\d{1,2}(?![\w]|[.,:/-]\d)){2,}"
+)
+_LOCKED_THING = re.compile(rf"(?<![\w-])(?:{'|'.join(LOCK_NOUNS)})(?![\w-])", re.I)
+# After the thing locked and ":" or "=" only, 4+ digits are its code ("Alarm: 4821").
+_CODE_AFTER_COLON = re.compile(r"^\s*[:=]\s*(?P<value>\d{4,8})(?![\w]|[.,:/-]\d)")
+
+
 def combination(text: str) -> bool:
     """The combination of a padlock, a bike lock or a locker: in a sentence that names one,
     digits after a word for its combination or its code ("Bike lock combo 4-7-2-9", "Code du
     cadenas 142", "Spindcode 298"), or after the lock and an assignment or an instrument
     ("El candado de la taquilla es 1462", "le cadenas s'ouvre avec 11-04-17"). Three digits
     are enough: dial locks have three or four. Not digits that count something ("4 digits",
-    "25 €") nor a number the lock's own noun labels ("locker 214" alone)."""
+    "25 €") nor a number the lock's own noun labels ("locker 214" alone). A dial sequence
+    after the combination word ("left 12, right 34, left 56"); and 4+ digits right after
+    anything locked and a colon ("Alarm: 4821", "Tor = 1904")."""
     for sentence in _SENTENCE.finditer(text):
         clause = sentence.group()
+        for thing in _LOCKED_THING.finditer(clause):
+            code = _CODE_AFTER_COLON.match(clause[thing.end() :])
+            if code and _digit_value(code["value"], clause[thing.end() + code.end() :]):
+                return True
         padlock = list(_PADLOCK.finditer(clause))
         words = list(_COMBINATION_WORD.finditer(clause))
         if not (padlock or words):
@@ -322,6 +338,11 @@ def combination(text: str) -> bool:
         if padlock:
             words += [w for w in _CODE_WORD.finditer(clause) if w not in words]
             words += [w for w in padlock if _PADLOCK.fullmatch(w.group()) and "code" in w.group()]
+        dials = [
+            m for m in _DIAL_SEQUENCE.finditer(clause) if any(w.end() <= m.start() for w in words)
+        ]
+        if dials:
+            return True
         for value in _COMBINATION_VALUE.finditer(clause):
             if not _digit_value(value.group(), clause[value.end() :]):
                 continue
@@ -434,7 +455,23 @@ def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_L
             return True
         if _SEED_CUE.search(cue.group()) and _seed_words_follow(rest, lexicons):
             return True
-    return _security_answer(folded_text, lexicons)
+    return _security_answer(folded_text, lexicons) or _wifi_pair(folded_text)
+
+
+# A network and its key written as a pair ("Wi-Fi: HomeNet / sunshine99", "WLAN Fritz!Box
+# 7590 / 4815162342"): the second is a key when it has the shape of a code.
+_WIFI_PAIR = re.compile(
+    r"(?<![\w-])(?:wi-?fi|wlan|ssid)(?![\w-])[^.!?;\n]{0,40}?\s[^\s/<>]{2,}\s*/\s*"
+    r"(?P<key>[^\s/<>]{3,})",
+    re.I,
+)
+
+
+def _wifi_pair(text: str) -> bool:
+    return any(
+        _code_shaped(key) or looks_like_password(key)
+        for key in (m["key"].strip(_WORD_EDGES) for m in _WIFI_PAIR.finditer(text))
+    )
 
 
 _OPEN_QUOTES = "\"'\u00ab\u201e\u201c\u2018\u2039"

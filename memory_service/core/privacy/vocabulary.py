@@ -301,7 +301,7 @@ UNITS = (
     "characters", "chars", "chiffres", "caracteres", "ziffern", "zeichen", "cifre",
     "caratteri", "digitos", "bytes", "bits", "x", "chf", "sek", "nok", "dkk", "pln", "czk",
     "huf", "mxn", "brl", "inr", "cny", "krw", "zar", "nzd", "sgd", "hkd", "rub", "ars", "clp",
-    "cop",
+    "cop", "iu", "mph", "kph",
 )  # fmt: skip
 
 # Nouns before a number that make it a harmless label rather than an identifier.
