@@ -63,6 +63,12 @@ def codes(text: str) -> set[str]:
         ("Codici di recupero cmhp-hkyg-oztu", "secret"),
         ("WLAN-Schlüssel DasBinBauen", "secret"),
         ("Wi-Fi: HomeNet / sunshine99", "secret"),
+        ("Wifi di casa nemico22", "secret"),
+        ("WPA-Key: MamaSchauenAuto", "secret"),
+        # a reference of capitals and digits, and an Italian plate in lower case
+        ("Seguro de hogar con Zurich, póliza AAUQH5PHZ", "pii"),
+        ("Guida la Panda gm862tc", "pii"),
+        ("Geboren am sechzehn Mai zweitausendsechs", "pii"),
     ],
 )
 def test_leak_is_refused(text: str, code: str) -> None:
@@ -91,6 +97,10 @@ def test_leak_is_refused(text: str, code: str) -> None:
         "Score 6-4 6-3 in the final.",
         "Team meeting in room 4.12 on Mondays.",
         "Born in the spring, loves March.",
+        "The Wi-Fi at home is a FritzBox 7590.",
+        "Wi-Fi 6E works with the Pixel8.",
+        "The wifi at the cafe is called CafeNet.",
+        "Had COVID19 in 2021.",
     ],
 )
 def test_look_alike_is_accepted(text: str) -> None:

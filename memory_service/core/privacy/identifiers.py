@@ -31,7 +31,8 @@ Harmless shapes (a run or code with one of them is not an identifier):
 - a seat (``12A``, ``A12``), a flight number (``AF1234``, ``U2 1234``: a two-character
   airline code and at most 4 digits), an ordinal (``21st``, ``3e``, ``1er``);
 - a product model: at most 5 digits, at most 10 letters and digits, at most 4 alternating
-  letter/digit groups (``WH-1000XM5``, ``RTX4090``, ``A320neo``, ``SM-G991B``), or any
+  letter/digit groups, no run of 5 capitals in a token of 8 or more ("AAUQH5PHZ" is a
+  reference) (``WH-1000XM5``, ``RTX4090``, ``A320neo``, ``SM-G991B``), or any
   code of at most 6 letters and digits (``A7III``, ``B2B``, ``k0 k1``);
 - any number after a harmless noun (``flight``, ``seat``, ``room``, ``version``, ``model``).
 
@@ -101,6 +102,8 @@ _THOUSANDS = re.compile(r"\d{1,3}(?P<sep>[ .,'\u202f])\d{3}(?:(?P=sep)\d{3})*")
 # A letter group that is a word ("Hybrid4", "A320neo", "Pixel8Pro"): a product model,
 # not an identifier, when its digits are few.
 _WORD_GROUP = re.compile(r"[A-Za-z]?[a-z]{3,}")
+_CAPITAL_RUN = re.compile(r"[A-Z]{5,}")
+CAPITAL_CODE_CHARS = 8
 _NUMBER_WITH_UNIT = re.compile(r"(\d+(?:[.,]\d+)?)([a-z%€$£¥]+)", re.I)
 
 
@@ -335,6 +338,10 @@ def _harmless_code(run: _Run) -> bool:
         return True
     if _after_harmless_noun(run):
         return True
+    if _CAPITAL_RUN.search(raw) and len(compact) >= CAPITAL_CODE_CHARS and " " not in raw:
+        # "AAUQH5PHZ", "007YSHIA2": five capitals in a row that are no word, with digits, in
+        # one token: a reference, not a model ("WH1000XM5", "RTX4090" have short groups).
+        return False
     groups = _GROUPS.findall(compact)
     # Word groups are read on the raw run: "24-Monats-Bindung" holds the words "Monats" and
     # "Bindung", which its compact form glues into one ("MonatsBindung").

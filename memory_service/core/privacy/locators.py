@@ -76,7 +76,7 @@ _PLATES = re.compile(
     r"|(?i:[a-z]{1,3}-[a-z]{1,2}-\d{1,4})"  # DE with two dashes, any case
     r"|(?i:[a-z]{2}-\d{3}-[a-z]{2})"  # FR (SIV), any case
     r"|(?i:\d{2,4}-[a-z]{2,3}-\d{2})"  # FR (FNI, before 2009), any case
-    r"|[A-Z]{2} ?\d{3} ?[A-Z]{2}"  # IT
+    r"|[A-Z]{2} ?\d{3} ?[A-Z]{2}|[a-z]{2}\d{3}[a-z]{2}"  # IT, lower case only glued
     r"|(?i:\d{4} ?-?[BCDFGHJKLMNPRSTVWXYZ]{3})"  # ES, any case
     # ES before 2000: the province's code, four digits, one or two letters
     r"|(?:A|AB|AL|AV|B|BA|BI|BU|C|CA|CC|CE|CO|CR|CS|CU|GC|GE|GI|GR|GU|H|HU|IB|PM|J|L|LE|LO"

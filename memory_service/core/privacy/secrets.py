@@ -467,7 +467,34 @@ _WIFI_PAIR = re.compile(
 )
 
 
+# The last word of a clause that names a Wi-Fi network: its key when it is shaped like one
+# ("Wifi di casa nemico22", "WPA-Key: MamaSchauenAuto", "le wifi c'est garcon5208").
+_WIFI_CLAUSE = re.compile(
+    r"(?<![\w-])(?:wi-?fi|wlan|wpa2?|wep|ssid)(?![\w])[^.!?;\n]*?\s(?P<key>\S+?)[.!?]?\s*$", re.I
+)
+_WORD_AND_DIGITS = re.compile(r"[^\W\d_]{3,}\d{2,}")
+_GLUED_WORDS = re.compile(r"(?:[A-Z][a-z\u00e0-\u00ff]+){3,}")
+
+
+def _wifi_key(text: str) -> bool:
+    for sentence in _SENTENCE.finditer(text):
+        match = _WIFI_CLAUSE.search(sentence.group().rstrip(".!?;\n "))
+        if match is None:
+            continue
+        key = match["key"].strip(_WORD_EDGES)
+        if (
+            _WORD_AND_DIGITS.fullmatch(key)
+            and key[0].islower()
+            or _GLUED_WORDS.fullmatch(key)
+            or (looks_like_password(key) and not key.isalnum())
+        ):
+            return True
+    return False
+
+
 def _wifi_pair(text: str) -> bool:
+    if _wifi_key(text):
+        return True
     return any(
         _code_shaped(key) or looks_like_password(key)
         for key in (m["key"].strip(_WORD_EDGES) for m in _WIFI_PAIR.finditer(text))
