@@ -483,8 +483,7 @@ def _wifi_key(text: str) -> bool:
             continue
         key = match["key"].strip(_WORD_EDGES)
         if (
-            _WORD_AND_DIGITS.fullmatch(key)
-            and key[0].islower()
+            (_WORD_AND_DIGITS.fullmatch(key) and key[0].islower())
             or _GLUED_WORDS.fullmatch(key)
             or (looks_like_password(key) and not key.isalnum())
         ):
