@@ -29,6 +29,7 @@ def codes(text: str) -> set[str]:
         # gamer tags: a discriminator glued to the name, or a user name after its platform
         ("Plays with friends as Mariebadan#5886 most evenings", "pii"),
         ("Riot ID: Faker#KR1", "pii"),
+        ("Discord-Name Lisa-mariepo#36208", "pii"),
         ("PSN: Wolfie_1987", "pii"),
         ("Xbox gamertag: xXSniperXx", "pii"),
         ("Add me on Discord, luna.moth", "pii"),

@@ -32,7 +32,7 @@ _HANDLE = re.compile(r"(?<![\w@.])@([a-z0-9_](?:[a-z0-9_.]{0,28}[a-z0-9_])?)(?![
 # A gamer tag with its discriminator, "#" and 4 or 5 digits glued to the name
 # ("Shadowfox#4821", "NightOwl#21934": Discord, Battle.net). A label before a spaced "#"
 # ("ticket #4521") is not one; a noun that numbers a thing ("issue#1234") neither.
-_TAGGED_NAME = re.compile(r"(?<![\w@#./-])([A-Za-z][A-Za-z0-9_.]{1,31})#\d{4,5}(?![\w#])")
+_TAGGED_NAME = re.compile(r"(?<![\w@#./-])([A-Za-z][A-Za-z0-9_.-]{1,31})#\d{4,5}(?![\w#])")
 # A user name after the network or game platform it belongs to ("PSN: Wolfie_1987", "Xbox
 # gamertag: xXSniperXx", "Riot ID: Faker#KR1", "Discord, luna.moth"): one token that ends
 # the clause and has the shape of a user name, not of a word: a digit after letters, an
