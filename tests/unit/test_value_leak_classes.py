@@ -102,6 +102,7 @@ def test_leak_is_refused(text: str, code: str) -> None:
         "Wi-Fi 6E works with the Pixel8.",
         "The wifi at the cafe is called CafeNet.",
         "Had COVID19 in 2021.",
+        "Nutzt ein Bosch Serie 6 WAU28T40 im Alltag.",
     ],
 )
 def test_look_alike_is_accepted(text: str) -> None:

@@ -246,6 +246,9 @@ def _joins(
     if _quantity_token(a) or _quantity_token(b):
         # "24-105mm f/4", "16GB 3200MHz": a quantity with its unit stands alone.
         return False
+    if len(a) == 1 and a.isdigit() and re.match(r"[A-Za-z]{3}", b):
+        # "Serie 6 WAU28T40", "Gen 2 ABC123": a series number, then a model of its own.
+        return False
     if _has_digit(a) and _has_digit(b):
         return True
     letters = a if backwards else b
