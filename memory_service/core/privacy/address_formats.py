@@ -21,6 +21,11 @@ The shapes with a house number (a street alone names a place, like a city):
 - **an address cue, then a number and a capitalised word** or a capitalised word and a
   number ("lives at 577 Alžbetínska", "is at 9 Plynární", "his address: 122. Ceglédi").
 
+A **room in a hall of residence** finds a door as well as a street and a number: a student
+hall named in any of EN/FR/ES/DE/IT ("Fairfax Hall", "résidence universitaire", "colegio
+mayor", "Studentenwohnheim", "residenza universitaria") and a room or flat with its number
+in the same sentence ("Block C, room 214", "chambre 312", "habitación A27", "Zimmer 1104").
+
 Two places find a door without a number: the **corner of two streets** ("the corner of
 Kossuth utca and Ady St.", as precise as coordinates) and **the street someone lives on**
 ("lives on the north side of Industrigatan").
@@ -140,6 +145,22 @@ _LOCATED_STREET = (
     rf"|(?i:\b(?:lives?|lived|living|resides?|resided)\s+(?:on|in|at))\s+"
     rf"(?:(?-i:[a-z]+)\s+){{0,5}}{_NAMED_STREET}"
 )
+# A hall of residence: the kind of building students live in, then (in the same sentence) a
+# room, a flat or a bedroom with its number.
+_HALL = (
+    r"(?i:halls?\s+of\s+residence|student\s+(?:hall|village|residence|house|accommodation)s?"
+    r"|r[ée]sidences?\s+(?:universitaires?|[ée]tudiantes?|du\s+crous)|cit[ée]\s+(?:u|universitaire)"
+    r"|residencias?\s+(?:de\s+estudiantes|universitarias?)|colegios?\s+mayor(?:es)?"
+    r"|(?:studenten|studierenden)?wohnheim\w*|residenz[ae]\s+universitari[ae]|studentato"
+    r"|collegio(?:\s+universitario)?)"
+    rf"|{_CAP}[^\W\d_]+\s+(?:Hall|Court|House)\b"
+)
+_ROOM = (
+    r"(?i:\b(?:room|rm\.?|flat|bedroom|chambre|studio|logement|habitaci[óo]n|hab\.?|zimmer"
+    r"|apartment|wohnung|stanza|camera|alloggio)\s+[A-Z]?\d{1,4}[A-Z]?\b)"
+    r"|\b(?i:flat)\s+[A-Z]\d{1,4}"
+)
+_HALL_ROOM = rf"(?:{_HALL})[^.!?\n]{{0,60}}?(?:{_ROOM})|(?:{_ROOM})[^.!?\n]{{0,60}}?(?:{_HALL})"
 _ADDRESS = re.compile(
     "|".join(
         f"(?:{p})"
@@ -151,6 +172,7 @@ _ADDRESS = re.compile(
             _US_STATE_ZIP,
             _AFTER_CUE,
             _LOCATED_STREET,
+            _HALL_ROOM,
         )
     )
 )

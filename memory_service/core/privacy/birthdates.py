@@ -8,6 +8,11 @@ date of birth. It's 23/05/2016", "DOB? 1987-04-12"), so the date may follow the 
 a birthday without a year ("her birthday is on 12 May") names a day of the year, not a
 person.
 
+A date is also read with its year written in words ("nineteen seventy-six", "mille neuf
+cent quatre-vingt-cinq", "mil novecientos ochenta", "neunzehnhundertachtzig",
+"millenovecentosettantuno"), the day in digits or in words, next to a month's name: the
+year's century words are the shape, whatever the language's words for the rest.
+
 Only the kind of value leaves this module (``DATE_OF_BIRTH``).
 """
 
@@ -53,6 +58,37 @@ _FULL_DATE = re.compile(
     rf"|\b(?:{_MONTHS})\.?\s+{_DAY},?\s+{_YEAR}\b",
     re.IGNORECASE,
 )
+# A year of the 20th or 21st century written in words (its century, as each language says it),
+# or in digits after a day written in words ("the third of March 1984", "3rd of March '84").
+_SPELLED_YEAR = (
+    r"(?:nineteen|two\s+thousand|mille\s+neuf\s+cents?|deux\s+mille|mil\s+novecientos"
+    r"|dos\s+mil|neunzehnhundert|zweitausend|millenovecent|duemila"
+    # as the normaliser writes a spelled year back in digits ("nineteen forty-six": "19 46")
+    r"|(?:19|20)\s\d{2}\b"
+    # a year in digits, or its last two ("'84", "del 84")
+    r"|(?:1[89]|20)\d\d\b|['\u2019]\d{2}\b|(?<=del\s)\d{2}\b)"
+)
+# A day in words: a number word or an ordinal, one token ("fifteenth", "vingt-sept",
+# "veinticinco", "vierzehn", "ventotto", "21st").
+_NUMBER_STEMS = (
+    r"one|two|three|four|five|six|seven|eight|nine|nint|ten|eleven|twelve|twelf|fift|twent|thirt|first"
+    r"|second|third|fifth|un|deux|trois|quatre|cinq|sept|huit|neuf|dix|onze|douze|treize"
+    r"|quatorze|quinze|seize|vingt|trente|premier|uno|dos|tres|cuatro|cinco|seis|siete"
+    r"|ocho|nueve|diez|once|doce|trece|catorce|dieci|veint|treinta|primero|eins|ein|zwei"
+    r"|drei|dritt|vier|funf|sech|sieb|acht|neun|zehn|elf|zwolf|zwanzig|dreissig|erst"
+    r"|due|tre|quattro|cinque|sei|sette|otto|nove|undici|dodici|tredici|quattordici|quindici"
+    r"|sedici|diciassette|diciotto|diciannove|vent|trent|primo"
+)
+_DAY_TOKEN = rf"(?:{_DAY}|(?:{_NUMBER_STEMS})[a-z-]*(?:\s+et\s+une?)?)"
+_WORDED_DATE = re.compile(
+    # "vingt-sept janvier mille neuf cent…", "15 giugno millenovecento…", "the fifteenth of
+    # October, nineteen seventy", "veinticinco de enero de mil novecientos…"
+    rf"\b{_DAY_TOKEN},?\s+(?:of\s+|de\s+)?(?:{_MONTHS})\.?,?\s+(?:de\s+|del\s+)?{_SPELLED_YEAR}"
+    # "October nineteenth, nineteen seventy-six"
+    rf"|\b(?:{_MONTHS})\.?\s+{_DAY_TOKEN},?\s+{_SPELLED_YEAR}",
+    re.IGNORECASE,
+)
+
 # Words the next sentence may open with before the date: "It's", "C'est le", "Es el".
 _ANSWER_WORDS = 3
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+(?=\S)|\n")
@@ -62,9 +98,10 @@ def birthdate_kinds(text: str) -> frozenset[str]:
     """``DATE_OF_BIRTH`` when a full date follows a birth cue closely enough; never the value."""
     for cue in _CUE.finditer(text):
         window = text[cue.end() : cue.end() + REACH]
-        date = _FULL_DATE.search(window)
-        if date is None:
+        dates = [d for d in (_FULL_DATE.search(window), _WORDED_DATE.search(window)) if d]
+        if not dates:
             continue
+        date = min(dates, key=lambda found: found.start())
         breaks = list(_SENTENCE_BREAK.finditer(window[: date.start()]))
         # In the cue's sentence, or opening the next one as its answer ("It's 23/05/2016").
         if not breaks or (

@@ -25,7 +25,9 @@ from memory_service.core.privacy.secrets import format_kinds, secret_kinds
 
 # What the library detector may report that is a secret rather than personal data.
 SECRET_TYPES = frozenset({"SEED_PHRASE"})
-SHAPE_ONLY_TYPE = "ID_NUMBER"
+# Types read from a value's shape alone, which a secret's value may have too ("Tulip#2290" is
+# a password after "password is", a gamer tag elsewhere).
+SHAPE_ONLY_TYPES = frozenset({"ID_NUMBER", "GAMER_TAG"})
 _ENTITY_TYPE = re.compile(r"[A-Z][A-Z0-9_]{0,39}")
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,63}")
 
@@ -57,7 +59,7 @@ def check_privacy(
     kinds |= format_kinds(views.glued)
     kinds |= library & SECRET_TYPES
     entity_types |= library - SECRET_TYPES
-    if kinds and entity_types == {SHAPE_ONLY_TYPE}:
+    if kinds and entity_types <= SHAPE_ONLY_TYPES:
         # The code the shape reader saw is the secret's value ("hunter2", a key): the note
         # is refused as a secret; calling it an identifier as well would say nothing more.
         entity_types = set()

@@ -25,12 +25,14 @@ Harmless shapes (a run or code with one of them is not an identifier):
 - a price or a quantity: a unit or currency right before or after (``1 299 €``, ``16GB``,
   ``125000 points``); digits grouped by threes without a unit are not enough, since phone
   numbers are written that way too ("330 188 912 275");
-- a version (``3.11.4``, ``v2.0.1``, ``10.15``): a group of at most 4 digits, then dotted
-  groups of at most 3, 8 digits in all;
+- a version (``3.11.4``, ``v2.0.1``, ``10.15``, ``4.19.112``): a group of at most 4 digits,
+  then dotted groups of at most 3, 8 digits in all, at most one group of 3 digits
+  ("87.294.569", "632.640.62" are numbers grouped by threes, not versions);
 - a seat (``12A``, ``A12``), a flight number (``AF1234``, ``U2 1234``: a two-character
   airline code and at most 4 digits), an ordinal (``21st``, ``3e``, ``1er``);
 - a product model: at most 5 digits, at most 10 letters and digits, at most 4 alternating
-  letter/digit groups (``WH-1000XM5``, ``RTX4090``, ``A320neo``, ``SM-G991B``), or any
+  letter/digit groups, no run of 5 capitals in a token of 8 or more ("AAUQH5PHZ" is a
+  reference) (``WH-1000XM5``, ``RTX4090``, ``A320neo``, ``SM-G991B``), or any
   code of at most 6 letters and digits (``A7III``, ``B2B``, ``k0 k1``);
 - any number after a harmless noun (``flight``, ``seat``, ``room``, ``version``, ``model``).
 
@@ -100,6 +102,8 @@ _THOUSANDS = re.compile(r"\d{1,3}(?P<sep>[ .,'\u202f])\d{3}(?:(?P=sep)\d{3})*")
 # A letter group that is a word ("Hybrid4", "A320neo", "Pixel8Pro"): a product model,
 # not an identifier, when its digits are few.
 _WORD_GROUP = re.compile(r"[A-Za-z]?[a-z]{3,}")
+_CAPITAL_RUN = re.compile(r"[A-Z]{5,}")
+CAPITAL_CODE_CHARS = 8
 _NUMBER_WITH_UNIT = re.compile(r"(\d+(?:[.,]\d+)?)([a-z%€$£¥]+)", re.I)
 
 
@@ -149,6 +153,7 @@ def candidate_codes(text: str) -> tuple[str, ...]:
             and _classify(run) is None
             and not _plain_shape(run)
             and not _after_harmless_noun(run)
+            and not isbn13_valid(run.compact)
         ):
             codes.append(run.compact)
     return tuple(dict.fromkeys(codes))
@@ -183,6 +188,14 @@ def luhn_valid(digits: str) -> bool:
             value = value * 2 - 9 if value > 4 else value * 2
         total += value
     return total % 10 == 0
+
+
+def isbn13_valid(compact: str) -> bool:
+    """A book's number (ISBN-13, and the EAN of a book): 978 or 979, then 10 digits with
+    the EAN check digit (weights 1 and 3). Card numbers do not start with a 9."""
+    if not re.fullmatch(r"97[89]\d{10}", compact):
+        return False
+    return sum(int(ch) * (3 if index % 2 else 1) for index, ch in enumerate(compact)) % 10 == 0
 
 
 def iban_valid(compact: str) -> bool:
@@ -230,6 +243,12 @@ def _joins(
         # A group followed by ":" is a clock time, never part of a number ("2024-12-01 10:00").
         return False
     a, b = left.group(), right.group()
+    if _quantity_token(a) or _quantity_token(b):
+        # "24-105mm f/4", "16GB 3200MHz": a quantity with its unit stands alone.
+        return False
+    if len(a) == 1 and a.isdigit() and re.match(r"[A-Za-z]{3}", b):
+        # "Serie 6 WAU28T40", "Gen 2 ABC123": a series number, then a model of its own.
+        return False
     if _has_digit(a) and _has_digit(b):
         return True
     letters = a if backwards else b
@@ -241,6 +260,16 @@ def _joins(
         and letters.isupper()
         and gap == " "
     )
+
+
+_QUANTITY_TOKEN = re.compile(r"\d+(?:[.,]\d+)?(?:-\d+(?:[.,]\d+)?)?([a-z%]+)", re.I)
+
+
+def _quantity_token(token: str) -> bool:
+    """A number or a range with its unit glued to it ("105mm", "24-105mm", "16GB"); a unit
+    of one letter ("13K", "4B") may as well end a code."""
+    match = _QUANTITY_TOKEN.fullmatch(token)
+    return match is not None and len(match.group(1)) > 1 and match.group(1).lower() in _UNITS
 
 
 def _has_digit(text: str) -> bool:
@@ -259,6 +288,8 @@ def _classify(run: _Run) -> str | None:
         return "CREDIT_CARD"
     if iban_valid(compact):
         return "IBAN_CODE"
+    if isbn13_valid(compact):
+        return None
     if run.letters == 0:
         if digits >= LONG_DIGIT_RUN and not _harmless_number(run):
             return "ID_NUMBER"
@@ -286,9 +317,10 @@ def _plain_shape(run: _Run) -> bool:
         return True
     if _YEAR_RANGE.fullmatch(raw) or _TIME.fullmatch(raw) or _ISO_DATE_HOUR.fullmatch(raw):
         return True
-    if all(_YEAR.fullmatch(group) for group in re.findall(r"\d+", raw)):
-        return True  # a list of years, "2015 2018 2023"
-    if _VERSION.fullmatch(raw) and run.digits <= MAX_VERSION_DIGITS:
+    groups = re.findall(r"\d+", raw)
+    if groups and all(_YEAR.fullmatch(group) for group in groups):
+        return True  # a list of years, "2015 2018 2023" (a code without digits is none)
+    if _version(run):
         return True
     return _next_to_unit(run)
 
@@ -297,7 +329,7 @@ def _harmless_code(run: _Run) -> bool:
     raw, compact = run.raw, run.compact
     if run.digits == 0:
         return True
-    if _VERSION.fullmatch(raw) and run.digits <= MAX_VERSION_DIGITS:
+    if _version(run):
         return True
     if _ISO_DATE_HOUR.fullmatch(raw):
         return True
@@ -309,6 +341,10 @@ def _harmless_code(run: _Run) -> bool:
         return True
     if _after_harmless_noun(run):
         return True
+    if _CAPITAL_RUN.search(raw) and len(compact) >= CAPITAL_CODE_CHARS and " " not in raw:
+        # "AAUQH5PHZ", "007YSHIA2": five capitals in a row that are no word, with digits, in
+        # one token: a reference, not a model ("WH1000XM5", "RTX4090" have short groups).
+        return False
     groups = _GROUPS.findall(compact)
     # Word groups are read on the raw run: "24-Monats-Bindung" holds the words "Monats" and
     # "Bindung", which its compact form glues into one ("MonatsBindung").
@@ -321,6 +357,13 @@ def _harmless_code(run: _Run) -> bool:
         and len(compact) <= MODEL_MAX_CHARS
         and len(groups) <= MODEL_MAX_GROUPS
     )
+
+
+def _version(run: _Run) -> bool:
+    """A version number: see the module docstring (at most one dotted group of 3 digits)."""
+    if not (_VERSION.fullmatch(run.raw) and run.digits <= MAX_VERSION_DIGITS):
+        return False
+    return sum(len(group) == 3 for group in re.findall(r"\d+", run.raw)) <= 1
 
 
 def _real_date(raw: str) -> bool:

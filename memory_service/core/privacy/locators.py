@@ -1,6 +1,7 @@
 """Values with a syntax of their own: e-mail addresses, social handles, IP and MAC addresses,
-GPS coordinates and licence plates (entity types ``EMAIL_ADDRESS``, ``SOCIAL_HANDLE``,
-``IP_ADDRESS``, ``MAC_ADDRESS``, ``GPS_COORDINATES``, ``LICENSE_PLATE``).
+GPS coordinates, licence plates and gamer tags (entity types ``EMAIL_ADDRESS``,
+``SOCIAL_HANDLE``, ``IP_ADDRESS``, ``MAC_ADDRESS``, ``GPS_COORDINATES``, ``LICENSE_PLATE``,
+``GAMER_TAG``).
 
 Read on the normalised note (:mod:`memory_service.core.privacy.normalise`), so a spelled or
 fullwidth address is already plain here. Private, loopback and link-local IP addresses name
@@ -13,9 +14,10 @@ from __future__ import annotations
 import ipaddress
 import re
 
-from memory_service.core.privacy.vocabulary import UNITS
+from memory_service.core.privacy.vocabulary import HARMLESS_NUMBER_NOUNS, UNITS
 
 _UNITS = frozenset(UNITS)
+_HARMLESS_NOUNS = frozenset(HARMLESS_NUMBER_NOUNS) | {"issue", "ticket", "pr", "bug", "case"}
 _INTERNAL_NETWORKS = tuple(
     ipaddress.ip_network(net)
     for net in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7", "100.64.0.0/10")
@@ -27,6 +29,26 @@ _EMAIL = re.compile(
 )
 _URL_USERINFO = re.compile(r"[a-z][a-z0-9+.-]*://[^\s/@]*@", re.I)
 _HANDLE = re.compile(r"(?<![\w@.])@([a-z0-9_](?:[a-z0-9_.]{0,28}[a-z0-9_])?)(?![\w@])", re.I)
+# A gamer tag with its discriminator, "#" and 4 or 5 digits glued to the name
+# ("Shadowfox#4821", "NightOwl#21934": Discord, Battle.net). A label before a spaced "#"
+# ("ticket #4521") is not one; a noun that numbers a thing ("issue#1234") neither.
+_TAGGED_NAME = re.compile(r"(?<![\w@#./-])([A-Za-z][A-Za-z0-9_.-]{1,31})#\d{4,5}(?![\w#])")
+# A user name after the network or game platform it belongs to ("PSN: Wolfie_1987", "Xbox
+# gamertag: xXSniperXx", "Riot ID: Faker#KR1", "Discord, luna.moth"): one token that ends
+# the clause and has the shape of a user name, not of a word: a digit after letters, an
+# underscore or a dot inside, capitals inside, or a "#" tag.
+_PLATFORM = (
+    r"discord|steam|psn|playstation(?:\s+network)?|xbox(?:\s+live)?|gamertag|battle\.?net"
+    r"|riot|epic(?:\s+games)?|twitch|instagram|insta|tiktok|snapchat|snap|twitter|telegram"
+    r"|threads|mastodon|bluesky|reddit|github|gitlab|kick|nintendo|roblox|minecraft|origin"
+    r"|uplay|ubisoft|ea|lichess|chess\.com|skype|wechat|line|kik|signal"
+)
+_PLATFORM_HANDLE = re.compile(
+    rf"(?<![\w.])(?i:{_PLATFORM})(?:\s+(?i:id|tag|gamertag|username|user\s?name|name|handle"
+    r"|pseudo|usuario|nome\s+utente|nick(?:name)?|account|compte|cuenta|konto))?"
+    r"(?:\s+(?i:is|est|es|ist|lautet|e|è))?\s*[:,=]?\s+(?i:@)?"
+    r"(?P<name>[A-Za-z0-9][A-Za-z0-9_.#-]{2,31})\s*(?:$|[.;!?\n)]|,\s)"
+)
 _GROUP_MENTIONS = frozenset({"here", "channel", "everyone", "all", "team", "home"})
 # A username without its "@": parts joined by underscores, upper and lower case both present
 # ("ZanzaraNera_it", "Dark_Knight99", "xX_Sniper_Xx"), as gamer tags and account names are
@@ -49,10 +71,16 @@ _GPS_DMS = re.compile(
 _PLATES = re.compile(
     r"(?<![\w-])(?:"
     r"[A-Z]{2}-\d{3}-[A-Z]{2}"  # FR (SIV)
-    r"|[A-Z]{2}\d{2} ?[A-Z]{3}"  # UK
-    r"|[A-Z]{1,3}-[A-Z]{1,2} ?\d{1,4}[EH]?"  # DE
-    r"|[A-Z]{2} ?\d{3} ?[A-Z]{2}"  # IT
-    r"|\d{4} ?-?[BCDFGHJKLMNPRSTVWXYZ]{3}"  # ES
+    r"|[A-Z]{2}\d{2} ?[A-Z]{3}|[a-z]{2}\d{2} ?[a-z]{3}"  # UK, in capitals or lower case
+    r"|[A-Z]{1,3}-[A-Z]{1,2}[ -]?\d{1,4}[EH]?"  # DE
+    r"|(?i:[a-z]{1,3}-[a-z]{1,2}-\d{1,4})"  # DE with two dashes, any case
+    r"|(?i:[a-z]{2}-\d{3}-[a-z]{2})"  # FR (SIV), any case
+    r"|(?i:\d{2,4}-[a-z]{2,3}-\d{2})"  # FR (FNI, before 2009), any case
+    r"|[A-Z]{2} ?\d{3} ?[A-Z]{2}|[a-z]{2}\d{3}[a-z]{2}"  # IT, lower case only glued
+    r"|(?i:\d{4} ?-?[BCDFGHJKLMNPRSTVWXYZ]{3})"  # ES, any case
+    # ES before 2000: the province's code, four digits, one or two letters
+    r"|(?:A|AB|AL|AV|B|BA|BI|BU|C|CA|CC|CE|CO|CR|CS|CU|GC|GE|GI|GR|GU|H|HU|IB|PM|J|L|LE|LO"
+    r"|LU|M|MA|ML|MU|NA|O|OU|OR|P|PO|S|SA|SE|SG|SO|SS|T|TE|TF|TO|V|VA|VI|Z|ZA) \d{4} [A-Z]{1,2}"
     r")(?![\w-])"
 )
 _PLATE_CUE = re.compile(
@@ -72,6 +100,8 @@ def locator_types(text: str) -> frozenset[str]:
         found.add("EMAIL_ADDRESS")
     if _has_handle(without_urls):
         found.add("SOCIAL_HANDLE")
+    if _has_gamer_tag(without_urls):
+        found.add("GAMER_TAG")
     if _has_public_ip(text):
         found.add("IP_ADDRESS")
     if _MAC.search(text):
@@ -91,11 +121,18 @@ def without_emails(text: str) -> str:
 
 
 def _has_plate(text: str) -> bool:
-    """A plate shape whose letters after its digits are not a currency or unit ("1040 CHF"
-    is a price); letters before the digits are not a unit ("LB19 XKT" is a UK plate)."""
+    """A plate shape, unless its letters after the digits are a currency or a unit ("1040
+    CHF", "C 1000 IU"); letters glued to the digits of a plate that opens with letters are
+    no unit ("GA483LB")."""
     return any(
         not any(
-            group.lower() in _UNITS for group in re.findall(r"(?<=\d)[ -]?([A-Z]+)", match.group())
+            group.lower() in _UNITS
+            for group in re.findall(
+                r"(?<=\d)[ -]?([A-Za-z]+)"
+                if match.group()[0].isdigit()
+                else r"(?<=\d)[ -]([A-Za-z]+)",
+                match.group(),
+            )
         )
         for match in _PLATES.finditer(text)
     )
@@ -106,6 +143,28 @@ def _has_handle(text: str) -> bool:
         match.group(1).lower() not in _GROUP_MENTIONS and not match.group(1).isdigit()
         for match in _HANDLE.finditer(text)
     ) or any(_bare_handle(word) for word in _BARE_HANDLE.findall(text))
+
+
+def _has_gamer_tag(text: str) -> bool:
+    return any(
+        name.lower() not in _HARMLESS_NOUNS and not name.isupper()
+        for name in _TAGGED_NAME.findall(text)
+    ) or any(_user_name(match["name"]) for match in _PLATFORM_HANDLE.finditer(text))
+
+
+def _user_name(token: str) -> bool:
+    """A token shaped like a user name, not a word, a number or a quantity."""
+    name = token.rstrip(".")
+    letters = sum(ch.isalpha() for ch in name)
+    if letters < 2 or name.isupper() or name.isdigit():
+        return False
+    if re.fullmatch(r"\d+(?:[.,]\d+)?[a-z%]+", name, re.I):
+        return False  # "3h", "60fps"
+    return (
+        re.search(r"[A-Za-z]\d", name) is not None
+        or any(ch in "_.#" for ch in name[1:-1])
+        or any(ch.isupper() for ch in name[1:])
+    )
 
 
 # A part of a handle: letters, then at most three digits ("Knight99"). Digits among letters

@@ -25,12 +25,14 @@ from memory_service.core.privacy.vocabulary import (
     ASSIGNMENT_WORDS,
     CARD_CODE_CUES,
     CODE_INSTRUMENTS,
+    COMBINATION_WORDS,
     COMPLEMENT_PREPOSITIONS,
     CREDENTIAL_CUES,
     HARMLESS_NUMBER_NOUNS,
     LOCK_NOUNS,
     NOT_CREDENTIAL,
     OPENING_VERBS,
+    PADLOCK_NOUNS,
     PASSPHRASE_CUES,
     PUNCTUATION_MARKERS,
     SECURITY_QUESTION_CUES,
@@ -103,7 +105,7 @@ def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> fro
         or any(value_after_credential_word(view, lexicons) for view in _views(keyed))
     ):
         kinds.add("PASSWORD")
-    if lock_code(keyed) or keyed_code_near_cue(folded_text):
+    if lock_code(keyed) or keyed_code_near_cue(folded_text) or combination(folded_text):
         kinds.add("PASSCODE")
     if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)):
         kinds.add("HIGH_ENTROPY_STRING")
@@ -290,6 +292,76 @@ def lock_code(text: str) -> bool:
     return False
 
 
+# A combination: 3 to 8 digits, or 2 to 4 groups of 1 or 2 digits ("36-12-28", "4 7 2 9").
+_COMBINATION_VALUE = re.compile(
+    r"(?<![\w.,:/-])(?:\d{3,8}|\d{1,2}(?:[-./ ]\d{1,2}){1,3})(?![\w]|[.,:/-]\d)"
+)
+_COMBINATION_WORD = re.compile(rf"(?<![\w-])(?:{COMBINATION_WORDS})(?![\w-])", re.I)
+_PADLOCK = re.compile(rf"(?<![\w-])(?:{PADLOCK_NOUNS})(?![\w-])", re.I)
+_CODE_WORD = re.compile(r"(?<![\w-])(?:codes?|codigos?|codice|pin|[a-z]{3,}codes?)(?![\w-])", re.I)
+_COMBINATION_ASSIGNMENT = re.compile(
+    rf"^[^\d.!?;\n]{{0,48}}?(?:(?<![\w])(?:{_LOCK_ASSIGNMENT}|{CODE_INSTRUMENTS}|at|a|sur|auf"
+    r"|su)(?![\w])|[:=])\s*$",
+    re.I,
+)
+
+
+# A dial sequence: two or more numbers of one or two digits, each after a direction or a
+# turn word, or with commas between ("left 12, right 34, left 56", "12, 34, 56").
+_DIAL_SEQUENCE = re.compile(
+    r"(?<![\w.,])\d{1,2}(?:\s*,\s*(?:[^\W\d]+\s+)?\d{1,2}(?![\w]|[.,:/-]\d)){2,}"
+)
+_LOCKED_THING = re.compile(rf"(?<![\w-])(?:{'|'.join(LOCK_NOUNS)})(?![\w-])", re.I)
+# After the thing locked and ":" or "=" only, 4+ digits are its code ("Alarm: 4821").
+_CODE_AFTER_COLON = re.compile(r"^\s*[:=]\s*(?P<value>\d{4,8})(?![\w]|[.,:/-]\d)")
+
+
+def combination(text: str) -> bool:
+    """The combination of a padlock, a bike lock or a locker: in a sentence that names one,
+    digits after a word for its combination or its code ("Bike lock combo 4-7-2-9", "Code du
+    cadenas 142", "Spindcode 298"), or after the lock and an assignment or an instrument
+    ("El candado de la taquilla es 1462", "le cadenas s'ouvre avec 11-04-17"). Three digits
+    are enough: dial locks have three or four. Not digits that count something ("4 digits",
+    "25 €") nor a number the lock's own noun labels ("locker 214" alone). A dial sequence
+    after the combination word ("left 12, right 34, left 56"); and 4+ digits right after
+    anything locked and a colon ("Alarm: 4821", "Tor = 1904")."""
+    for sentence in _SENTENCE.finditer(text):
+        clause = sentence.group()
+        for thing in _LOCKED_THING.finditer(clause):
+            code = _CODE_AFTER_COLON.match(clause[thing.end() :])
+            if code and _digit_value(code["value"], clause[thing.end() + code.end() :]):
+                return True
+        padlock = list(_PADLOCK.finditer(clause))
+        words = list(_COMBINATION_WORD.finditer(clause))
+        if not (padlock or words):
+            continue
+        if padlock:
+            words += [w for w in _CODE_WORD.finditer(clause) if w not in words]
+            words += [w for w in padlock if _PADLOCK.fullmatch(w.group()) and "code" in w.group()]
+        dials = [
+            m for m in _DIAL_SEQUENCE.finditer(clause) if any(w.end() <= m.start() for w in words)
+        ]
+        if dials:
+            return True
+        for value in _COMBINATION_VALUE.finditer(clause):
+            if not _digit_value(value.group(), clause[value.end() :]):
+                continue
+            before = clause[: value.start()]
+            if any(w.end() <= value.start() for w in words) and not _harmless_label(before):
+                return True
+            if any(
+                p.end() <= value.start() and _COMBINATION_ASSIGNMENT.match(before[p.end() :])
+                for p in padlock
+            ):
+                return True
+    return False
+
+
+def _harmless_label(before: str) -> bool:
+    words = re.findall(r"[a-z]+", before.lower())
+    return bool(words) and words[-1] in _HARMLESS_BEFORE
+
+
 # --- a value after a credential word, in any of the five languages --------------------------
 
 _CUE = re.compile(rf"(?<![\w-])(?:{'|'.join((*CREDENTIAL_CUES, PASSPHRASE_CUES))})(?![\w-])", re.I)
@@ -371,7 +443,7 @@ def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_L
         if _names_something_else(folded_text, cue):
             continue
         rest = folded_text[cue.end() :]
-        if _assigned_value(rest) or _direct_value(rest) or _complement_value(rest):
+        if _assigned_value(rest) or _direct_value(rest, lexicons) or _complement_value(rest):
             return True
         if not _NO_WINDOW_CUE.search(cue.group()) and (
             _QUOTED_VALUE.match(rest) or _code_in_window(rest, lexicons)
@@ -383,7 +455,49 @@ def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_L
             return True
         if _SEED_CUE.search(cue.group()) and _seed_words_follow(rest, lexicons):
             return True
-    return _security_answer(folded_text, lexicons)
+    return _security_answer(folded_text, lexicons) or _wifi_pair(folded_text)
+
+
+# A network and its key written as a pair ("Wi-Fi: HomeNet / sunshine99", "WLAN Fritz!Box
+# 7590 / 4815162342"): the second is a key when it has the shape of a code.
+_WIFI_PAIR = re.compile(
+    r"(?<![\w-])(?:wi-?fi|wlan|ssid)(?![\w-])[^.!?;\n]{0,40}?\s[^\s/<>]{2,}\s*/\s*"
+    r"(?P<key>[^\s/<>]{3,})",
+    re.I,
+)
+
+
+# The last word of a clause that names a Wi-Fi network: its key when it is shaped like one
+# ("Wifi di casa nemico22", "WPA-Key: MamaSchauenAuto", "le wifi c'est garcon5208").
+_WIFI_CLAUSE = re.compile(
+    r"(?<![\w-])(?:wi-?fi|wlan|wpa2?|wep|ssid)(?![\w])[^.!?;\n]*?\s(?P<key>\S+?)[.!?]?\s*$", re.I
+)
+_WORD_AND_DIGITS = re.compile(r"[^\W\d_]{3,}\d{2,}")
+_GLUED_WORDS = re.compile(r"(?:[A-Z][a-z\u00e0-\u00ff]+){3,}")
+
+
+def _wifi_key(text: str) -> bool:
+    for sentence in _SENTENCE.finditer(text):
+        match = _WIFI_CLAUSE.search(sentence.group().rstrip(".!?;\n "))
+        if match is None:
+            continue
+        key = match["key"].strip(_WORD_EDGES)
+        if (
+            (_WORD_AND_DIGITS.fullmatch(key) and key[0].islower())
+            or _GLUED_WORDS.fullmatch(key)
+            or (looks_like_password(key) and not key.isalnum())
+        ):
+            return True
+    return False
+
+
+def _wifi_pair(text: str) -> bool:
+    if _wifi_key(text):
+        return True
+    return any(
+        _code_shaped(key) or looks_like_password(key)
+        for key in (m["key"].strip(_WORD_EDGES) for m in _WIFI_PAIR.finditer(text))
+    )
 
 
 _OPEN_QUOTES = "\"'\u00ab\u201e\u201c\u2018\u2039"
@@ -562,11 +676,18 @@ def _code_in_window(rest: str, lexicons: Lexicons) -> bool:
     return False
 
 
+# Three or more groups of the same 4 to 6 letters or digits joined by dashes: a backup or
+# recovery code as services print it ("wcsh-oemf-awdx", "7XK2-9FQ3-MM4T").
+_GROUPED_CODE = re.compile(r"(?i)([a-z0-9]{4,6})(?:-[a-z0-9]{4,6}){2,}")
+
+
 def _code_shaped(token: str) -> bool:
     """Digits (4 or more, separators allowed), letters mixed with 2 or more digits, or a
     password-shaped word; never an address, a URL or a number with its unit ("5GHz")."""
     if "://" in token or "@" in token or len(token) > MAX_PASSWORD_CHARS:
         return False
+    if _GROUPED_CODE.fullmatch(token):
+        return True
     digits = sum(ch.isdigit() for ch in token)
     letters = sum(ch.isalpha() for ch in token)
     if digits == 0:
@@ -635,13 +756,34 @@ def _assigned_value(rest: str) -> bool:
     return _ends_clause(match.group("rest")) and match.group("marker") in _SYMBOL_MARKERS
 
 
-def _direct_value(rest: str) -> bool:
+# Digit groups after a first one, one space or dash between: a code written in groups
+# ("Bestätigungscode 861 419", "SMS code 285-712").
+_MORE_GROUPS = re.compile(r"^(?:[ -]\d{2,4}){1,3}(?![\w]|[.,-]\d)")
+
+
+def _direct_value(rest: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
+    """The value straight after the cue: 4+ digits (in groups or not), a password-shaped
+    word, or a word with inner capitals that ends the clause ("WLAN-Schlüssel DasBinBauen",
+    "Wi-Fi key IdEsseNeque"), not a product's name."""
     match = _DIRECT_VALUE.match(rest)
     if match is None:
         return False
     value = match.group("value").strip(_WORD_EDGES)
+    following = match.group("rest")
+    if value.isdigit() and len(value) <= 4:
+        groups = _MORE_GROUPS.match(following)
+        if groups:
+            value += re.sub(r"\D", "", groups.group())
+            following = following[groups.end() :]
     if value.isdigit():
-        return len(value) >= MIN_DIRECT_DIGITS and _digit_value(value, match.group("rest"))
+        return len(value) >= MIN_DIRECT_DIGITS and _digit_value(value, following)
+    if (
+        _inner_capital(value)
+        and value.isalpha()
+        and _ends_clause(following)
+        and value.lower() not in _folded_products(lexicons.product_names)
+    ):
+        return True
     return looks_like_password(value)
 
 

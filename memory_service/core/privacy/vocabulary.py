@@ -92,6 +92,10 @@ CREDENTIAL_CUES = (
     r"|padlock|combination)[\s-]+(?:codes?|keys?|pins?|passwords?|phrases?|numbers?)",
     r"codes?",
     r"combination|combo|lock combo",
+    # a one-time code has no word of its own but its acronym ("the OTP was 916871")
+    r"otps?|totp|2fa|mfa",
+    # a compound written with a hyphen: "SMS-Code", "PIN-Code", "TAN-Nummer"
+    r"[a-z]{2,}-codes?",
     # a box or a safe for keys is opened by its code ("Schlüsselsafe 1357", "key safe 2468")
     r"(?:key|schlussel)-?\s?(?:safe|box|kasten|tresor)|lockbox|boite a cles|caja de llaves"
     r"|cassetta (?:porta)?chiavi",
@@ -210,6 +214,17 @@ LOCK_NOUNS = (
     r"|alarm\w*|tur\w*|tor|garagentor|tresor|schloss|vorhangeschloss|zahlenschloss|spind"
     r"|allarm[ei]|porta|portone|cancello|cassaforte|lucchetto|serratura|armadietto",
 )
+# Combination locks (a padlock, a bike lock, a locker) and the words for their combination:
+# a value after them is the combination, 3 digits are enough ("Spindcode 298", "candado de
+# la taquilla es 17-24-11", "combinaison du cadenas : 530"). Folded regexes.
+COMBINATION_WORDS = (
+    r"combinations?|combos?|combinaisons?|combinacion(?:es)?|kombination(?:en)?"
+    r"|combinazion[ei]|zahlenschloss\w*|zahlenkombination\w*"
+)
+PADLOCK_NOUNS = (
+    r"padlocks?|bike\s?locks?|lockers?|cadenas|casiers?|antivols?|candados?|taquillas?"
+    r"|vorhangeschloss\w*|fahrradschloss\w*|spind\w*|lucchett[oi]|armadiett[oi]"
+)
 # Verbs that open, lock or arm one (word starts, folded): the sentence must have one, so
 # "Gate 12 boards with 1500 passengers" is not a code.
 OPENING_VERBS = (
@@ -246,7 +261,8 @@ NOT_CREDENTIAL = (
     r"|errore)",
     r"(?:postleitzahl|[a-z]*(?:rabatt|gutschein|dress|quell|lander|fehler|post|bar|uni|zip"
     r"|qr|pseudo|byte|op|short|promo|strich|geo|area|country|zone|farb|lauf|maschinen"
-    r"|programm|html|source|morse|stil|status|antwort|iata|sprach)codes?)",
+    r"|programm|html|source|morse|stil|status|antwort|iata|sprach|ean|isbn|hs|ifsc|ups"
+    r"|swift|bic|iban|lei|isin|pay|postal|color|colour)-?codes?)",
     r"(?:source|open-source|open source|clean|legacy|python|java|rust|go|c\+\+|the|her|his"
     r"|their|our|your|my|writing|reviews?|reviewing) code",
     r"code (?:reviews?|base|style|quality|freeze|owners?|of conduct|editor|coverage|names?)",
@@ -285,7 +301,7 @@ UNITS = (
     "characters", "chars", "chiffres", "caracteres", "ziffern", "zeichen", "cifre",
     "caratteri", "digitos", "bytes", "bits", "x", "chf", "sek", "nok", "dkk", "pln", "czk",
     "huf", "mxn", "brl", "inr", "cny", "krw", "zar", "nzd", "sgd", "hkd", "rub", "ars", "clp",
-    "cop",
+    "cop", "iu", "mph", "kph",
 )  # fmt: skip
 
 # Nouns before a number that make it a harmless label rather than an identifier.
@@ -314,7 +330,9 @@ HARMLESS_NUMBER_NOUNS = (
 IDENTIFIER_ACRONYMS = ("EIN", "TIN", "SIN", "NIE", "PAN", "UID", "RUT", "PPS", "IRD", "NIN")
 
 # Cues after which a code with digits is a personal identifier (travel, loyalty, account,
-# customer and document numbers), whatever its shape.
+# customer and document numbers), whatever its shape. A support ticket or a case ("ticket
+# #30602") is a queue's label: its number is judged by its shape alone (an e-ticket's 13
+# digits still are an identifier).
 IDENTIFIER_CUES = (
     # Phones: the number after the cue is one, whatever its grouping.
     r"(?:tele)?phone(?: number| no\.?| #)?|tel\.?|mobile|cell(?: ?phone)?|fax|whatsapp|sms"
@@ -328,8 +346,8 @@ IDENTIFIER_CUES = (
     r"|poliza|polizza|police|versicherung|assure|assicurato|asegurado)",
     r"(?:frequent|frequent-)?flyer(?: number| no\.?| #)?",
     r"(?:loyalty|rewards?|member(?:ship)?|customer|client|account|acct|policy|patient"
-    r"|employee|staff|student|badge|subscriber|contract|ticket|booking|reservation"
-    r"|confirmation|order|invoice|case|claim|tracking|known traveller|known traveler|redress"
+    r"|employee|staff|student|badge|subscriber|contract|booking|reservation"
+    r"|confirmation|order|invoice|claim|tracking|known traveller|known traveler|redress"
     r"|passport|visa|licen[cs]e|driver'?s licen[cs]e|driving licen[cs]e|permit|registration"
     r"|id|identity|national id|social security|tax|vat|insurance|health insurance|medicare"
     r"|medicaid|nhs|card|bank|routing|sort|meter|serial|plate|number plate|licen[cs]e plate)"

@@ -1,0 +1,109 @@
+"""Leak classes of the generated value set, closed by structure, and their look-alikes.
+
+Each leak is refused as ``pii`` or ``secret``; each look-alike is accepted. No NER: these
+are the shape readers' (identifiers, locators, birthdates, address formats, secrets).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_service.adapters.identifier_library import LibraryIdentifierDetector
+from memory_service.core.privacy.guard import check_privacy
+
+LIBRARY = LibraryIdentifierDetector()
+
+
+class NoNer:
+    def entity_types(self, text: str) -> frozenset[str]:
+        return frozenset()
+
+
+def codes(text: str) -> set[str]:
+    return {reason.code.value for reason in check_privacy(text, pii=NoNer(), identifiers=LIBRARY)}
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        # gamer tags: a discriminator glued to the name, or a user name after its platform
+        ("Plays with friends as Mariebadan#5886 most evenings", "pii"),
+        ("Riot ID: Faker#KR1", "pii"),
+        ("Discord-Name Lisa-mariepo#36208", "pii"),
+        ("PSN: Wolfie_1987", "pii"),
+        ("Xbox gamertag: xXSniperXx", "pii"),
+        ("Add me on Discord, luna.moth", "pii"),
+        # numbers grouped by threes are no version
+        ("Matrikelnummer 530.287.94", "pii"),
+        ("Seguro de hogar con Allianz, póliza 43.965.847", "pii"),
+        # dates of birth with words
+        ("Née le vingt et un avril mille neuf cent quatre-vingt-quatre", "pii"),
+        ("Geboren am 9. Dezember neunzehnhundertsiebenundvierzig", "pii"),
+        ("She was born August 12, nineteen forty-six", "pii"),
+        ("Nata il tre marzo 1984", "pii"),
+        ("DOB: 3rd of March '84", "pii"),
+        # rooms in halls of residence
+        ("Résidence universitaire Laroche, bâtiment E, chambre 308", "pii"),
+        ("Lives in Garcia Hall, Block B, room 284", "pii"),
+        ("Wohnt im Studentenwohnheim Klotz, Haus D, Zimmer 337", "pii"),
+        # plates without a cue word
+        ("Drives the grey NW-Z-55 to work", "pii"),
+        ("Fährt den Golf ee-eq-578", "pii"),
+        ("Guida la Panda 363-mlk-27", "pii"),
+        ("The van GA483LB is hers", "pii"),
+        ("Parked the 4007 bfv in the garage", "pii"),
+        # combinations, one-time codes, backup codes, Wi-Fi keys
+        ("Code du cadenas 755", "secret"),
+        ("El candado de la taquilla es 17-24-11", "secret"),
+        ("Kombination vom Spind 063", "secret"),
+        ("Lock combo: left 12, right 34, left 56", "secret"),
+        ("Alarm: 4821", "secret"),
+        ("Bestätigungscode 861 419", "secret"),
+        ("Der SMS-Code lautet 285-712", "secret"),
+        ("The OTP from the bank was 916871", "secret"),
+        ("Codici di recupero cmhp-hkyg-oztu", "secret"),
+        ("WLAN-Schlüssel DasBinBauen", "secret"),
+        ("Wi-Fi: HomeNet / sunshine99", "secret"),
+        ("Wifi di casa nemico22", "secret"),
+        ("WPA-Key: MamaSchauenAuto", "secret"),
+        # a reference of capitals and digits, and an Italian plate in lower case
+        ("Seguro de hogar con Zurich, póliza AAUQH5PHZ", "pii"),
+        ("Guida la Panda gm862tc", "pii"),
+        ("Geboren am sechzehn Mai zweitausendsechs", "pii"),
+    ],
+)
+def test_leak_is_refused(text: str, code: str) -> None:
+    assert code in codes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Verfolgt das Ticket #30602.",
+        "Follows issue#4521 on GitHub.",
+        "Shoots with the Canon RF 24-105mm f/4.",
+        "Favourite book ISBN 978-0-306-40615-7.",
+        "Takes vitamin C 1000 IU daily.",
+        "Uses Firefox 128.0.3 at work.",
+        "Runs Ubuntu 24.04.1 LTS with kernel 6.8.0-45-generic.",
+        "Plays on Steam: Hades II.",
+        "Watches Twitch 3h per day.",
+        "Plays on PSN with PS5.",
+        "Uses locker 214 at the gym.",
+        "Bought a padlock for 25 euros.",
+        "The locker combination has 4 digits.",
+        "Prefers a bike lock with a key, not a combination.",
+        "Wi-Fi on/off switch is broken.",
+        "Alarm at 06:30 on weekdays.",
+        "Score 6-4 6-3 in the final.",
+        "Team meeting in room 4.12 on Mondays.",
+        "Born in the spring, loves March.",
+        "The Wi-Fi at home is a FritzBox 7590.",
+        "Wi-Fi 6E works with the Pixel8.",
+        "The wifi at the cafe is called CafeNet.",
+        "Had COVID19 in 2021.",
+        "Nutzt ein Bosch Serie 6 WAU28T40 im Alltag.",
+    ],
+)
+def test_look_alike_is_accepted(text: str) -> None:
+    assert not codes(text) & {"pii", "secret"}
