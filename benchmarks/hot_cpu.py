@@ -1,5 +1,7 @@
-"""CPU per in-process call of the save and the render (``process_time``, this process's
-threads), 150 calls after 20 of warm-up, on the subjects of ``benchmarks.hot_paths``.
+"""CPU per in-process call of a save, a render and opening a session (``process_time``).
+
+This process's threads, 150 calls after 20 of warm-up, on the subjects of
+``benchmarks.hot_paths``.
 
 Less noisy than wall time on a loaded machine: run it alternately on two trees (e.g. the old
 one with ``PYTHONPATH`` set to its export) to compare code.
@@ -21,7 +23,7 @@ from memory_service.bootstrap import build_container
 from memory_service.config import Settings
 from memory_service.core.model import Role
 
-REQUESTS = ("save a note (saved)", "render the context")
+REQUESTS = ("save a note (saved)", "render the context", "open a session")
 
 
 def main() -> None:

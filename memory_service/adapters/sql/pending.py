@@ -67,7 +67,10 @@ class PendingInserts:
         connection = self._session.connection()
         if connection.dialect.name == "postgresql":
             for number, (table, rows) in enumerate(groups):
-                statement = statement.add_cte(insert(table).values(rows).cte(f"pending_{number}"))
+                # One row as a single-row VALUES, which has a cache key (a multi-row one has
+                # none: the whole statement would be compiled at every call).
+                values = insert(table).values(rows[0] if len(rows) == 1 else rows)
+                statement = statement.add_cte(values.cte(f"pending_{number}"))
         else:
             for table, rows in groups:
                 connection.execute(insert(table), rows)
