@@ -11,6 +11,10 @@ the five requests of issue 14's table:
 - p50/p99 in-process (the service call) and over HTTP (a real uvicorn process on loopback,
   one keep-alive ``http.client`` connection, the API key answered by the server's key cache
   after the first);
+- the HTTP floor (``x HTTP floor``): the same server, its middleware, its bearer key check
+  and its thread-pool hop, answering two routes of its own (:func:`create_floor_app`): the
+  guards and the bare INSERT for a save, the bare SELECT for a render; what an HTTP request
+  could cost with none of our work but the database's and the guards';
 - the floor: for a save, the guards alone plus a bare INSERT of the same memory row in its
   own transaction; for a dry run and a refusal, the guards alone; for a render, a bare
   indexed SELECT of the rows the render shows (on PostgreSQL both in autocommit: one
@@ -45,7 +49,12 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import text
+from fastapi import FastAPI
+from sqlalchemy import Engine, text
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
 
 from benchmarks.harness import (
     Backend,
@@ -61,6 +70,8 @@ from benchmarks.harness import (
 from benchmarks.http_floor import SEED, Call, PlainClient
 from benchmarks.save_note import bare_insert
 from memory_service.adapters.statement_counter import StatementCount, count_statements
+from memory_service.api.asgi import create_default_app
+from memory_service.api.hot_routes import caller
 from memory_service.bootstrap import Container, build_container
 from memory_service.config import Settings
 from memory_service.core.guards import validate_note
@@ -98,6 +109,7 @@ class Measured:
     in_process: tuple[float, float] = (0.0, 0.0)
     http: tuple[float, float] = (0.0, 0.0)
     floor: float | None = None
+    http_floor: float | None = None
     cpu: float = 0.0
     floor_cpu: float | None = None
 
@@ -223,28 +235,92 @@ def http_calls(
     }
 
 
+def bare_engine(container: Container) -> Engine:
+    """One statement, one round trip on PostgreSQL: autocommit (psycopg would send a BEGIN
+    first and a COMMIT or ROLLBACK after, each a round trip of its own)."""
+    if container.engine.dialect.name == "postgresql":
+        return container.engine.execution_options(isolation_level="AUTOCOMMIT")
+    return container.engine
+
+
+def bare_select(engine: Engine, tenant: str, subject: str) -> list[str]:
+    """The ids of the rows a render of ``subject`` shows, by one indexed SELECT."""
+    with engine.connect() as connection:
+        rows = connection.execute(BARE_SELECT, {"tenant": tenant, "subject": subject}).all()
+    assert len(rows) == len(GLOBAL_NOTES) + len(SEED), rows
+    return [row.id for row in rows]
+
+
 def floor_calls(container: Container, subjects: Subjects) -> dict[str, Callable[[], object]]:
     sample = itertools.cycle(list(itertools.islice(notes(), 5000, 5200)))
-    # One statement, one round trip on PostgreSQL: autocommit (psycopg would send a BEGIN
-    # first and a COMMIT or ROLLBACK after, each a round trip of its own).
-    bare = container.engine
-    if bare.dialect.name == "postgresql":
-        bare = bare.execution_options(isolation_level="AUTOCOMMIT")
+    bare = bare_engine(container)
     insert = bare_insert(container, subjects.scope.tenant_id, subjects.writer, bare)
-    params = {"tenant": subjects.scope.tenant_id, "subject": subjects.reader}
-
-    def select() -> object:
-        with bare.connect() as connection:
-            rows = connection.execute(BARE_SELECT, params).all()
-        assert len(rows) == len(GLOBAL_NOTES) + len(SEED), rows
-        return rows
-
     return {
         "guards": lambda: validate_note(
             next(sample), pii=container.pii, identifiers=container.identifiers
         ),
         "bare INSERT": lambda: insert(0),
-        "bare SELECT": select,
+        "bare SELECT": lambda: bare_select(bare, subjects.scope.tenant_id, subjects.reader),
+    }
+
+
+FLOOR_APP = "benchmarks.hot_paths:create_floor_app"
+FLOOR_SELECT = "/bench/floor/select"
+FLOOR_SAVE = "/bench/floor/save"
+
+
+def create_floor_app() -> FastAPI:
+    """The server's application with two floor routes in front (a uvicorn factory).
+
+    Each is behind the application's middleware, the same bearer key check and the same hop
+    to the thread pool as the hot routes, and answers JSON: ``GET`` :data:`FLOOR_SELECT`
+    ``?subject=`` the bare indexed SELECT of a render's rows (their ids), ``POST``
+    :data:`FLOOR_SAVE` ``?subject=`` the note's guards, then a bare INSERT of a copy of one of
+    the subject's memories in autocommit. The fair floor of a request over HTTP: the stack
+    with none of our work but the database's and the guards'."""
+    app = create_default_app()
+    container: Container = app.state.container
+    engine = bare_engine(container)
+    inserts: dict[tuple[str, str], Callable[[int], None]] = {}
+
+    def save(tenant: str, subject: str, body: bytes) -> None:
+        validate_note(json.loads(body), pii=container.pii, identifiers=container.identifiers)
+        if (tenant, subject) not in inserts:
+            inserts[tenant, subject] = bare_insert(container, tenant, subject, engine)
+        inserts[tenant, subject](0)
+
+    async def select_floor(request: Request) -> Response:
+        _, scope = await caller(request)
+        subject = request.query_params["subject"]
+        ids = await run_in_threadpool(bare_select, engine, scope.tenant_id, subject)
+        return Response(json.dumps({"ids": ids}), media_type="application/json")
+
+    async def save_floor(request: Request) -> Response:
+        _, scope = await caller(request)
+        subject, body = request.query_params["subject"], await request.body()
+        await run_in_threadpool(save, scope.tenant_id, subject, body)
+        return Response(json.dumps({"status": "saved"}), media_type="application/json")
+
+    app.router.routes[:0] = [
+        Route(FLOOR_SELECT, select_floor, methods=["GET"]),
+        Route(FLOOR_SAVE, save_floor, methods=["POST"]),
+    ]
+    return app
+
+
+def http_floor_calls(
+    subjects: Subjects, source: Iterator[dict[str, Any]], client: PlainClient
+) -> dict[str, Callable[[], object]]:
+    def send(call: Call) -> object:
+        code, body = client.send(call)
+        assert code == 200, body
+        return body
+
+    return {
+        "HTTP guards + INSERT": lambda: send(
+            Call("POST", f"{FLOOR_SAVE}?subject={subjects.writer}", next(source))
+        ),
+        "HTTP bare SELECT": lambda: send(Call("GET", f"{FLOOR_SELECT}?subject={subjects.reader}")),
     }
 
 
@@ -269,6 +345,11 @@ NEEDS = {
     "render the context": ("bare SELECT",),
     "open a session": (),
 }
+# Over HTTP: the same server's floor routes (create_floor_app).
+HTTP_NEEDS = {
+    "save a note (saved)": "HTTP guards + INSERT",
+    "render the context": "HTTP bare SELECT",
+}
 
 
 def run_backend(backend: Backend, calls: int, seed: int, only: str | None = None) -> list[Measured]:
@@ -290,13 +371,15 @@ def run_backend(backend: Backend, calls: int, seed: int, only: str | None = None
         found, keys = counted(container, call)
         results[name] = Measured(name, found, keys)
     needed = {label for name in local for label in NEEDS[name]}
+    needed |= {HTTP_NEEDS[name] for name in local if name in HTTP_NEEDS}
     floors = {k: v for k, v in floor_calls(container, subjects).items() if k in needed}
-    with server_process(backend, extra_env=env) as base:
+    with server_process(backend, extra_env=env, app=FLOOR_APP) as base:
         client = PlainClient(base, {"Authorization": f"Bearer {key}"})
         remote = http_calls(subjects, source, client)
         paths = {f"{name}|in-process": call for name, call in local.items()}
         paths |= {f"{name}|HTTP": call for name, call in remote.items() if name in local}
-        paths |= floors
+        http_floors = http_floor_calls(subjects, source, client).items()
+        paths |= floors | {k: v for k, v in http_floors if k in needed}
         for call in paths.values():
             for _ in range(10):
                 call()
@@ -309,12 +392,14 @@ def run_backend(backend: Backend, calls: int, seed: int, only: str | None = None
     assert container.manifests is not None
     container.manifests.close()
     container.engine.dispose()
-    wall = {label: rounds.p50_p99(label)[0] for label in floors}
+    wall = {label: rounds.p50_p99(label)[0] for label in needed}
     cpu = {label: rounds.cpu_p50(label) for label in floors}
     for name, measured in results.items():
         measured.in_process = rounds.p50_p99(f"{name}|in-process")
         measured.http = rounds.p50_p99(f"{name}|HTTP")
         measured.cpu = rounds.cpu_p50(f"{name}|in-process")
+        if name in HTTP_NEEDS:
+            measured.http_floor = wall[HTTP_NEEDS[name]]
         if NEEDS[name]:
             measured.floor = sum(wall[label] for label in NEEDS[name])
             measured.floor_cpu = sum(cpu[label] for label in NEEDS[name])
@@ -334,7 +419,7 @@ def report(backend: str, rows: list[Measured], calls: int) -> None:
     header = (
         f"  {'request':<22}{'stmts':>6}{'commits':>8}{'keys':>5}{'floor':>8}"
         f"{'in-proc p50':>12}{'p99':>8}{'x floor':>8}{'HTTP p50':>10}{'p99':>8}{'x floor':>8}"
-        f"{'CPU':>7}{'x floor CPU':>12}"
+        f"{'CPU':>7}{'x floor CPU':>12}{'HTTP floor':>11}{'x HTTP floor':>13}"
     )
     print(header)
     for r in rows:
@@ -349,6 +434,8 @@ def report(backend: str, rows: list[Measured], calls: int) -> None:
             f"{ms(r.in_process[0]):>12}{ms(r.in_process[1]):>8}{ratio(r.in_process[0]):>8}"
             f"{ms(r.http[0]):>10}{ms(r.http[1]):>8}{ratio(r.http[0]):>8}"
             f"{ms(r.cpu):>7}{ratio(r.cpu, r.floor_cpu):>12}"
+            f"{ms(r.http_floor) if r.http_floor else '-':>11}"
+            f"{ratio(r.http[0], r.http_floor):>13}"
         )
 
 

@@ -96,20 +96,28 @@ class ReadOnlyViolation(RuntimeError):
     """A statement other than a read was sent on an engine made by :func:`reads_only`."""
 
 
+# An execution option of the SQLite engine :func:`reads_only` makes: no BEGIN is sent.
+NO_TRANSACTION = "memory_service_no_transaction"
+
+
 def reads_only(engine: Engine) -> Engine:
     """``engine`` for units of work that only read (renders).
 
-    On PostgreSQL each statement runs on its own (autocommit): under READ COMMITTED a
-    statement inside a transaction reads its own snapshot too, so a transaction added
-    nothing to a render's two ``SELECT`` but its ``BEGIN READ ONLY`` and ``COMMIT``, two
-    round trips of four. What the READ ONLY transaction enforced is enforced here before
-    anything is sent: a statement that is not a ``SELECT`` raises :class:`ReadOnlyViolation`
-    (and a replica refuses writes by itself). On SQLite the reads keep their transaction:
-    its ``BEGIN`` gives them one snapshot, and costs no network.
+    Each statement runs on its own, outside any transaction. On PostgreSQL (autocommit):
+    under READ COMMITTED a statement inside a transaction reads its own snapshot too, so a
+    transaction added nothing to a render's two ``SELECT`` but its ``BEGIN READ ONLY`` and
+    ``COMMIT``, two round trips of four. On SQLite (:data:`NO_TRANSACTION`: the ``BEGIN`` is
+    not sent, and the driver's ``commit`` then sends nothing) each ``SELECT`` reads the
+    latest commit, as on PostgreSQL: a write committed between the two reads is seen by the
+    second only (the render cache compares both reads, so it serves nothing stale either way).
+    What the READ ONLY transaction enforced is enforced here before anything is sent: a
+    statement that is not a ``SELECT`` raises :class:`ReadOnlyViolation` (and a replica
+    refuses writes by itself).
     """
-    if engine.dialect.name != "postgresql":
-        return engine
-    reads = engine.execution_options(isolation_level="AUTOCOMMIT")
+    if engine.dialect.name == "postgresql":
+        reads = engine.execution_options(isolation_level="AUTOCOMMIT")
+    else:
+        reads = engine.execution_options(**{NO_TRANSACTION: True})
     event.listen(reads, "before_cursor_execute", _refuse_writes)
     return reads
 
@@ -194,6 +202,8 @@ def _configure_sqlite_connection(dbapi_connection: Any, _record: Any) -> None:
 
 
 def _begin(connection: Connection) -> None:
+    if connection.get_execution_options().get(NO_TRANSACTION):
+        return
     info = connection.info
     immediate = bool(info.pop(_BEGIN_IMMEDIATE_NEXT, False))
     connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
@@ -206,4 +216,6 @@ def _before_execute(
     connection: Connection, statement: Any, _multiparams: Any, _params: Any, _options: Any
 ) -> None:
     if isinstance(statement, UpdateBase | ExecutableDDLElement):
+        if connection.get_execution_options().get(NO_TRANSACTION):
+            raise ReadOnlyViolation("this engine only reads: " + type(statement).__name__)
         begin_writing(connection)

@@ -17,6 +17,8 @@ from typing import Any
 
 from sqlalchemy import Engine, event
 
+from memory_service.adapters.database import NO_TRANSACTION
+
 
 @dataclass
 class StatementCount:
@@ -39,8 +41,10 @@ def count_statements(engine: Engine, *, keep_sql: bool = False) -> Iterator[Stat
             count.sql.append(statement)
 
     def on_commit(conn: Any) -> None:
-        # An autocommit connection's commit sends nothing (each statement committed itself).
-        if conn.get_execution_options().get("isolation_level") != "AUTOCOMMIT":
+        # An autocommit connection's commit sends nothing (each statement committed itself),
+        # nor does a SQLite one that never sent its BEGIN (``database.reads_only``).
+        options = conn.get_execution_options()
+        if options.get("isolation_level") != "AUTOCOMMIT" and not options.get(NO_TRANSACTION):
             count.commits += 1
 
     event.listen(engine, "before_cursor_execute", on_execute)

@@ -11,6 +11,7 @@ constraints are checked at the end of the statement). SQLite takes no DML in a C
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import sqlalchemy as sa
@@ -43,6 +44,18 @@ class PendingInserts:
             for table, rows in groups:
                 connection.execute(insert(table), rows)
             return
+        if all(len(rows) == 1 for rows in self._rows.values()):
+            # A save's note and its audit event: one statement built and compiled once per
+            # process, only the values bound.
+            groups, self._rows = list(self._rows.items()), {}
+            shape = tuple((table, tuple(rows[0])) for table, rows in groups)
+            values = {
+                f"p{number}_{name}": value
+                for number, (_, rows) in enumerate(groups)
+                for name, value in rows[0].items()
+            }
+            connection.execute(_single_rows(shape), values)
+            return
         *first, (table, rows) = self._rows.items()
         self._rows = dict(first)
         self.send_with(insert(table).values(rows))
@@ -54,7 +67,10 @@ class PendingInserts:
         connection = self._session.connection()
         if connection.dialect.name == "postgresql":
             for number, (table, rows) in enumerate(groups):
-                statement = statement.add_cte(insert(table).values(rows).cte(f"pending_{number}"))
+                # One row as a single-row VALUES, which has a cache key (a multi-row one has
+                # none: the whole statement would be compiled at every call).
+                values = insert(table).values(rows[0] if len(rows) == 1 else rows)
+                statement = statement.add_cte(values.cte(f"pending_{number}"))
         else:
             for table, rows in groups:
                 connection.execute(insert(table), rows)
@@ -65,3 +81,27 @@ class PendingInserts:
 
     def _before_flush(self, *_args: object) -> None:
         self.send()
+
+
+@functools.lru_cache(maxsize=64)
+def _single_rows(shape: tuple[tuple[sa.Table, tuple[str, ...]], ...]) -> Insert:
+    """One row into each table of ``shape`` (a table and the columns its row gives), all but
+    the last as data-modifying CTEs, every value a bound parameter ``p{n}_{column}``.
+
+    Built once per shape: a multi-row ``VALUES`` has no cache key, so SQLAlchemy compiled
+    the save's statement at every save, and building its values cost as much again
+    (measured with cProfile on the save: a tenth of its CPU)."""
+
+    def one_row(number: int, table: sa.Table, columns: tuple[str, ...]) -> Insert:
+        row = {
+            name: sa.bindparam(f"p{number}_{name}", type_=table.c[name].type) for name in columns
+        }
+        return insert(table).values(row)
+
+    *first, (table, columns) = shape
+    statement = one_row(len(first), table, columns)
+    for number, (cte_table, cte_columns) in enumerate(first):
+        statement = statement.add_cte(
+            one_row(number, cte_table, cte_columns).cte(f"pending_{number}")
+        )
+    return statement
