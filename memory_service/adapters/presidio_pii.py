@@ -218,9 +218,8 @@ class PresidioPiiDetector:
         self._name_model = load_name_model(self._first_names, rare)
         # A given name alone, without a cue or a surname: the dictionary's names above its
         # rare classes (the rare entries are often words of some language).
-        self._bare_names = build_finder(
-            load_first_names(min_frequency=RARE + 1), self._public_name, lexicons
-        )
+        self._frequent_first_names = load_first_names(min_frequency=RARE + 1)
+        self._bare_names = build_finder(self._frequent_first_names, self._public_name, lexicons)
 
     def entity_types(self, text: str) -> frozenset[str]:
         """One ``analyze`` call per note; only the entity types leave this method."""
@@ -245,7 +244,14 @@ class PresidioPiiDetector:
             if self._counts(text, result, language=language, brand_ends=brand_ends)
         }
         found |= address_kinds(text)
-        if any(self._name_counts(text, span) for span in self._names.find(text)):
+        # Where the NER model reads a person, before any filter: a second reader's view on a
+        # pair that starts with a product name ("Hugo Ferrand" against "Hugo Boss").
+        ner_people = frozenset(
+            (result.start, result.end)
+            for result in results
+            if result.entity_type == "PERSON" and _from_ner(result)
+        )
+        if any(self._name_counts(text, span, ner_people) for span in self._names.find(text)):
             found.add("PERSON")
         found |= self._bare_names.person_types(text)
         return frozenset(found)
@@ -286,13 +292,18 @@ class PresidioPiiDetector:
             return self._plausible_name(value, before, english=english)
         return True
 
-    def _name_counts(self, text: str, span: NameSpan) -> bool:
+    def _name_counts(
+        self, text: str, span: NameSpan, ner_people: frozenset[tuple[int, int]] = frozenset()
+    ) -> bool:
         """A name found by structure: after a cue it is a person unless it is a product
         ("a tool called Jenkins"); a first-name pair may still be a brand, a work or a street
         named after someone."""
         value = text[span.start : span.end]
         words = [word.strip(_PUNCTUATION) for word in value.split()]
-        if any(fold(word).lower() in self._folded_products for word in words[:1]):
+        read_as_person = span.cue or any(
+            start <= span.start and span.end <= end for start, end in ner_people
+        )
+        if self._product_word(words, read_as_person=read_as_person):
             return False
         if span.cue:
             return not product_noun_after(text, span.end)
@@ -312,6 +323,20 @@ class PresidioPiiDetector:
         structure on the seen sets (README, "Session 5"): it widens the structure."""
         return reads_as_brand(text, start, end) or self._name_model.is_public(text, start, end)
 
+    def _product_word(self, words: Sequence[str], *, read_as_person: bool) -> bool:
+        """Whether a span's first word is a product name ("Alexa", "a tool called Jenkins",
+        "Claude Code"). Not when it is also a common given name, a surname-shaped word
+        follows it and a person reader says person (a cue, or the NER model on the same
+        span): "référent achats chez le client: Hugo Ferrand", "Kollegin Julia Weber"; "Hugo
+        Boss", which the NER model does not call a person, stays a product."""
+        word = words[0] if words else ""
+        if fold(word).lower() not in self._folded_products:
+            return False
+        following = words[1] if len(words) > 1 else ""
+        surname = _is_name_token(following) and following not in self._products
+        given = fold(word).lower() in self._frequent_first_names
+        return not (read_as_person and surname and given)
+
     def _person_cue_before(self, before: str) -> bool:
         return self._business.person_before(before)
 
@@ -325,7 +350,9 @@ class PresidioPiiDetector:
         if len(every) < 2 or not _is_name_token(words[1]):
             return False
         common = self._lexicons.stopwords | self._months
-        if any(word in self._products for word in words) or fold(words[1]).lower() in common:
+        if words[1] in self._products:
+            return False
+        if fold(words[1]).lower() in common:
             return False
         if _last_word(before) in _NAMED_AFTER_PEOPLE:
             return False

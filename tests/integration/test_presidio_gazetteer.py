@@ -71,3 +71,27 @@ def test_a_national_id_cue_without_a_long_number_is_not_personal_data(
     detector: PresidioPiiDetector, text: str
 ) -> None:
     assert detector.entity_types(text) == frozenset()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "Hugo" and "Julia" are product names too: the pair is still a person when the NER
+        # model or a cue reads one
+        "référent achats chez le client: Hugo Ferrand",
+        "Meine Kollegin Julia Weber kommt am Montag.",
+    ],
+)
+def test_a_product_name_that_is_a_given_name_then_a_surname_is_a_person(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Prefers Tom Ford fragrances over Hugo Boss.", "Staying at the Hilton Paris."]
+)
+def test_a_product_name_then_a_word_nobody_reads_as_a_person_stays_a_product(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" not in detector.entity_types(text)
