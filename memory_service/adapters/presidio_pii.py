@@ -49,7 +49,7 @@ from memory_service.adapters.presidio_recognizers import (
 )
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.privacy.addresses import address_kinds
-from memory_service.core.privacy.bare_names import build_finder
+from memory_service.core.privacy.bare_names import build_finder, noun_or_place_before
 from memory_service.core.privacy.brands import product_noun_after, reads_as_brand
 from memory_service.core.privacy.identifiers import harmless_number_at
 from memory_service.core.privacy.name_model import load_name_model
@@ -219,6 +219,7 @@ class PresidioPiiDetector:
         # A given name alone, without a cue or a surname: the dictionary's names above its
         # rare classes (the rare entries are often words of some language).
         self._frequent_first_names = load_first_names(min_frequency=RARE + 1)
+        self._common_words = lexicons.stopwords | FUNCTION_WORDS
         self._bare_names = build_finder(self._frequent_first_names, self._public_name, lexicons)
 
     def entity_types(self, text: str) -> frozenset[str]:
@@ -275,8 +276,6 @@ class PresidioPiiDetector:
             # shape reader's harmless shapes decide, as for any other digit run.
             return not harmless_number_at(fold(text), result.start, result.end)
         if result.entity_type == "PERSON" and _from_ner(result):
-            if language not in NER_LANGUAGES:
-                return False
             before, after = text[: result.start], text[result.end :]
             if _is_product_line(value, before, brand_ends):
                 return False
@@ -286,6 +285,11 @@ class PresidioPiiDetector:
                 text, result.start, result.end
             ):
                 return False
+            if language not in NER_LANGUAGES:
+                # The English model on Spanish, German or Italian text calls every capitalised
+                # noun a person: only a common given name in its span counts ("mit seinem
+                # Mitbewohner Moritz", "Cita a Mateo"), the rest is left to the structure.
+                return self._holds_given_name(value, before, language=language)
             english = language == LANGUAGE
             if english and self._folded_place(text, result.start, result.end):
                 return False
@@ -373,6 +377,43 @@ class PresidioPiiDetector:
             for ent in doc.ents
         )
 
+    def _holds_given_name(self, span: str, before: str, *, language: str) -> bool:
+        """Whether a span holds a common given name (above the dictionary's rare classes),
+        capitalised, not a sentence's first word, a common word or a product name, and read
+        as a name where it stands: not after an article or a place preposition ("am Gang",
+        "da Roma"), nor after a capitalised word that is no given name ("Porta Romana",
+        "Seat León", "HBO Max", "Quizás Mañana": a place, a model, a title; "Mitbewohner
+        Moritz" is the names module's cue), nor, in German, after an inflected
+        lower-case word ("zum ersten Mal", "seinen Job": a noun). Spanish "a" also comes
+        before a person ("Cita a Mateo"), not only before a place."""
+        german = language == "de"
+        previous = before.rstrip().split()[-1:] or [""]
+        sentence_start = not before.strip() or before.rstrip()[-1] in ".!?:;"
+        for position, raw in enumerate(span.split()):
+            token = raw.strip(_PUNCTUATION)
+            last = previous[-1].strip(_PUNCTUATION + "«»\u201c\u201d")
+            previous.append(raw)
+            if not self._common_given_name(token) or (position == 0 and sentence_start):
+                continue
+            personal_a = language == "es" and last == "a"
+            if (noun_or_place_before(last) and not personal_a) or raw[:1] in "«\"'\u201c":
+                continue
+            if (_is_name_token(last) or last.isupper()) and not self._common_given_name(last):
+                continue
+            if german and last.islower() and _GERMAN_INFLECTED.search(last):
+                continue
+            return True
+        return False
+
+    def _common_given_name(self, token: str) -> bool:
+        parts = [fold(part).lower() for part in token.split("-")]
+        return (
+            _is_name_token(token)
+            and token not in self._products
+            and all(part in self._frequent_first_names for part in parts)
+            and not any(part in self._common_words for part in parts)
+        )
+
     def _plausible_name(self, span: str, before: str, *, english: bool) -> bool:
         """Whether a span the NER model calls a person holds a name.
 
@@ -406,6 +447,8 @@ class PresidioPiiDetector:
 
 
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+# A German article, possessive or adjective ending: a capitalised word after one is a noun.
+_GERMAN_INFLECTED = re.compile(r"(?:e|en|em|er|es)$")
 # A capitalised word and a model number right before a first-name pair ("Model 3 Long Range",
 # "Serie 5 Grand Tourer"): the pair is the trim of a product line (a name holds no digit).
 _MODEL_NUMBER_BEFORE = re.compile(r"(?-i:[A-ZÀ-ÖØ-Þ])[\w-]*\s[A-Za-z]*\d[\w-]*\s$")
