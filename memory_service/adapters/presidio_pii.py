@@ -570,11 +570,20 @@ def _split_lead(span: str) -> tuple[str, str]:
     return span, ""
 
 
+_MAKER_SPELLING = re.compile(r"[a-z]{1,3}[A-Z][\w-]*")
+
+
 def _is_product_line(span: str, before: str, brand_ends: frozenset[int]) -> bool:
     """Whether a span the NER model calls a person is a product line: a word of it holds a
-    digit ("RAV4 Hybrid"; names have none), or it follows a maker the model labelled
+    digit ("RAV4 Hybrid"; names have none), it starts with or follows a maker's spelling
+    ("macOS Sonoma"), or it follows a maker the model labelled
     ("Honda" CR-V Hybrid) with nothing but a space between."""
     if any(any(ch.isdigit() for ch in word) for word in span.split()):
+        return True
+    # A lower-case initial then a capital ("macOS Sonoma", "iPhone Pro", "eBay Plus"): a
+    # maker's spelling no name has, in the span or right before it.
+    previous = before.split()[-1:]
+    if any(_MAKER_SPELLING.fullmatch(word) for word in [*previous, *span.split()[:1]]):
         return True
     stripped = before.rstrip()
     return bool(stripped) and len(stripped) != len(before) and len(stripped) in brand_ends

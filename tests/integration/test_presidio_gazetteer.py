@@ -129,3 +129,12 @@ def test_a_given_name_that_reads_as_a_noun_a_place_or_a_model_is_not_a_person(
     detector: PresidioPiiDetector, text: str
 ) -> None:
     assert "PERSON" not in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["on macOS Sonoma, reports bugs w/ screenshots", "Current OS is macOS Sonoma now."]
+)
+def test_a_name_after_a_makers_spelling_is_a_product_line(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" not in detector.entity_types(text)
