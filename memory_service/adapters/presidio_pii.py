@@ -49,7 +49,7 @@ from memory_service.adapters.presidio_recognizers import (
 )
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.privacy.addresses import address_kinds
-from memory_service.core.privacy.bare_names import build_finder
+from memory_service.core.privacy.bare_names import build_finder, noun_or_place_before
 from memory_service.core.privacy.brands import product_noun_after, reads_as_brand
 from memory_service.core.privacy.identifiers import harmless_number_at
 from memory_service.core.privacy.name_model import load_name_model
@@ -218,9 +218,9 @@ class PresidioPiiDetector:
         self._name_model = load_name_model(self._first_names, rare)
         # A given name alone, without a cue or a surname: the dictionary's names above its
         # rare classes (the rare entries are often words of some language).
-        self._bare_names = build_finder(
-            load_first_names(min_frequency=RARE + 1), self._public_name, lexicons
-        )
+        self._frequent_first_names = load_first_names(min_frequency=RARE + 1)
+        self._common_words = lexicons.stopwords | FUNCTION_WORDS
+        self._bare_names = build_finder(self._frequent_first_names, self._public_name, lexicons)
 
     def entity_types(self, text: str) -> frozenset[str]:
         """One ``analyze`` call per note; only the entity types leave this method."""
@@ -245,7 +245,14 @@ class PresidioPiiDetector:
             if self._counts(text, result, language=language, brand_ends=brand_ends)
         }
         found |= address_kinds(text)
-        if any(self._name_counts(text, span) for span in self._names.find(text)):
+        # Where the NER model reads a person, before any filter: a second reader's view on a
+        # pair that starts with a product name ("Hugo Ferrand" against "Hugo Boss").
+        ner_people = frozenset(
+            (result.start, result.end)
+            for result in results
+            if result.entity_type == "PERSON" and _from_ner(result)
+        )
+        if any(self._name_counts(text, span, ner_people) for span in self._names.find(text)):
             found.add("PERSON")
         found |= self._bare_names.person_types(text)
         return frozenset(found)
@@ -269,8 +276,6 @@ class PresidioPiiDetector:
             # shape reader's harmless shapes decide, as for any other digit run.
             return not harmless_number_at(fold(text), result.start, result.end)
         if result.entity_type == "PERSON" and _from_ner(result):
-            if language not in NER_LANGUAGES:
-                return False
             before, after = text[: result.start], text[result.end :]
             if _is_product_line(value, before, brand_ends):
                 return False
@@ -280,19 +285,29 @@ class PresidioPiiDetector:
                 text, result.start, result.end
             ):
                 return False
+            if language not in NER_LANGUAGES:
+                # The English model on Spanish, German or Italian text calls every capitalised
+                # noun a person: only a common given name in its span counts ("mit seinem
+                # Mitbewohner Moritz", "Cita a Mateo"), the rest is left to the structure.
+                return self._holds_given_name(value, before, language=language)
             english = language == LANGUAGE
             if english and self._folded_place(text, result.start, result.end):
                 return False
             return self._plausible_name(value, before, english=english)
         return True
 
-    def _name_counts(self, text: str, span: NameSpan) -> bool:
+    def _name_counts(
+        self, text: str, span: NameSpan, ner_people: frozenset[tuple[int, int]] = frozenset()
+    ) -> bool:
         """A name found by structure: after a cue it is a person unless it is a product
         ("a tool called Jenkins"); a first-name pair may still be a brand, a work or a street
         named after someone."""
         value = text[span.start : span.end]
         words = [word.strip(_PUNCTUATION) for word in value.split()]
-        if any(fold(word).lower() in self._folded_products for word in words[:1]):
+        read_as_person = span.cue or any(
+            start <= span.start and span.end <= end for start, end in ner_people
+        )
+        if self._product_word(words, read_as_person=read_as_person):
             return False
         if span.cue:
             return not product_noun_after(text, span.end)
@@ -312,6 +327,20 @@ class PresidioPiiDetector:
         structure on the seen sets (README, "Session 5"): it widens the structure."""
         return reads_as_brand(text, start, end) or self._name_model.is_public(text, start, end)
 
+    def _product_word(self, words: Sequence[str], *, read_as_person: bool) -> bool:
+        """Whether a span's first word is a product name ("Alexa", "a tool called Jenkins",
+        "Claude Code"). Not when it is also a common given name, a surname-shaped word
+        follows it and a person reader says person (a cue, or the NER model on the same
+        span): "référent achats chez le client: Hugo Ferrand", "Kollegin Julia Weber"; "Hugo
+        Boss", which the NER model does not call a person, stays a product."""
+        word = words[0] if words else ""
+        if fold(word).lower() not in self._folded_products:
+            return False
+        following = words[1] if len(words) > 1 else ""
+        surname = _is_name_token(following) and following not in self._products
+        given = fold(word).lower() in self._frequent_first_names
+        return not (read_as_person and surname and given)
+
     def _person_cue_before(self, before: str) -> bool:
         return self._business.person_before(before)
 
@@ -325,7 +354,9 @@ class PresidioPiiDetector:
         if len(every) < 2 or not _is_name_token(words[1]):
             return False
         common = self._lexicons.stopwords | self._months
-        if any(word in self._products for word in words) or fold(words[1]).lower() in common:
+        if words[1] in self._products:
+            return False
+        if fold(words[1]).lower() in common:
             return False
         if _last_word(before) in _NAMED_AFTER_PEOPLE:
             return False
@@ -344,6 +375,43 @@ class PresidioPiiDetector:
         return any(
             ent.label_ in _PLACE_LABELS and ent.start_char <= start and end <= ent.end_char + 1
             for ent in doc.ents
+        )
+
+    def _holds_given_name(self, span: str, before: str, *, language: str) -> bool:
+        """Whether a span holds a common given name (above the dictionary's rare classes),
+        capitalised, not a sentence's first word, a common word or a product name, and read
+        as a name where it stands: not after an article or a place preposition ("am Gang",
+        "da Roma"), nor after a capitalised word that is no given name ("Porta Romana",
+        "Seat León", "HBO Max", "Quizás Mañana": a place, a model, a title; "Mitbewohner
+        Moritz" is the names module's cue), nor, in German, after an inflected
+        lower-case word ("zum ersten Mal", "seinen Job": a noun). Spanish "a" also comes
+        before a person ("Cita a Mateo"), not only before a place."""
+        german = language == "de"
+        previous = before.rstrip().split()[-1:] or [""]
+        sentence_start = not before.strip() or before.rstrip()[-1] in ".!?:;"
+        for position, raw in enumerate(span.split()):
+            token = raw.strip(_PUNCTUATION)
+            last = previous[-1].strip(_PUNCTUATION + "«»\u201c\u201d")
+            previous.append(raw)
+            if not self._common_given_name(token) or (position == 0 and sentence_start):
+                continue
+            personal_a = language == "es" and last == "a"
+            if (noun_or_place_before(last) and not personal_a) or raw[:1] in "«\"'\u201c":
+                continue
+            if (_is_name_token(last) or last.isupper()) and not self._common_given_name(last):
+                continue
+            if german and last.islower() and _GERMAN_INFLECTED.search(last):
+                continue
+            return True
+        return False
+
+    def _common_given_name(self, token: str) -> bool:
+        parts = [fold(part).lower() for part in token.split("-")]
+        return (
+            _is_name_token(token)
+            and token not in self._products
+            and all(part in self._frequent_first_names for part in parts)
+            and not any(part in self._common_words for part in parts)
         )
 
     def _plausible_name(self, span: str, before: str, *, english: bool) -> bool:
@@ -379,6 +447,8 @@ class PresidioPiiDetector:
 
 
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+# A German article, possessive or adjective ending: a capitalised word after one is a noun.
+_GERMAN_INFLECTED = re.compile(r"(?:e|en|em|er|es)$")
 # A capitalised word and a model number right before a first-name pair ("Model 3 Long Range",
 # "Serie 5 Grand Tourer"): the pair is the trim of a product line (a name holds no digit).
 _MODEL_NUMBER_BEFORE = re.compile(r"(?-i:[A-ZÀ-ÖØ-Þ])[\w-]*\s[A-Za-z]*\d[\w-]*\s$")
@@ -500,11 +570,20 @@ def _split_lead(span: str) -> tuple[str, str]:
     return span, ""
 
 
+_MAKER_SPELLING = re.compile(r"[a-z]{1,3}[A-Z][\w-]*")
+
+
 def _is_product_line(span: str, before: str, brand_ends: frozenset[int]) -> bool:
     """Whether a span the NER model calls a person is a product line: a word of it holds a
-    digit ("RAV4 Hybrid"; names have none), or it follows a maker the model labelled
+    digit ("RAV4 Hybrid"; names have none), it starts with or follows a maker's spelling
+    ("macOS Sonoma"), or it follows a maker the model labelled
     ("Honda" CR-V Hybrid) with nothing but a space between."""
     if any(any(ch.isdigit() for ch in word) for word in span.split()):
+        return True
+    # A lower-case initial then a capital ("macOS Sonoma", "iPhone Pro", "eBay Plus"): a
+    # maker's spelling no name has, in the span or right before it.
+    previous = before.split()[-1:]
+    if any(_MAKER_SPELLING.fullmatch(word) for word in [*previous, *span.split()[:1]]):
         return True
     stripped = before.rstrip()
     return bool(stripped) and len(stripped) != len(before) and len(stripped) in brand_ends

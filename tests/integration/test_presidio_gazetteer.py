@@ -71,3 +71,70 @@ def test_a_national_id_cue_without_a_long_number_is_not_personal_data(
     detector: PresidioPiiDetector, text: str
 ) -> None:
     assert detector.entity_types(text) == frozenset()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "Hugo" and "Julia" are product names too: the pair is still a person when the NER
+        # model or a cue reads one
+        "référent achats chez le client: Hugo Ferrand",
+        "Meine Kollegin Julia Weber kommt am Montag.",
+    ],
+)
+def test_a_product_name_that_is_a_given_name_then_a_surname_is_a_person(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Prefers Tom Ford fragrances over Hugo Boss.", "Staying at the Hilton Paris."]
+)
+def test_a_product_name_then_a_word_nobody_reads_as_a_person_stays_a_product(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" not in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the English NER model on Spanish, German or Italian text: a common given name counts
+        "Condivide l'account Trenitalia con Chiara-Maria.",
+        # roommates, teammates and classmates, German compounds and the dative
+        "Spielt jeden Freitag Anno 1800 mit seinem Mitbewohner Moritz.",
+        "Teilt einen Duolingo-Account mit dem Kollegen Schneider.",
+        "Grande fan del suo coinquilino Gianmarco.",
+        "Sigue a su compañero de piso Juanjo en Twitch.",
+        "Plays FIFA 23 with a classmate Oluwaseun every Friday night.",
+    ],
+)
+def test_a_given_name_in_other_languages_and_after_mates_is_a_person(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kein Upselling am Schalter, betont sie jedes Mal.",
+        "trasferito da Roma a Torino l'anno scorso",
+        "Conduce un SEAT León desde hace años.",
+        "Der Spieler spielt sonntags mit seinen Freunden Koop-Shooter.",
+    ],
+)
+def test_a_given_name_that_reads_as_a_noun_a_place_or_a_model_is_not_a_person(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" not in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["on macOS Sonoma, reports bugs w/ screenshots", "Current OS is macOS Sonoma now."]
+)
+def test_a_name_after_a_makers_spelling_is_a_product_line(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" not in detector.entity_types(text)

@@ -55,3 +55,16 @@ def test_a_model_trained_on_other_features_is_refused() -> None:
     document["metadata"] = {**document["metadata"], "features": "other"}
     with pytest.raises(NameModelError):
         NameModel.from_document(document)
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Is a big fan of Rajata's lasagne.", "Rajata"),
+        ("Follows Mary Berry's recipes for baking.", "Mary Berry"),
+    ],
+)
+def test_a_possessive_before_a_noun_is_never_cleared(text: str, span: str) -> None:
+    """A person's thing and a public figure's work read the same: fail closed."""
+    start = text.index(span)
+    assert MODEL.public_score(text, start, start + len(span)) == 0.0

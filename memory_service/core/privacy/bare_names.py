@@ -217,6 +217,13 @@ class BareNameFinder:
         return self.public(text, start, end)
 
 
+def noun_or_place_before(word: str) -> bool:
+    """Whether a capitalised word after ``word`` is a noun or a place rather than a name: an
+    article, a possessive, a place preposition or a number word ("the Rose garden", "da
+    Roma", "am Gang", "un Seat")."""
+    return _fold(word) in _NOT_BEFORE_A_NAME
+
+
 def _reads_english(words: list[re.Match[str]]) -> bool:
     """Whether the note's function words are more English than French, Spanish, German or
     Italian ones (a note without any reads as English)."""

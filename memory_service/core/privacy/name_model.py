@@ -43,7 +43,7 @@ MODEL_FILE = "name_model.json.gz"
 FORMAT_VERSION = 1
 # Changes whenever :func:`span_features` changes: a model trained on other features is
 # refused at start.
-FEATURES = "names-ctx-8"
+FEATURES = "names-ctx-9"
 _WINDOW = 4
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
@@ -117,6 +117,11 @@ _CUE_WORD = re.compile(
 )
 
 
+# A possessive and a lower-case word after it ("Jane's cooking"; not "Jack Daniel's with").
+_POSSESSIVE_NOUN = re.compile(
+    r"['\u2019]s?\s+(?!(?:with|and|or|on|at|in|for|over|instead|when|every|only|mostly)\b)"
+    r"[^\W\d_A-ZÀ-ÖØ-Þ][^\W\d_]*"
+)
 # Without a particle between: "Kuchen von Gieß" is a German noun, then a name.
 _PREVIOUS_WORD = re.compile(r"(?P<word>[^\W\d_][\w'\u2019-]*) $")
 
@@ -127,6 +132,23 @@ def _joined(gap: str) -> bool:
 
 def _context_tokens(text: str) -> list[str]:
     return [_fold(token) for token in _TOKEN.findall(text)]
+
+
+def _token_shape(token: str) -> str:
+    """How a word beside the span is written, not which word it is: a maker's product line
+    ("macOS Sonoma", "iPhone", "eBay"), an upper-case code ("PS5", "FC"), a number or a
+    version ("Quest 3", "Sonoma 14.4"), a capitalised or a lower-case word, punctuation."""
+    if not token:
+        return "none"
+    if token[0].isdigit():
+        return "num"
+    if not token[0].isalpha():
+        return "punct"
+    if token[0].islower() and any(ch.isupper() for ch in token[1:]):
+        return "mixed"
+    if (len(token) > 1 and token.isupper()) or any(ch.isdigit() for ch in token):
+        return "code"
+    return "cap" if token[0].isupper() else "low"
 
 
 def span_features(
@@ -141,8 +163,10 @@ def span_features(
     possessive = bool(re.match(r"['\u2019]s?\b", after_text)) or span.endswith(("'s", "\u2019s"))
     if after_text[:2] in ("'s", "\u2019s"):
         after_text = after_text[2:]
-    before = _context_tokens(text[line_start:start])[-_WINDOW:]
-    after = _context_tokens(after_text)[:_WINDOW]
+    raw_before = _TOKEN.findall(text[line_start:start])
+    raw_after = _TOKEN.findall(after_text)
+    before = [_fold(token) for token in raw_before[-_WINDOW:]]
+    after = [_fold(token) for token in raw_after[:_WINDOW]]
     left = ["<s>"] * (_WINDOW - len(before)) + before
     right = after + ["</s>"] * (_WINDOW - len(after))
     found = [f"l1:{left[-1]}", f"l2:{left[-2]}", f"r1:{right[0]}", f"r2:{right[1]}"]
@@ -155,6 +179,14 @@ def span_features(
     # How the words next to the span end: a verb's person and tense, a plural noun, in any
     # of the five languages ("achète", "reads", "novels", "Romane").
     found += [f"l1s:{left[-1][-3:]}", f"r1s:{right[0][-3:]}", f"l2s:{left[-2][-3:]}"]
+    left_shape = _token_shape(raw_before[-1] if raw_before else "")
+    right_shape = _token_shape(raw_after[0] if raw_after else "")
+    found += [f"l1sh:{left_shape}", f"r1sh:{right_shape}", f"sh:{left_shape} _ {right_shape}"]
+    if any(token[0].isdigit() for token in raw_after[:2]):
+        found.append("r:num")  # a model or a version follows: "Quest 3", "Gate 3 sur PS5"
+    if possessive:
+        # "Jack Daniel's" ends its phrase; "Jane's cooking" is a person's thing.
+        found.append("poss:noun" if right_shape == "low" else "poss:end")
     found += _shape(span, given, rare, possessive, sentence_start=left[-1] in _STARTS)
     return found
 
@@ -216,7 +248,12 @@ class NameModel:
     metadata: Mapping[str, Any] = field(default_factory=dict)
 
     def public_score(self, text: str, start: int, end: int) -> float:
+        """The probability that the span is public; 0 for a span in the possessive before a
+        lower-case noun ("a fan of Rajata's lasagne", "Mary Berry's recipes"): a person's
+        thing and a public figure's work read the same, so such a span is never cleared."""
         start, end = name_unit(text, start, end)
+        if _POSSESSIVE_NOUN.match(text, end) or _POSSESSIVE_NOUN.match(text, end - 2):
+            return 0.0
         found = {f for f in span_features(text, start, end, self.given, self.rare)}
         z = self.bias + sum(self.weights.get(f, 0.0) for f in found)
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))

@@ -58,7 +58,8 @@ RELATIONS = (
     r"|tenant|roommate|flatmate|housemate|nanny|caregiver|carer|doctor|dentist|nurse|lawyer"
     r"|attorney|accountant|notary|therapist|beneficiary|guardian|(?:brother|sister|mother"
     r"|father|son|daughter)-in-law|stepmother|stepfather|godmother|godfather|godson"
-    r"|goddaughter|plumber|cleaner|babysitter|driver|tutor|coach|trainer|physio|family",
+    r"|goddaughter|plumber|cleaner|babysitter|driver|tutor|coach|trainer|physio|family"
+    r"|classmate|teammate|bandmate|workmate|schoolmate|buddy|bestie",
     # FR
     r"mari|femme|[ée]poux|[ée]pouse|conjointe?|compagnon|compagne|fils|fille|enfant|b[ée]b[ée]"
     r"|m[èe]re|maman|p[èe]re|papa|fr[èe]re|s(?:œ|oe)ur|oncle|tante|cousine?|neveu|ni[èe]ce"
@@ -66,7 +67,8 @@ RELATIONS = (
     r"|coll[èe]gue|patronne?|cheffe?|responsable|assistante?|propri[ée]taire|locataire"
     r"|m[ée]decin|dentiste|infirmi[èe]re?|avocate?|comptable|notaire|b[ée]n[ée]ficiaire"
     r"|beau-fr[èe]re|belle-s(?:œ|oe)ur|belle-m[èe]re|beau-p[èe]re|gendre|belle-fille|parrain"
-    r"|marraine|filleule?|nounou|kin[ée]|plombier|femme de m[ée]nage|chauffeur|famille",
+    r"|marraine|filleule?|nounou|kin[ée]|plombier|femme de m[ée]nage|chauffeur|famille"
+    r"|camarade|coloc(?:ataire)?|co[ée]quipi[eè]re?",
     # ES
     r"marido|esposo|esposa|mujer|pareja|novio|novia|hijo|hija|niño|niña|madre|mam[áa]|padre"
     r"|pap[áa]|hermano|hermana|t[íi]o|t[íi]a|primo|prima|sobrino|sobrina|nieto|nieta|abuelo"
@@ -74,7 +76,7 @@ RELATIONS = (
     r"|casero|casera|m[ée]dico|m[ée]dica|abogado|abogada|contable|gestor|gestora|beneficiario"
     r"|beneficiaria|cuñado|cuñada|cunado|cunada|suegro|suegra|yerno|nuera|padrino|madrina"
     r"|ahijado|ahijada|canguro|fontanero|asistenta|chófer|chofer|entrenador|entrenadora"
-    r"|familia",
+    r"|familia|compañer[oa] de (?:piso|clase|equipo|trabajo|cuarto)",
     # DE
     r"mann|ehemann|ehefrau|gattin|gatte|partnerin|verlobter?|freundin|freund|sohn|tochter"
     r"|kind|mutter|mama|vater|papa|bruder|schwester|onkel|tante|cousine?|neffe|nichte|enkel"
@@ -82,14 +84,18 @@ RELATIONS = (
     r"|chefin|chef|vermieterin|vermieter|[äa]rztin|arzt|anw[äa]ltin|anwalt|steuerberater(?:in)?"
     r"|betreuerin|betreuer|schwager|schw[äa]gerin|schwiegermutter|schwiegervater"
     r"|schwiegersohn|schwiegertochter|pate|patin|patenkind|babysitter(?:in)?|putzhilfe"
-    r"|fahrer(?:in)?|trainer(?:in)?|nachhilfelehrer(?:in)?|familie",
+    r"|fahrer(?:in)?|trainer(?:in)?|nachhilfelehrer(?:in)?|familie"
+    # German compounds and the dative: "Teamkollegen", "Mitbewohnerin", "Schulfreund"
+    r"|[a-zäöüß]*(?:kolleg(?:e|en|in)|freund(?:in)?|bewohner(?:in)?|sch[üu]ler(?:in)?"
+    r"|kamerad(?:in)?|nachbarn)",
     # IT
     r"marito|moglie|compagno|compagna|fidanzato|fidanzata|figlio|figlia|bambino|bambina|madre"
     r"|mamma|padre|pap[àa]|fratello|sorella|zio|zia|cugino|cugina|nipote|nonno|nonna|vicino"
     r"|vicina|amico|amica|collega|capo|responsabile|assistente|padrone di casa|medico|dentista"
     r"|avvocato|avvocata|commercialista|notaio|beneficiario|beneficiaria|cognato|cognata"
     r"|suocero|suocera|genero|nuora|padrino|madrina|figlioccio|figlioccia|babysitter|badante"
-    r"|idraulico|colf|autista|allenatore|allenatrice|famiglia",
+    r"|idraulico|colf|autista|allenatore|allenatrice|famiglia|coinquilin[oa]"
+    r"|compagn[oa] di (?:classe|squadra|stanza|banco)",
 )
 NAMING = (
     r"my name is|name is|named|called|his name is|her name is|goes by|known as"
