@@ -221,6 +221,7 @@ class PairModel:
         scale: Sequence[float],
         layers: Sequence[tuple[Sequence[Sequence[float]], Sequence[float]]],
         threshold: float,
+        vector_size: int,
         single_slots: frozenset[str] = frozenset(),
         metadata: Mapping[str, Any] | None = None,
     ) -> None:
@@ -241,14 +242,25 @@ class PairModel:
             raise PairModelError("the last layer must score every label")
         if not 0.0 < threshold <= 1.0:
             raise PairModelError("the threshold must be in (0, 1]")
+        if vector_size < dims:
+            raise PairModelError("the vectors are shorter than the prefix the model reads")
         self.labels = tuple(labels)
         self.dims = dims
         self._mean = tuple(mean)
         self._scale = tuple(scale)
         self._layers = tuple(built)
         self.threshold = threshold
+        # The embedding's width at training: vectors of another width (another model or
+        # prefix) give other cosines, and the model is not asked about them.
+        self.vector_size = vector_size
         self.single_slots = single_slots
         self.metadata = dict(metadata or {})
+
+    def reads(self, view: NoteView) -> bool:
+        """Both of the note's vectors are of the width the model was trained on."""
+        return all(
+            v is not None and len(v) == self.vector_size for v in (view.vector, view.meaning)
+        )
 
     def features(self, older: NoteView, newer: NoteView) -> list[float]:
         return pair_features(older, newer, dims=self.dims, single_slots=self.single_slots)
@@ -270,7 +282,10 @@ class PairModel:
         return PairVerdict(label, 1.0 - probabilities[UNRELATED], probabilities)
 
     def related(self, older: NoteView, newer: NoteView) -> PairVerdict | None:
-        """The verdict when the model is sure enough the two notes hold one fact, else None."""
+        """The verdict when the model is sure enough the two notes hold one fact, else None
+        (also when it cannot read both notes' vectors, see :meth:`reads`)."""
+        if not (self.reads(older) and self.reads(newer)):
+            return None
         verdict = self.verdict(older, newer)
         return verdict if verdict.related >= self.threshold else None
 
@@ -289,6 +304,7 @@ class PairModel:
                     for w, b in document["layers"]
                 ],
                 threshold=float(document["threshold"]),
+                vector_size=int(document["vector_size"]),
                 single_slots=frozenset(str(s) for s in document.get("single_slots", ())),
                 metadata=document.get("metadata"),
             )
@@ -301,6 +317,7 @@ class PairModel:
             "labels": list(self.labels),
             "dims": self.dims,
             "threshold": self.threshold,
+            "vector_size": self.vector_size,
             "single_slots": sorted(self.single_slots),
             "metadata": self.metadata,
             "mean": list(self._mean),

@@ -638,18 +638,13 @@ class _LearnedPairs:
     def relation(self, other: Memory, note: Memory) -> Relation | None:
         """A merge or a conflict when the model is sure enough the pair holds one fact.
 
-        Never without both vectors (the model was trained with them), never when either
-        note is about someone else, never between two notes whose agent sent attributes
+        Never without both vectors of the width it was trained on, never when either note
+        is about someone else, never between two notes whose agent sent attributes
         (different keys are different facts)."""
         older, newer = _older_first(other, note)
         if other.attribute is not None and note.attribute is not None:
             return None
         if self._terms[older.id].third_party or self._terms[newer.id].third_party:
-            return None
-        if any(
-            self._vectors.get(m.id) is None or self._meanings.get(m.id) is None
-            for m in (older, newer)
-        ):
             return None
         verdict = self._model.related(self._view(older), self._view(newer))
         if verdict is None:
