@@ -10,7 +10,7 @@ in the plan:
   and ``meanings`` of its content words): their cosines, and for the first ``dims``
   dimensions of the content vectors ``|a - b|`` and ``a * b``;
 - the rules' lexical view (:class:`.rules.NoteTerms`): overlap of content words and
-  character trigrams, negation flip, numbers and named values on one side or differing,
+  character trigrams, negation flip, numbers (and years) and named values on one side or differing,
   change, removal and additive markers, hedges, someone else as the subject, length ratio;
 - the slot model's probabilities for each note (:mod:`.slots`): how much the two notes
   agree on a slot, and on a single-valued one.
@@ -38,6 +38,7 @@ import hashlib
 import json
 import math
 import operator
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -45,6 +46,9 @@ from importlib import resources
 from typing import Any
 
 from memory_service.core.consolidation.rules import NoteTerms, dice, jaccard, terms_of
+
+# A year is a date, not a quantity: "Visited Japan in 2019" / "in 2023" are two events.
+_YEAR = re.compile(r"(?:19|20)\d\d")
 
 MODEL_FILE = "pairs_model.json.gz"
 FORMAT_VERSION = 1
@@ -67,6 +71,7 @@ SCALAR_FEATURES = (
     "both_negated",
     "numbers_differ",
     "numbers_one_side",
+    "years_differ",
     "names_differ",
     "names_shared",
     "third_party_either",
@@ -163,6 +168,7 @@ def pair_features(
         float(o.negated and n.negated),
         float(bool(o.numbers) and bool(n.numbers) and o.numbers != n.numbers),
         float(bool(o.numbers) != bool(n.numbers)),
+        float(any(_YEAR.fullmatch(x) for x in o.numbers ^ n.numbers)),
         float(bool(o.names) and bool(n.names) and o.names != n.names),
         float(bool(o.names & n.names)),
         float(o.third_party or n.third_party),
