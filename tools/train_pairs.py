@@ -251,7 +251,7 @@ def figures(p: np.ndarray, related: np.ndarray, threshold: float) -> tuple[float
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--precision", type=float, default=0.9)
+    parser.add_argument("--precision", type=float, default=0.925)
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--exclude", nargs="*", default=[], help="sources left out of training")
     parser.add_argument("--report", action="store_true", help="held-out figures per source")

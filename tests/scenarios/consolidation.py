@@ -1,7 +1,11 @@
 """Consolidation scenarios: does each subject end with the right active global memories?
 
 Run ``python -m tests.scenarios.consolidation [FILE ...] [--modes rules attributes llm
-llm+attributes] [--failures]``; without FILE it runs ``tests/scenarios/consolidation.jsonl``.
+llm+attributes] [--failures] [--judgment off|shipped|both] [--pairs-model FILE]``; without
+FILE it runs ``tests/scenarios/consolidation.jsonl``. ``--judgment`` (default ``both``, one
+block each): the save guards' judgment model as deployed (``shipped``: it refuses the passing
+states a scenario lists in ``refuse``, and also hedged guesses as speculative), or one that
+refuses nothing (``off``: the consolidation's own figures).
 Each scenario is a fresh tenant and subject; its sessions are opened, filled through the
 real ``save_memory_note`` service (guards included, with a PII detector that finds
 nothing), ended and consolidated through the real ``consolidate_session`` service over the
