@@ -39,6 +39,7 @@ def warm_models(settings: Settings) -> None:
         load_identifier_detector,
         load_pii_detector,
     )
+    from memory_service.core.consolidation.pairs import default_pair_model
     from memory_service.core.consolidation.slots import default_slot_model
     from memory_service.core.judgment import default_model
     from memory_service.core.privacy.sensitive import learned_model
@@ -48,6 +49,7 @@ def warm_models(settings: Settings) -> None:
     load_embedder(settings.embedding_dimensions)
     default_model()
     default_slot_model()
+    default_pair_model()
     learned_model()
     TiktokenCounter(settings.tokenizer_model)  # fills tiktoken's own per-process cache
     # The models live as long as the process: out of the collector's sight, so a child's

@@ -40,6 +40,7 @@ from memory_service.core.consolidation import (
     plan_consolidation,
 )
 from memory_service.core.consolidation.embedding import Embedder
+from memory_service.core.consolidation.pairs import PairModel
 from memory_service.core.errors import Conflict, DependencyUnavailable, NotFound
 from memory_service.core.judgment import JudgmentModel
 from memory_service.core.model import (
@@ -79,6 +80,8 @@ class ConsolidationDeps:
     # The judgment model the notes were saved with (None: the shipped one), so the
     # ephemeral re-check agrees with the gate.
     judgment: JudgmentModel | None = None
+    # The pair model the rules path consults (None: the shipped one).
+    pairs: PairModel | None = None
 
 
 @dataclass(frozen=True)
@@ -153,6 +156,7 @@ def _consolidate_locked(
         vectors=_vectors(deps.embedder, [*notes, *global_memories], _whole_text),
         meanings=_vectors(deps.embedder, [*notes, *global_memories], content_text),
         judgment=deps.judgment,
+        pairs=deps.pairs,
     )
     for memory in plan.created:
         uow.memories.add(memory)

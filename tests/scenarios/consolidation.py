@@ -1,7 +1,11 @@
 """Consolidation scenarios: does each subject end with the right active global memories?
 
 Run ``python -m tests.scenarios.consolidation [FILE ...] [--modes rules attributes llm
-llm+attributes] [--failures]``; without FILE it runs ``tests/scenarios/consolidation.jsonl``.
+llm+attributes] [--failures] [--judgment off|shipped|both] [--pairs-model FILE]``; without
+FILE it runs ``tests/scenarios/consolidation.jsonl``. ``--judgment`` (default ``both``, one
+block each): the save guards' judgment model as deployed (``shipped``: it refuses the passing
+states a scenario lists in ``refuse``, and also hedged guesses as speculative), or one that
+refuses nothing (``off``: the consolidation's own figures).
 Each scenario is a fresh tenant and subject; its sessions are opened, filled through the
 real ``save_memory_note`` service (guards included, with a PII detector that finds
 nothing), ended and consolidated through the real ``consolidate_session`` service over the
@@ -80,6 +84,7 @@ from memory_service.adapters.openai_judge import OpenAIJudge
 from memory_service.adapters.static_embedding import WordLlamaEmbedder
 from memory_service.core.consolidation import Judge
 from memory_service.core.consolidation.embedding import Embedder
+from memory_service.core.consolidation.pairs import PairModel, load_pair_model
 from memory_service.core.judgment.model import JudgmentModel, Thresholds
 from memory_service.core.model import MemoryScope, MemoryStatus, NoteStatus, Role
 from memory_service.core.scope import TenantScope
@@ -93,6 +98,8 @@ from tests.support.notes import FakeTenantPolicyStore, NoLibraryIdentifiers
 
 DEFAULT_FILE = Path(__file__).with_name("consolidation.jsonl")
 MODES = ("rules", "attributes", "llm", "llm+attributes")
+# Save guards: "shipped" runs the judgment model as deployed, "off" one that refuses nothing.
+JUDGMENT_CHOICES = ("both", "shipped", "off")
 SUBJECT = "subject-1"
 _LABELS = ("speculative", "ephemeral", "not_actionable", "instruction")
 ACCEPTS_EVERYTHING = JudgmentModel(
@@ -234,6 +241,7 @@ def run_scenario(
     judge: Judge | None,
     embedder: Embedder | None,
     judgment: JudgmentModel | None = None,
+    pairs: PairModel | None = None,
 ) -> Outcome:
     """One fresh subject through every session; compare its active globals with ``expect``."""
     clock = FixedClock()
@@ -250,7 +258,12 @@ def run_scenario(
         judgment=judgment,
     )
     deps = ConsolidationDeps(
-        uow_factory=factory, clock=clock, judge=judge, embedder=embedder, judgment=judgment
+        uow_factory=factory,
+        clock=clock,
+        judge=judge,
+        embedder=embedder,
+        judgment=judgment,
+        pairs=pairs,
     )
     rejected = 0
     for session_notes in scenario.sessions:
@@ -346,12 +359,15 @@ def run(
     embedder: Embedder | None,
     *,
     with_judgment: bool = False,
+    pairs: PairModel | None = None,
 ) -> dict[str, dict[str, Tally]]:
     """Tallies by mode, then by kind (``"all"`` for the total).
 
-    By default the judgment model is replaced by one that refuses nothing, so the figures are
-    the consolidation's own (the word rules, privacy guards and structure still apply);
-    ``with_judgment`` runs the shipped model too, as a deployment would."""
+    Without ``with_judgment`` the judgment model is replaced by one that refuses nothing, so
+    the figures are the consolidation's own (the word rules, privacy guards and structure
+    still apply); ``with_judgment`` runs the shipped model too, as a deployment does (its
+    save guards refuse the passing states a scenario lists in ``refuse``). ``pairs``: the
+    pair model the rules path consults (None: the shipped one)."""
     judgment = None if with_judgment else ACCEPTS_EVERYTHING
     results: dict[str, dict[str, Tally]] = {}
     with oracle_server() as server:
@@ -368,6 +384,7 @@ def run(
                     judge=llm_judge if mode.startswith("llm") else None,
                     embedder=embedder,
                     judgment=judgment,
+                    pairs=pairs,
                 )
                 tallies[scenario.kind].add(scenario, outcome)
                 tallies["all"].add(scenario, outcome)
@@ -382,7 +399,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--failures", action="store_true", help="list failing scenario ids")
     parser.add_argument("--no-embedding", action="store_true", help="terms only")
     parser.add_argument(
-        "--with-judgment", action="store_true", help="the shipped judgment model refuses at save"
+        "--judgment",
+        choices=JUDGMENT_CHOICES,
+        default="both",
+        help="save guards: the shipped judgment model (as deployed), none refusing, or both "
+        "reported one after the other (the default)",
+    )
+    parser.add_argument(
+        "--with-judgment",
+        action="store_const",
+        const="shipped",
+        dest="judgment",
+        help="the same as --judgment shipped",
+    )
+    parser.add_argument(
+        "--pairs-model", type=Path, help="a pair model file (.json.gz) instead of the shipped one"
     )
     parser.add_argument(
         "--derived-oracle",
@@ -398,14 +429,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     derived = sum(s.derived for s in scenarios)
     hand = len(scenarios) - derived
     out(f"oracle: {hand} hand-made judge tables, {derived} derived from expect\n")
-    for mode, tallies in run(
-        scenarios, args.modes, embedder, with_judgment=args.with_judgment
-    ).items():
-        out(f"\n== {mode}\n")
-        for kind in sorted(tallies, key=lambda k: (k == "all", k)):
-            out(tallies[kind].line(kind) + "\n")
-        if args.failures and tallies["all"].failures:
-            out("failing: " + " ".join(tallies["all"].failures) + "\n")
+    pairs = load_pair_model(args.pairs_model.read_bytes()) if args.pairs_model else None
+    guards = ("off", "shipped") if args.judgment == "both" else (args.judgment,)
+    for guard in guards:
+        results = run(
+            scenarios, args.modes, embedder, with_judgment=guard == "shipped", pairs=pairs
+        )
+        for mode, tallies in results.items():
+            out(f"\n== {mode} (judgment at save: {guard})\n")
+            for kind in sorted(tallies, key=lambda k: (k == "all", k)):
+                out(tallies[kind].line(kind) + "\n")
+            if args.failures and tallies["all"].failures:
+                out("failing: " + " ".join(tallies["all"].failures) + "\n")
     return 0
 
 

@@ -58,6 +58,7 @@ from memory_service.core.consolidation.judge import (
     Verdict,
     ask,
 )
+from memory_service.core.consolidation.pairs import NoteView, PairModel, default_pair_model
 from memory_service.core.consolidation.resolution import (
     DecidedBy,
     Decision,
@@ -257,6 +258,7 @@ def plan_consolidation(
     meanings: Mapping[str, Vector] | None = None,
     judgment: JudgmentModel | None = None,
     slots: SlotModel | None = None,
+    pairs: PairModel | None = None,
 ) -> MergePlan:
     """Decide how a session's notes merge into the subject's global memory.
 
@@ -271,7 +273,8 @@ def plan_consolidation(
     model the notes were saved with, for the ephemeral re-check (None: the shipped one).
     ``slots`` infers the slot of a note without an attribute from its text and its
     ``meanings`` entry (None: the shipped model; without one nothing is inferred).
-    The judge is called at most once.
+    ``pairs`` reads a pair the rules leave unsettled when no judge gave a verdict
+    (:mod:`.pairs`; None: the shipped model). The judge is called at most once.
     """
     _require_one_subject([*notes, *global_memories])
     vectors = vectors or {}
@@ -316,6 +319,7 @@ def plan_consolidation(
     dropped += _destroy_replaced_copies(notes, refused, updated, now)
 
     inferred = _InferredSlots(slots or default_slot_model(), meanings)
+    learned = _LearnedPairs(pairs or default_pair_model(), terms, vectors, meanings, inferred)
     resolver = Resolver({m.id: m for m in candidates})
     for note in eligible:
         if note.id in refused:
@@ -329,9 +333,11 @@ def plan_consolidation(
             pair_id = pair_ids.get(frozenset((pair.other_id, note.id)))
             verdict = verdicts.get(pair_id) if pair_id else None
             relation = _relation(by_id[pair.other_id], note, pair, verdict, terms, inferred)
+            if relation is None and verdict is None:
+                relation = learned.relation(by_id[pair.other_id], note)
             if relation is not None:
                 relations.append((pair, relation))
-        resolver.resolve(note, _one_marked_change(relations))
+        resolver.resolve(note, _one_marked_change(_one_learned(relations, learned)))
     created, changed, decisions = resolver.materialise(now=now, new_id=new_id)
     updated.update({m.id: m for m in changed})
     return MergePlan(
@@ -359,6 +365,20 @@ def _one_marked_change(relations: list[tuple[_Pair, Relation]]) -> list[Relation
         for _, relation in relations
         if relation.reason is not DecisionReason.MARKED_CHANGE or relation is keep
     ]
+
+
+def _one_learned(
+    relations: list[tuple[_Pair, Relation]], learned: _LearnedPairs
+) -> list[tuple[_Pair, Relation]]:
+    """The pair model speaks for a note only when nothing else found a relation for it, and
+    then for one memory, the one it is surest of: a fact restated or updated is one memory,
+    and a look-alike second value it misreads costs a true fact each time."""
+    by_model = [item for item in relations if item[1].reason is DecisionReason.LEARNED_PAIR]
+    if not by_model:
+        return relations
+    if len(by_model) < len(relations):
+        return [item for item in relations if item[1].reason is not DecisionReason.LEARNED_PAIR]
+    return [max(by_model, key=lambda item: learned.rank(item[0].other_id))]
 
 
 def _destroy_replaced_copies(
@@ -583,6 +603,66 @@ def _relation(
     return None
 
 
+class _LearnedPairs:
+    """The pair model's view of the pairs no judge and no rule settled (:mod:`.pairs`)."""
+
+    _KINDS = {
+        "same": DecisionKind.SAME_MEANING,
+        "refines": DecisionKind.REFINES,
+        "conflict": DecisionKind.CONFLICT,
+    }
+
+    def __init__(
+        self,
+        model: PairModel,
+        terms: Mapping[str, NoteTerms],
+        vectors: Mapping[str, Vector],
+        meanings: Mapping[str, Vector],
+        inferred: _InferredSlots,
+    ) -> None:
+        self._model = model
+        self._terms = terms
+        self._vectors = vectors
+        self._meanings = meanings
+        self._inferred = inferred
+        self._confidence: dict[str, float] = {}
+
+    def _view(self, memory: Memory) -> NoteView:
+        return NoteView(
+            self._terms[memory.id],
+            self._vectors.get(memory.id),
+            self._meanings.get(memory.id),
+            self._inferred.probabilities(memory),
+        )
+
+    def relation(self, other: Memory, note: Memory) -> Relation | None:
+        """A merge or a conflict when the model is sure enough the pair holds one fact.
+
+        Never without both vectors of the width it was trained on, never when either note
+        is about someone else, never between two notes whose agent sent attributes
+        (different keys are different facts)."""
+        older, newer = _older_first(other, note)
+        if other.attribute is not None and note.attribute is not None:
+            return None
+        if self._terms[older.id].third_party or self._terms[newer.id].third_party:
+            return None
+        verdict = self._model.related(self._view(older), self._view(newer))
+        if verdict is None:
+            return None
+        self._confidence[other.id] = verdict.related
+        kind = self._KINDS[verdict.label]
+        more_specific_other = kind is not DecisionKind.CONFLICT and more_specific(
+            self._terms[other.id], self._terms[note.id]
+        )
+        return Relation(
+            other.id, kind, DecidedBy.RULES, DecisionReason.LEARNED_PAIR, more_specific_other
+        )
+
+    def rank(self, other_id: str) -> tuple[float, str]:
+        """How sure the model was of a pair it called related (ties by id)."""
+        return self._confidence.get(other_id, 0.0), other_id
+
+
 class _InferredSlots:
     """The slot model's view of the memories of one plan, computed only for the pairs that
     reach it (a few per note), once per memory."""
@@ -591,6 +671,16 @@ class _InferredSlots:
         self._model = model
         self._vectors = vectors
         self._slots: dict[str, Attribute | None] = {}
+        self._probabilities: dict[str, Mapping[str, float]] = {}
+
+    def probabilities(self, memory: Memory) -> Mapping[str, float] | None:
+        """The slot model's probabilities for the note's text (None without a vector)."""
+        vector = self._vectors.get(memory.id)
+        if vector is None or len(vector) < self._model.vector_dims:
+            return None
+        if memory.id not in self._probabilities:
+            self._probabilities[memory.id] = self._model.probabilities(memory.text, vector)
+        return self._probabilities[memory.id]
 
     def _slot(self, memory: Memory) -> Attribute | None:
         """The agent's attribute, else the inferred slot as one."""

@@ -64,6 +64,8 @@ class DecisionReason(StrEnum):
     SINGLE_VALUED = "single_valued"
     # Both notes fill one single-valued slot the slot model inferred, in one scope.
     INFERRED_SLOT = "inferred_slot"
+    # The pair model (core/consolidation/pairs.py) read the two notes as one fact.
+    LEARNED_PAIR = "learned_pair"
     JUDGED_CONFLICT = "judged_conflict"
     HYPOTHESIS_YIELDS = "hypothesis_yields"
     NO_MATCH = "no_match"

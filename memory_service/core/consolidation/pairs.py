@@ -1,0 +1,357 @@
+"""A learned relation between two notes, for the rules path (no LLM).
+
+"Is vegetarian" / "Doesn't eat meat", "Lives in Paris" / "Settled in Lyon last spring",
+"Wants short answers" / "Prefers concise responses": the word rules (:mod:`.rules`) see no
+shared frame or marker, so without a judge both stay. :class:`PairModel` reads an older and
+a newer note the way the rules cannot, from features computed offline and at no extra cost
+in the plan:
+
+- the static embedding's two views of each note (the plan's ``vectors`` of the whole text
+  and ``meanings`` of its content words): their cosines, and for the first ``dims``
+  dimensions of the content vectors ``|a - b|`` and ``a * b``;
+- the rules' lexical view (:class:`.rules.NoteTerms`): overlap of content words and
+  character trigrams, negation flip, numbers (and years) and named values on one side or differing,
+  change, removal and additive markers, hedges, someone else as the subject, length ratio;
+- the slot model's probabilities for each note (:mod:`.slots`): how much the two notes
+  agree on a slot, and on a single-valued one.
+
+It returns a probability for each of ``unrelated``, ``same``, ``refines`` and ``conflict``.
+In the product all three related verdicts end with the newer note holding the fact (a merge
+keeps the newer wording, a refinement or a conflict supersedes the older), so the plan acts
+on ``P(related) = 1 - P(unrelated)`` against the model's ``threshold``, chosen by
+``tools/train_pairs.py`` for precision: a pair wrongly called related loses a true fact (the
+worst failure), one wrongly called unrelated keeps a stale one beside the newer. The most
+probable related label names the decision (a merge for ``same`` and ``refines``, a
+supersession for ``conflict``).
+
+The model is a small multilayer perceptron (or, with no hidden layer, a logistic
+regression) over standardised features, trained by ``tools/train_pairs.py`` and shipped
+beside this module (``pairs_model.json.gz``); the forward pass is plain Python, a few
+thousand multiplications per pair. A model trained on other features is refused at load
+(:func:`fingerprint`).
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import math
+import operator
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from memory_service.core.consolidation.rules import NoteTerms, dice, jaccard, terms_of
+
+# A year is a date, not a quantity: "Visited Japan in 2019" / "in 2023" are two events.
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+MODEL_FILE = "pairs_model.json.gz"
+FORMAT_VERSION = 1
+UNRELATED = "unrelated"
+LABELS = (UNRELATED, "same", "refines", "conflict")
+# Scalar features, in order (the vector blocks follow).
+SCALAR_FEATURES = (
+    "cos_text",
+    "cos_content",
+    "jaccard_content",
+    "jaccard_topic",
+    "dice_trigrams",
+    "shared_topic",
+    "only_older",
+    "only_newer",
+    "older_in_newer",
+    "newer_in_older",
+    "squashed_equal",
+    "negation_flip",
+    "both_negated",
+    "numbers_differ",
+    "numbers_one_side",
+    "years_differ",
+    "names_differ",
+    "names_shared",
+    "third_party_either",
+    "third_party_mismatch",
+    "newer_replacement",
+    "newer_removal",
+    "newer_removes_older",
+    "newer_additive",
+    "hedged_either",
+    "length_ratio",
+    "slot_agreement",
+    "slot_single_agreement",
+    "slot_none_either",
+)
+
+
+class PairModelError(ValueError):
+    """The shipped pair model file is missing or malformed: raised at start, never per pair."""
+
+
+@dataclass(frozen=True)
+class NoteView:
+    """What the features need of one note: its lexical terms, its two vectors (unit length,
+    None without an embedder) and the slot model's probabilities (None without a vector)."""
+
+    terms: NoteTerms
+    vector: Sequence[float] | None = None
+    meaning: Sequence[float] | None = None
+    slots: Mapping[str, float] | None = None
+
+
+@dataclass(frozen=True)
+class PairVerdict:
+    """The model's reading of one pair: the most probable related label and P(related)."""
+
+    label: str
+    related: float
+    probabilities: Mapping[str, float]
+
+
+def _cosine(a: Sequence[float] | None, b: Sequence[float] | None) -> float:
+    if a is None or b is None or len(a) != len(b):
+        return 0.0
+    return float(sum(map(operator.mul, a, b)))
+
+
+def _prefix(vector: Sequence[float] | None, dims: int) -> list[float]:
+    if vector is None or len(vector) < dims:
+        return [0.0] * dims
+    prefix = list(vector[:dims])
+    norm = math.sqrt(sum(x * x for x in prefix)) or 1.0
+    return [x / norm for x in prefix]
+
+
+def _slot_agreement(
+    a: Mapping[str, float] | None, b: Mapping[str, float] | None, single: frozenset[str]
+) -> tuple[float, float, float]:
+    """Probability that both notes fill one slot (any, and a single-valued one), and the
+    larger of the two notes' probability of no slot."""
+    if a is None or b is None:
+        return 0.0, 0.0, 1.0
+    shared = [(k, a[k] * b.get(k, 0.0)) for k in a if k != "none"]
+    return (
+        sum(p for _, p in shared),
+        sum(p for k, p in shared if k in single),
+        max(a.get("none", 0.0), b.get("none", 0.0)),
+    )
+
+
+def pair_features(
+    older: NoteView, newer: NoteView, *, dims: int, single_slots: frozenset[str] = frozenset()
+) -> list[float]:
+    """The feature row of an older and a newer note: :data:`SCALAR_FEATURES`, then
+    ``|a - b|`` and ``a * b`` of the first ``dims`` dimensions of the content vectors."""
+    o, n = older.terms, newer.terms
+    shared_topic = o.topic & n.topic
+    longer = max(len(o.content), len(n.content)) or 1
+    agreement, single_agreement, none_either = _slot_agreement(
+        older.slots, newer.slots, single_slots
+    )
+    scalars = [
+        _cosine(older.vector, newer.vector),
+        _cosine(older.meaning, newer.meaning),
+        jaccard(o.content, n.content),
+        jaccard(o.topic, n.topic),
+        dice(o.trigrams, n.trigrams),
+        min(len(shared_topic), 4) / 4,
+        min(len(o.content - n.content), 6) / 6,
+        min(len(n.content - o.content), 6) / 6,
+        float(bool(o.content) and o.content <= n.content),
+        float(bool(n.content) and n.content <= o.content),
+        float(o.squashed == n.squashed),
+        float(o.negated != n.negated),
+        float(o.negated and n.negated),
+        float(bool(o.numbers) and bool(n.numbers) and o.numbers != n.numbers),
+        float(bool(o.numbers) != bool(n.numbers)),
+        float(any(_YEAR.fullmatch(x) for x in o.numbers ^ n.numbers)),
+        float(bool(o.names) and bool(n.names) and o.names != n.names),
+        float(bool(o.names & n.names)),
+        float(o.third_party or n.third_party),
+        float(o.third_party != n.third_party),
+        float(n.replacement),
+        float(n.removal),
+        float(bool(n.removed) and n.removed <= o.content),
+        float(n.additive),
+        float(o.hedged or n.hedged),
+        min(len(o.content), len(n.content)) / longer,
+        agreement,
+        single_agreement,
+        none_either,
+    ]
+    a, b = _prefix(older.meaning, dims), _prefix(newer.meaning, dims)
+    return [
+        *scalars,
+        *(abs(x - y) for x, y in zip(a, b, strict=True)),
+        *(x * y for x, y in zip(a, b, strict=True)),
+    ]
+
+
+def fingerprint(dims: int) -> str:
+    """Names the feature function, so a model trained on other features is refused."""
+    older = NoteView(terms_of("Lives in Paris with 2 cats"), (1.0, 0.0), (0.6, 0.8), {"none": 1})
+    newer = NoteView(terms_of("Doesn't live in Paris anymore"), (0.0, 1.0), (0.8, 0.6))
+    probe = pair_features(older, newer, dims=2)
+    payload = json.dumps([SCALAR_FEATURES, LABELS, dims, [round(x, 6) for x in probe]])
+    return hashlib.sha256(payload.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class _Layer:
+    # weights[i][j]: input i to unit j.
+    weights: tuple[tuple[float, ...], ...]
+    bias: tuple[float, ...]
+
+    def forward(self, inputs: Sequence[float]) -> list[float]:
+        out = list(self.bias)
+        for x, row in zip(inputs, self.weights, strict=True):
+            if x:
+                for j, w in enumerate(row):
+                    out[j] += x * w
+        return out
+
+
+class PairModel:
+    """Probabilities of the pair labels for an older and a newer note."""
+
+    def __init__(
+        self,
+        *,
+        labels: Sequence[str],
+        dims: int,
+        mean: Sequence[float],
+        scale: Sequence[float],
+        layers: Sequence[tuple[Sequence[Sequence[float]], Sequence[float]]],
+        threshold: float,
+        vector_size: int,
+        single_slots: frozenset[str] = frozenset(),
+        metadata: Mapping[str, Any] | None = None,
+    ) -> None:
+        if tuple(labels) != LABELS:
+            raise PairModelError(f"labels must be {LABELS}")
+        width = len(SCALAR_FEATURES) + 2 * dims
+        if len(mean) != width or len(scale) != width or any(s <= 0 for s in scale):
+            raise PairModelError("feature standardisation has the wrong width")
+        if not layers:
+            raise PairModelError("the model has no layer")
+        built = []
+        for weights, bias in layers:
+            if len(weights) != width or any(len(row) != len(bias) for row in weights):
+                raise PairModelError("a layer's weights do not match its inputs")
+            built.append(_Layer(tuple(tuple(map(float, r)) for r in weights), tuple(bias)))
+            width = len(bias)
+        if width != len(LABELS):
+            raise PairModelError("the last layer must score every label")
+        if not 0.0 < threshold <= 1.0:
+            raise PairModelError("the threshold must be in (0, 1]")
+        if vector_size < dims:
+            raise PairModelError("the vectors are shorter than the prefix the model reads")
+        self.labels = tuple(labels)
+        self.dims = dims
+        self._mean = tuple(mean)
+        self._scale = tuple(scale)
+        self._layers = tuple(built)
+        self.threshold = threshold
+        # The embedding's width at training: vectors of another width (another model or
+        # prefix) give other cosines, and the model is not asked about them.
+        self.vector_size = vector_size
+        self.single_slots = single_slots
+        self.metadata = dict(metadata or {})
+
+    def reads(self, view: NoteView) -> bool:
+        """Both of the note's vectors are of the width the model was trained on."""
+        return all(
+            v is not None and len(v) == self.vector_size for v in (view.vector, view.meaning)
+        )
+
+    def features(self, older: NoteView, newer: NoteView) -> list[float]:
+        return pair_features(older, newer, dims=self.dims, single_slots=self.single_slots)
+
+    def probabilities_of(self, row: Sequence[float]) -> dict[str, float]:
+        """Probability per label of one feature row."""
+        h = [(x - m) / s for x, m, s in zip(row, self._mean, self._scale, strict=True)]
+        for layer in self._layers[:-1]:
+            h = [max(0.0, v) for v in layer.forward(h)]
+        z = self._layers[-1].forward(h)
+        top = max(z)
+        exp = [math.exp(v - top) for v in z]
+        total = sum(exp)
+        return {label: e / total for label, e in zip(self.labels, exp, strict=True)}
+
+    def verdict(self, older: NoteView, newer: NoteView) -> PairVerdict:
+        probabilities = self.probabilities_of(self.features(older, newer))
+        label = max(self.labels[1:], key=lambda k: probabilities[k])
+        return PairVerdict(label, 1.0 - probabilities[UNRELATED], probabilities)
+
+    def related(self, older: NoteView, newer: NoteView) -> PairVerdict | None:
+        """The verdict when the model is sure enough the two notes hold one fact, else None
+        (also when it cannot read both notes' vectors, see :meth:`reads`)."""
+        if not (self.reads(older) and self.reads(newer)):
+            return None
+        verdict = self.verdict(older, newer)
+        return verdict if verdict.related >= self.threshold else None
+
+    @classmethod
+    def from_document(cls, document: Mapping[str, Any]) -> PairModel:
+        if document.get("format") != FORMAT_VERSION:
+            raise PairModelError("unknown pair model file format")
+        try:
+            return cls(
+                labels=[str(label) for label in document["labels"]],
+                dims=int(document["dims"]),
+                mean=[float(x) for x in document["mean"]],
+                scale=[float(x) for x in document["scale"]],
+                layers=[
+                    ([[float(x) for x in row] for row in w], [float(x) for x in b])
+                    for w, b in document["layers"]
+                ],
+                threshold=float(document["threshold"]),
+                vector_size=int(document["vector_size"]),
+                single_slots=frozenset(str(s) for s in document.get("single_slots", ())),
+                metadata=document.get("metadata"),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise PairModelError("malformed pair model file") from exc
+
+    def to_document(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT_VERSION,
+            "labels": list(self.labels),
+            "dims": self.dims,
+            "threshold": self.threshold,
+            "vector_size": self.vector_size,
+            "single_slots": sorted(self.single_slots),
+            "metadata": self.metadata,
+            "mean": list(self._mean),
+            "scale": list(self._scale),
+            "layers": [
+                [[list(row) for row in layer.weights], list(layer.bias)] for layer in self._layers
+            ],
+        }
+
+
+def load_pair_model(data: bytes) -> PairModel:
+    """A model from the bytes of a ``.json.gz`` file, checked against this feature code."""
+    try:
+        document = json.loads(gzip.decompress(data).decode("utf-8"))
+    except (OSError, ValueError) as exc:
+        raise PairModelError("the pair model file cannot be read") from exc
+    model = PairModel.from_document(document)
+    if model.metadata.get("features") != fingerprint(model.dims):
+        raise PairModelError("the pair model file was trained on other features: retrain it")
+    return model
+
+
+@cache
+def default_pair_model() -> PairModel:
+    """The model shipped with the package, read once per process."""
+    resource = resources.files(__package__).joinpath(MODEL_FILE)
+    try:
+        data = resource.read_bytes()
+    except OSError as exc:
+        raise PairModelError("the pair model file cannot be read") from exc
+    return load_pair_model(data)

@@ -1,0 +1,345 @@
+"""Train the pair model: is a newer note the same fact as an older one, a refinement, a
+conflict, or unrelated?
+
+    python tools/train_pairs.py [--seed 7] [--precision 0.95] [--out PATH]
+        [--exclude SOURCE ...] [--report]
+
+Rows (older text, newer text, label), each with a *source* (the unit a figure is held out by):
+
+- the seen scenario suites (``SUITES``): in each scenario, every pair of notes older first;
+  its label is the hand-made ``judge`` table's verdict (the table the scenario runner derives
+  from ``expect`` where a suite has none), ``unrelated`` for a pair it does not list (exact
+  repeats are left out: the rules merge them). Source: the suite's file stem.
+- the pair corpora ``data/pairs/corpus/*.jsonl`` (``a`` older, ``b`` newer, ``label``),
+  written by agents who never read the code. Source: the file stem (one writer each).
+
+Features: :func:`memory_service.core.consolidation.pairs.pair_features` over the shipped
+static embedding (``wordllama``, the service's own vectors) and slot model.
+
+Model selection and the threshold use **leave-one-source-out** predictions: for each source,
+a model trained on all the other sources predicts its rows. Candidates (logistic regression
+at a few C, a one-hidden-layer perceptron) and vector prefixes (``DIMS_GRID``) are compared by
+the recall of related pairs at the precision asked (``--precision``) over the pooled
+held-out predictions of the pairs the rules leave unsettled (``UNSETTLED``: the only ones the
+plan asks the model about; it trains on all); the threshold is the lowest reaching that
+precision on them. The
+shipped model is then trained on every row (minus ``--exclude``: the sources a figure must
+hold out, e.g. ``consolidation_blind4`` to run that suite on a model that never saw it).
+``--report`` prints per source, held out, precision and recall at the threshold. Needs the
+``train`` extra (scikit-learn) and the ``wordllama`` wheel. Deterministic for a given seed
+and data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import sys
+import warnings
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.linear_model import LogisticRegression
+from sklearn.neural_network import MLPClassifier
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from memory_service.adapters.static_embedding import WordLlamaEmbedder  # noqa: E402
+from memory_service.core.consolidation.pairs import (  # noqa: E402
+    LABELS,
+    UNRELATED,
+    NoteView,
+    PairModel,
+    fingerprint,
+    pair_features,
+)
+from memory_service.core.consolidation.rules import (  # noqa: E402
+    PairRelation,
+    classify_pair,
+    content_text,
+    terms_of,
+)
+from memory_service.core.consolidation.slots import default_slot_model  # noqa: E402
+from memory_service.core.model import Cardinality  # noqa: E402
+from memory_service.core.text import normalize_text  # noqa: E402
+from tests.scenarios.consolidation import load as load_scenarios  # noqa: E402
+
+SUITES = (
+    ROOT / "tests" / "scenarios" / "consolidation.jsonl",
+    ROOT / "tests" / "scenarios" / "consolidation_meaning.jsonl",
+    ROOT / "tests" / "scenarios" / "consolidation_heldback.jsonl",
+    ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind.jsonl",
+    ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind2.jsonl",
+    ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind3.jsonl",
+    ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind4.jsonl",
+)
+CORPUS = ROOT / "data" / "pairs" / "corpus"
+OUT = ROOT / "memory_service" / "core" / "consolidation" / "pairs_model.json.gz"
+DIMS_GRID = (0, 16)
+LR_C_GRID = (0.1,)
+# The perceptron's L2 penalty (sklearn's alpha); the vector blocks overfit it below 3.
+MLP_ALPHA_GRID = (1.0, 3.0, 10.0)
+HIDDEN = 32
+DECIMALS = 4
+# What the rules leave to a judge: the pairs the plan asks this model about.
+UNSETTLED = frozenset({PairRelation.RELATED, PairRelation.SAME_FRAME, PairRelation.UNRELATED})
+
+
+@dataclass(frozen=True)
+class Row:
+    older: str
+    newer: str
+    label: str
+    source: str
+
+
+def suite_rows(path: Path) -> list[Row]:
+    """Every pair of a scenario's notes, older first, labelled by its judge table (the
+    hand-made one, else the one the scenario runner derives from ``expect``)."""
+    rows = []
+    for scenario in load_scenarios([path]):
+        notes = [note["text"] for session in scenario.sessions for note in session]
+        for i, older in enumerate(notes):
+            for newer in notes[i + 1 :]:
+                if normalize_text(older) == normalize_text(newer):
+                    continue
+                label = scenario.judge.get(frozenset((older, newer)), UNRELATED)
+                rows.append(Row(older, newer, label, path.stem))
+    return rows
+
+
+def corpus_rows(path: Path) -> list[Row]:
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        item = json.loads(line)
+        if item.get("label") in LABELS and item.get("a") and item.get("b"):
+            rows.append(Row(str(item["a"]), str(item["b"]), str(item["label"]), path.stem))
+    return rows
+
+
+def load_rows() -> list[Row]:
+    rows = [row for path in SUITES for row in suite_rows(path)]
+    for path in sorted(CORPUS.glob("*.jsonl")):
+        rows += corpus_rows(path)
+    return rows
+
+
+class Featurizer:
+    """Feature rows of pairs, over the shipped embedding and slot model, cached per text."""
+
+    def __init__(self, dims: int) -> None:
+        self._embedder = WordLlamaEmbedder.load()
+        self._slots = default_slot_model()
+        self.single = frozenset(
+            k for k, v in self._slots.cardinality.items() if v is Cardinality.SINGLE
+        )
+        self.dims = dims
+        self.vector_size = self._embedder.dimensions
+        self._views: dict[str, NoteView] = {}
+
+    def view(self, text: str) -> NoteView:
+        if text not in self._views:
+            vector, meaning = self._embedder.embed([text, content_text(text)])
+            self._views[text] = NoteView(
+                terms_of(text), vector, meaning, self._slots.probabilities(text, meaning)
+            )
+        return self._views[text]
+
+    def unsettled(self, row: Row) -> bool:
+        """The rules leave the pair to a judge (or to this model): the pairs it will see."""
+        older, newer = self.view(row.older), self.view(row.newer)
+        meaning = float(np.dot(older.meaning, newer.meaning))  # type: ignore[arg-type]
+        return classify_pair(older.terms, newer.terms, meaning) in UNSETTLED
+
+    def matrix(self, rows: Sequence[Row], dims: int) -> np.ndarray:
+        return np.array(
+            [
+                pair_features(
+                    self.view(r.older), self.view(r.newer), dims=dims, single_slots=self.single
+                )
+                for r in rows
+            ],
+            dtype=np.float64,
+        )
+
+
+@dataclass(frozen=True)
+class Candidate:
+    name: str
+    dims: int
+    kind: str
+    c: float
+
+    def fit(self, x: np.ndarray, y: np.ndarray, seed: int) -> tuple[Any, np.ndarray, np.ndarray]:
+        mean = x.mean(axis=0)
+        scale = x.std(axis=0)
+        scale[scale < 1e-6] = 1.0
+        z = (x - mean) / scale
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            if self.kind == "lr":
+                model: Any = LogisticRegression(C=self.c, max_iter=2000, random_state=seed)
+            else:
+                model = MLPClassifier(
+                    hidden_layer_sizes=(HIDDEN,),
+                    alpha=self.c,
+                    max_iter=600,
+                    random_state=seed,
+                )
+            model.fit(z, y)
+        return model, mean, scale
+
+    def layers(self, model: Any) -> list[tuple[list[list[float]], list[float]]]:
+        """The fitted weights as :class:`PairModel` layers, the output in ``LABELS`` order."""
+        order = [list(model.classes_).index(label) for label in LABELS]
+        if self.kind == "lr":
+            w = model.coef_[order].T
+            return [(_rounded(w), _rounded(model.intercept_[order]))]
+        (w1, w2), (b1, b2) = model.coefs_, model.intercepts_
+        return [(_rounded(w1), _rounded(b1)), (_rounded(w2[:, order]), _rounded(b2[order]))]
+
+
+def _rounded(array: np.ndarray) -> Any:
+    return np.round(array, DECIMALS).tolist()
+
+
+def _related_probability(model: Any, z: np.ndarray) -> np.ndarray:
+    classes = list(model.classes_)
+    probabilities: np.ndarray = model.predict_proba(z)
+    return 1.0 - probabilities[:, classes.index(UNRELATED)]
+
+
+def held_out(
+    candidate: Candidate, x: np.ndarray, y: np.ndarray, sources: np.ndarray, seed: int
+) -> np.ndarray:
+    """P(related) of every row, by a model trained on the other sources."""
+    out = np.zeros(len(y))
+    for source in sorted(set(sources)):
+        test = sources == source
+        model, mean, scale = candidate.fit(x[~test], y[~test], seed)
+        out[test] = _related_probability(model, (x[test] - mean) / scale)
+    return out
+
+
+def threshold_for(p: np.ndarray, related: np.ndarray, precision: float) -> float:
+    """The lowest threshold whose predictions of related reach ``precision``."""
+    best = 1.0
+    for t in sorted(set(np.round(p, 3)), reverse=True):
+        chosen = p >= t
+        if chosen.sum() and related[chosen].mean() >= precision:
+            best = float(t)
+    return max(best, 0.5)
+
+
+def figures(p: np.ndarray, related: np.ndarray, threshold: float) -> tuple[float, float, int]:
+    chosen = p >= threshold
+    precision = float(related[chosen].mean()) if chosen.sum() else 1.0
+    recall = float(chosen[related].mean()) if related.sum() else 0.0
+    return precision, recall, int((chosen & ~related).sum())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--precision", type=float, default=0.925)
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--exclude", nargs="*", default=[], help="sources left out of training")
+    parser.add_argument("--report", action="store_true", help="held-out figures per source")
+    parser.add_argument("--candidate", help="skip selection: train this candidate by name")
+    args = parser.parse_args()
+
+    rows = load_rows()
+    digest = hashlib.sha256(
+        json.dumps([(r.older, r.newer, r.label, r.source) for r in rows]).encode()
+    ).hexdigest()[:16]
+    print(f"{len(rows)} pairs ({digest}); by source and label:")
+    for source, count in sorted(Counter(r.source for r in rows).items()):
+        labels = Counter(r.label for r in rows if r.source == source)
+        print(f"  {source:<28} {count:>5}  " + " ".join(f"{k}={labels[k]}" for k in LABELS))
+
+    featurizer = Featurizer(max(DIMS_GRID))
+    y = np.array([r.label for r in rows])
+    sources = np.array([r.source for r in rows])
+    related = y != UNRELATED
+    unsettled = np.array([featurizer.unsettled(r) for r in rows])
+    print(
+        f"unsettled by the rules (what the model is asked): {unsettled.sum()} pairs, "
+        f"{(unsettled & related).sum()} of them related"
+    )
+    candidates = [
+        Candidate(f"{kind} {'C' if kind == 'lr' else 'alpha'}={c} dims={dims}", dims, kind, c)
+        for dims in DIMS_GRID
+        for kind, grid in (("lr", LR_C_GRID), ("mlp", MLP_ALPHA_GRID))
+        for c in grid
+    ]
+    if args.candidate:
+        candidates = [c for c in candidates if c.name == args.candidate]
+    matrices = {dims: featurizer.matrix(rows, dims) for dims in {c.dims for c in candidates}}
+
+    # Selection and threshold: leave-one-source-out predictions over every source.
+    print(
+        f"\nleave-one-source-out, on the pairs the rules leave unsettled, related at "
+        f"precision >= {args.precision}:"
+    )
+    # Rows of the excluded sources take no part in the choice of model or threshold.
+    keep = ~np.isin(sources, args.exclude)
+    chosen = unsettled & keep
+    scored = []
+    for candidate in candidates:
+        p = held_out(candidate, matrices[candidate.dims], y, sources, args.seed)
+        threshold = threshold_for(p[chosen], related[chosen], args.precision)
+        precision, recall, false = figures(p[chosen], related[chosen], threshold)
+        scored.append((recall, -len(candidate.name), candidate, p, threshold))
+        print(
+            f"  {candidate.name:<26} threshold {threshold:.3f}  precision {precision:.3f}  "
+            f"recall {recall:.3f}  unrelated called related {false}"
+        )
+    _, _, best, p, threshold = max(scored, key=lambda s: (s[0], s[1]))
+    print(f"\nchosen: {best.name}, threshold {threshold:.3f}")
+    if args.report:
+        print("held out per source (a model trained on the other sources):")
+        for source in sorted(set(sources)):
+            mask = (sources == source) & unsettled
+            precision, recall, false = figures(p[mask], related[mask], threshold)
+            print(
+                f"  {source:<28} precision {precision:.3f}  recall {recall:.3f}  "
+                f"unrelated called related {false}/{int((~related[mask]).sum())}"
+            )
+
+    x = matrices[best.dims]
+    model, mean, scale = best.fit(x[keep], y[keep], args.seed)
+    pair_model = PairModel(
+        labels=LABELS,
+        dims=best.dims,
+        mean=_rounded(mean),
+        scale=_rounded(scale),
+        layers=best.layers(model),
+        threshold=round(threshold, 3),
+        vector_size=featurizer.vector_size,
+        single_slots=featurizer.single,
+        metadata={
+            "features": fingerprint(best.dims),
+            "candidate": best.name,
+            "data": digest,
+            "excluded": sorted(args.exclude),
+            "precision_target": args.precision,
+            "seed": args.seed,
+        },
+    )
+    document = json.dumps(pair_model.to_document(), sort_keys=True, separators=(",", ":"))
+    args.out.write_bytes(gzip.compress(document.encode("utf-8"), mtime=0))
+    print(f"wrote {args.out} ({args.out.stat().st_size} bytes), trained on {keep.sum()} pairs")
+
+
+if __name__ == "__main__":
+    main()
