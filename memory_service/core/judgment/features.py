@@ -16,7 +16,9 @@ Language-agnostic and standard library only. A note becomes a set of string feat
   ("Dislikes 'might be delayed' notifications") is not read as the user's hedge;
 - a few shape flags (a question mark, a role prefix such as ``SYSTEM:``);
 - the structure a bag of words misses (:func:`_structure`): how the first and last words end
-  (a third person against an imperative or an infinitive), and a "now" next to a duration.
+  (a third person against an imperative or an infinitive), and a "now" next to a duration;
+- ``k:``/``x:`` grammatical cues shared by the five languages and their pairs (:mod:`.cues`):
+  time and aspect, hedges, who is addressed, obligation and permission, conversation.
 
 The vector is binary and scaled to unit length by the model (see :mod:`.model`).
 
@@ -31,6 +33,8 @@ import hashlib
 import re
 import unicodedata
 from itertools import pairwise
+
+from memory_service.core.judgment.cues import cues
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
 _QUOTED = re.compile(
@@ -61,14 +65,19 @@ def _shape(token: str) -> str:
 
 
 def tokens(text: str) -> list[str]:
-    return [_shape(token) for token in _TOKEN.findall(fold(text))]
+    return _folded_tokens(fold(text))
+
+
+def _folded_tokens(folded: str) -> list[str]:
+    return [_shape(token) for token in _TOKEN.findall(folded)]
 
 
 def features(text: str) -> frozenset[str]:
     """The feature set of one note (text only; keywords are not judged)."""
     quoted = " ".join(a or b for a, b in _QUOTED.findall(text))
     plain = _QUOTED.sub(" ", text)
-    words = tokens(plain)
+    folded = fold(plain)
+    words = _folded_tokens(folded)
     # No constant or length feature: the vector is scaled by its size, so a constant would turn
     # into a length signal and read every short durable note ("Fume", "Habite à Lyon") as
     # chatter; the model's own intercept is the constant.
@@ -86,6 +95,7 @@ def features(text: str) -> frozenset[str]:
         for n in _CHAR_N:
             found.update(f"c:{padded[i : i + n]}" for i in range(len(padded) - n + 1))
     found.update(_structure(words))
+    found.update(cues(folded, words))
     found.update(f"q:{word}" for word in tokens(quoted))
     if "?" in plain:
         found.add("s:question")
