@@ -21,6 +21,7 @@ from memory_service.core.judgment.rules import (
     is_addressed_command,
     is_empty_chatter,
     is_role_markup,
+    lifts_a_safeguard,
 )
 from memory_service.core.model import Durability, Reason, ReasonCode
 
@@ -79,7 +80,7 @@ def judge(text: str, durability: Durability, model: JudgmentModel | None = None)
             hold.add(code)
     if is_empty_chatter(text):
         refuse.add(ReasonCode.NOT_ACTIONABLE)
-    if is_role_markup(text) or is_addressed_command(text):
+    if is_role_markup(text) or is_addressed_command(text) or lifts_a_safeguard(text):
         refuse.add(ReasonCode.INSTRUCTION)
     if refuse:
         # The note is refused anyway: a reason it was held for is named with the others.
