@@ -169,6 +169,7 @@ def test_a_negation_or_a_date_of_another_scope_keeps_both(older: str, newer: str
         ("Travels with the dog", "Doesn't take the dog on trips anymore"),  # marked change
         ("Is car-free", "Doesn't have a vehicle"),  # no shared word: the model decides
         ("Has no gym membership", "Joined a climbing gym"),  # the newer is not negated
+        ("Likely works with Django", "Uses Flask, not Django"),  # the negation qualifies
     ],
 )
 def test_a_negation_of_the_same_scope_is_left_to_the_model(older: str, newer: str) -> None:

@@ -206,17 +206,18 @@ def scope_differs(older: NoteTerms, newer: NoteTerms) -> bool:
     - A newer negated note denies an older affirmed one on a shared word only when all its
       content words are in the older: "Does not use Jira" denies "Uses Jira at work", but
       "Does not use Jira for personal projects" (a qualifier the older lacks) or "Has no
-      credit card" after "Has a debit card" (another value) is about something else. A newer
-      note that marks the change itself ("no longer", "anymore") is exempt, and so is one
-      sharing no word with the older (a paraphrase across a negation: "Is car-free" /
-      "Doesn't have a vehicle"), which the model reads on its own.
+      credit card" after "Has a debit card" (another value) is about something else. Exempt:
+      a newer note whose negation qualifies an affirmed statement ("Uses Flask, not Django",
+      "Likes coffee black, no sugar"), one that marks the change itself ("no longer",
+      "anymore"), and one sharing no word with the older (a paraphrase across a negation:
+      "Is car-free" / "Doesn't have a vehicle"), which the model reads on its own.
     - Two notes dated by different years are two events ("Visited Japan in 2019" / "in 2023"):
       a dated past event holds no single value to replace or restate.
     """
     years_older, years_newer = _years(older), _years(newer)
     if years_older and years_newer and years_older != years_newer:
         return True
-    if not newer.negated or older.negated or newer.replacement or newer.removal:
+    if not newer.negated or newer.leading or older.negated or newer.replacement or newer.removal:
         return False
     shares = bool(_parts(older.content) & _parts(newer.content))
     return shares and not newer.content <= older.content
