@@ -24,6 +24,7 @@ from memory_service.core.consolidation.pairs import (
     default_pair_model,
     fingerprint,
     load_pair_model,
+    scope_differs,
 )
 from memory_service.core.consolidation.rules import content_text, terms_of
 from memory_service.core.consolidation.slots import default_slot_model
@@ -142,6 +143,39 @@ def test_the_model_supersedes_one_memory_per_note_at_most() -> None:
         "Grew up in Nice",
         "Settled in Lyon last spring",
     }
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Has a debit card", "Has no credit card"),
+        ("Uses Jira at work", "Does not use Jira for personal projects"),
+        ("Flies long-haul for work twice a year", "Doesn't fly short-haul"),
+        ("Fait du vélo de route le week-end", "Ne fait jamais de vélo d'appartement"),
+        ("Visited Japan in 2019", "Visited Japan in 2023"),
+    ],
+)
+def test_a_negation_or_a_date_of_another_scope_keeps_both(older: str, newer: str) -> None:
+    # The toy model calls any pair of one vector a conflict: only the scope keeps both.
+    assert scope_differs(terms_of(older), terms_of(newer))
+    _, active = run(older, newer, DIET, DIET)
+    assert active == {older, newer}
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Uses Jira at work", "Does not use Jira"),  # the whole statement denied
+        ("Travels with the dog", "Doesn't take the dog on trips anymore"),  # marked change
+        ("Is car-free", "Doesn't have a vehicle"),  # no shared word: the model decides
+        ("Has no gym membership", "Joined a climbing gym"),  # the newer is not negated
+        ("Likely works with Django", "Uses Flask, not Django"),  # the negation qualifies
+    ],
+)
+def test_a_negation_of_the_same_scope_is_left_to_the_model(older: str, newer: str) -> None:
+    assert not scope_differs(terms_of(older), terms_of(newer))
+    _, active = run(older, newer, DIET, DIET)
+    assert active == {newer}
 
 
 @pytest.mark.parametrize(

@@ -191,6 +191,38 @@ def pair_features(
     ]
 
 
+def _years(terms: NoteTerms) -> frozenset[str]:
+    return frozenset(x for x in terms.numbers if _YEAR.fullmatch(x))
+
+
+def _parts(words: frozenset[str]) -> frozenset[str]:
+    """Content words with compounds split: "long-haul" and "short-haul" share "haul"."""
+    return frozenset(part for word in words for part in word.split("-") if part)
+
+
+def scope_differs(older: NoteTerms, newer: NoteTerms) -> bool:
+    """The two notes speak of different scopes, so the newer cannot deny or restate the older.
+
+    - A newer negated note denies an older affirmed one on a shared word only when all its
+      content words are in the older: "Does not use Jira" denies "Uses Jira at work", but
+      "Does not use Jira for personal projects" (a qualifier the older lacks) or "Has no
+      credit card" after "Has a debit card" (another value) is about something else. Exempt:
+      a newer note whose negation qualifies an affirmed statement ("Uses Flask, not Django",
+      "Likes coffee black, no sugar"), one that marks the change itself ("no longer",
+      "anymore"), and one sharing no word with the older (a paraphrase across a negation:
+      "Is car-free" / "Doesn't have a vehicle"), which the model reads on its own.
+    - Two notes dated by different years are two events ("Visited Japan in 2019" / "in 2023"):
+      a dated past event holds no single value to replace or restate.
+    """
+    years_older, years_newer = _years(older), _years(newer)
+    if years_older and years_newer and years_older != years_newer:
+        return True
+    if not newer.negated or newer.leading or older.negated or newer.replacement or newer.removal:
+        return False
+    shares = bool(_parts(older.content) & _parts(newer.content))
+    return shares and not newer.content <= older.content
+
+
 def fingerprint(dims: int) -> str:
     """Names the feature function, so a model trained on other features is refused."""
     older = NoteView(terms_of("Lives in Paris with 2 cats"), (1.0, 0.0), (0.6, 0.8), {"none": 1})
@@ -289,8 +321,11 @@ class PairModel:
 
     def related(self, older: NoteView, newer: NoteView) -> PairVerdict | None:
         """The verdict when the model is sure enough the two notes hold one fact, else None
-        (also when it cannot read both notes' vectors, see :meth:`reads`)."""
+        (also when it cannot read both notes' vectors, see :meth:`reads`, and when the notes
+        are about different scopes, see :func:`scope_differs`)."""
         if not (self.reads(older) and self.reads(newer)):
+            return None
+        if scope_differs(older.terms, newer.terms):
             return None
         verdict = self.verdict(older, newer)
         return verdict if verdict.related >= self.threshold else None
