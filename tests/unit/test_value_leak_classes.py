@@ -107,3 +107,43 @@ def test_leak_is_refused(text: str, code: str) -> None:
 )
 def test_look_alike_is_accepted(text: str) -> None:
     assert not codes(text) & {"pii", "secret"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # after a vehicle cue, any code of five characters or more, or four to seven digits
+        "Guida la Panda 7mk s02",
+        "Parked at 6065 in space 12",
+        "The van c 5658 ap is hers",
+        "Conduce el coche m 9199 av",
+        "The van 3q-ucjm is hers",
+        # a US plate's shape, without a cue
+        "ACJ 895 is hers",
+        "Uses 7ABC123 every day",
+        "Left 311-DBK at the station",
+    ],
+)
+def test_plate_is_refused(text: str) -> None:
+    assert "pii" in codes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Drives the 2019 Golf to work",
+        "Drives a Peugeot 208",
+        "Drives 12000 km a year",
+        "Parks in space 215 daily",
+        "Drives to work at 7:30",
+        "Is a TA for BIO 210 this term.",
+        "Suit le cours INF-1100 le mardi.",
+        "Commutes on the ICE 578 at 7:00.",
+        "Always asks for seat 2F on EZY8921.",
+        "Wants a RTX 4070 Ti for Christmas.",
+        "Likes the accent colour #826FCD.",
+        "Spent EUR 900 on the bike.",
+    ],
+)
+def test_plate_look_alike_is_accepted(text: str) -> None:
+    assert not codes(text) & {"pii", "secret"}
