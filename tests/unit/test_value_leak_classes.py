@@ -147,3 +147,65 @@ def test_plate_is_refused(text: str) -> None:
 )
 def test_plate_look_alike_is_accepted(text: str) -> None:
     assert not codes(text) & {"pii", "secret"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a bank's transaction number after "TAN" in capitals
+        "TAN 482913",
+        "Online banking pushTAN: 482913",
+        # a code keyed in groups after what opens the lock
+        "the gate opens with 48 21",
+        # one plain word straight after a password cue: the password itself
+        "password sunshine",
+        "Password sunshine for the router",
+        "mot de passe soleil",
+        "Passwort Sonnenschein",
+        "contraseña girasol",
+        # a locker's combination: a code word or more digits
+        "Locker is 12-34-56",
+        "Locker code 214",
+    ],
+)
+def test_secret_value_is_refused(text: str) -> None:
+    assert "secret" in codes(text)
+
+
+def test_birthday_with_a_two_digit_year_is_refused() -> None:
+    assert "pii" in codes("Cumple: 3 de marzo del 84")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wants a tan 1970s jacket.",
+        "TAN list kept on paper.",
+        "Uses a password manager.",
+        "Password reset every 90 days.",
+        "Password protected PDFs only.",
+        "Changes the password monthly.",
+        "The door opens with 2 keys.",
+        "Cumple 40 años el sábado.",
+        "Locker is 214.",
+        "Wants a ZENBOOK14 for work.",
+    ],
+)
+def test_secret_look_alike_is_accepted(text: str) -> None:
+    assert not codes(text) & {"pii", "secret"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # measures and models after a vehicle cue (privacy_decisions, seen sets)
+        "Fährt einen VW Golf 8 GTI mit 245 PS.",
+        "Roule en Peugeot 3008 hybride.",
+        "Conduce un SEAT León 1.5 TSI y prefiere compactos parecidos",
+        "Conduce unos 10.000 km al año, casi todo en ciudad.",
+        "budget for next car 25-30k, prefers financing over cash",
+        "Court le mardi ; playlists à 165 BPM.",
+    ],
+)
+def test_vehicle_measure_or_model_is_accepted(text: str) -> None:
+    assert not codes(text) & {"pii", "secret"}

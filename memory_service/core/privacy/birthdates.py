@@ -26,11 +26,11 @@ REACH = 80
 
 _CUES = (
     # EN
-    r"born|birth\s?date|date\s+of\s+birth|d\.?o\.?b\b\.?|birthday|year\s+of\s+birth"
+    r"born|birth\s?date|date\s+of\s+birth|d\.?o\.?b\b\.?|birthday|b-?day|year\s+of\s+birth"
     # FR
     r"|n[ée]e?|date\s+de\s+naissance|anniversaire"
     # ES
-    r"|naci(?:[oó]|d[oa]s?)?|fecha\s+de\s+nacimiento|cumplea[ñn]os"
+    r"|naci(?:[oó]|d[oa]s?)?|fecha\s+de\s+nacimiento|cumplea[ñn]os|cumple"
     # DE
     r"|geboren|geb\.|geburtsdatum|geburtstag"
     # IT

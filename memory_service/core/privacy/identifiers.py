@@ -32,7 +32,8 @@ Harmless shapes (a run or code with one of them is not an identifier):
   airline code and at most 4 digits), an ordinal (``21st``, ``3e``, ``1er``);
 - a product model: at most 5 digits, at most 10 letters and digits, at most 4 alternating
   letter/digit groups, no run of 5 capitals in a token of 8 or more ("AAUQH5PHZ" is a
-  reference) (``WH-1000XM5``, ``RTX4090``, ``A320neo``, ``SM-G991B``), or any
+  reference) unless it is one word and a series number of one or two digits
+  ("ZENBOOK14") (``WH-1000XM5``, ``RTX4090``, ``A320neo``, ``SM-G991B``), or any
   code of at most 6 letters and digits (``A7III``, ``B2B``, ``k0 k1``);
 - any number after a harmless noun (``flight``, ``seat``, ``room``, ``version``, ``model``).
 
@@ -104,6 +105,9 @@ _THOUSANDS = re.compile(r"\d{1,3}(?P<sep>[ .,'\u202f])\d{3}(?:(?P=sep)\d{3})*")
 _WORD_GROUP = re.compile(r"[A-Za-z]?[a-z]{3,}")
 _CAPITAL_RUN = re.compile(r"[A-Z]{5,}")
 CAPITAL_CODE_CHARS = 8
+# A name in capitals with a series number of one or two digits ("ZENBOOK14", "IPHONE15"):
+# one letter group, then one digit group; a reference mixes more groups ("AAUQH5PHZ").
+_SERIES_NAME = re.compile(r"[A-Z]{5,}\d{1,2}")
 _NUMBER_WITH_UNIT = re.compile(r"(\d+(?:[.,]\d+)?)([a-z%€$£¥]+)", re.I)
 
 
@@ -341,7 +345,12 @@ def _harmless_code(run: _Run) -> bool:
         return True
     if _after_harmless_noun(run):
         return True
-    if _CAPITAL_RUN.search(raw) and len(compact) >= CAPITAL_CODE_CHARS and " " not in raw:
+    if (
+        _CAPITAL_RUN.search(raw)
+        and len(compact) >= CAPITAL_CODE_CHARS
+        and " " not in raw
+        and not _SERIES_NAME.fullmatch(compact)
+    ):
         # "AAUQH5PHZ", "007YSHIA2": five capitals in a row that are no word, with digits, in
         # one token: a reference, not a model ("WH1000XM5", "RTX4090" have short groups).
         return False

@@ -109,8 +109,10 @@ def locator_types(text: str) -> frozenset[str]:
         found.add("MAC_ADDRESS")
     if _has_gps(text):
         found.add("GPS_COORDINATES")
-    if _has_plate(text) or plate_in(text) or any(
-        any(ch.isdigit() for ch in m.group(1)) for m in _PLATE_CUE.finditer(text)
+    if (
+        _has_plate(text)
+        or plate_in(text)
+        or any(any(ch.isdigit() for ch in m.group(1)) for m in _PLATE_CUE.finditer(text))
     ):
         found.add("LICENSE_PLATE")
     return frozenset(found)

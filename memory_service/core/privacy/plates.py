@@ -30,7 +30,16 @@ import re
 
 from memory_service.core.privacy.vocabulary import HARMLESS_NUMBER_NOUNS, UNITS
 
+# Units, and the measures of a car, a song or a course: "245 PS", "165 BPM", "120 CFU".
 _UNITS = frozenset(UNITS)
+_MEASURES = _UNITS | {"ps", "cv", "hp", "bhp", "bpm", "cfu", "ects", "cc", "ccm", "nm", "kwh"}
+# Car makers: a code after one is its model ("Peugeot 3008", "VW Golf 8 GTI"), a plate's
+# own shapes are read by the other rules.
+_CAR_MAKER = re.compile(
+    r"(?i)\b(?:peugeot|renault|citroen|vw|volkswagen|audi|bmw|mercedes|opel|fiat|seat|skoda"
+    r"|toyota|honda|nissan|mazda|kia|hyundai|ford|tesla|volvo|dacia|porsche|mini|alfa|lancia"
+    r"|jeep|suzuki|subaru|mitsubishi|lexus|cupra|smart|chevrolet|dodge|byd|polestar)\b"
+)
 _HARMLESS_NOUNS = frozenset(HARMLESS_NUMBER_NOUNS)
 CUE_WINDOW_WORDS = 3
 MIN_CODE_CHARS = 5
@@ -188,8 +197,14 @@ def _plate_value(text: str, value: re.Match[str]) -> bool:
     digits = sum(ch.isdigit() for ch in compact)
     if any(_YEAR.fullmatch(group) for group in groups) or _TIME.fullmatch(raw):
         return False
-    if _quantity(groups) or _quantity([groups[-1], *_next_word(text, value.start() + len(raw))]):
+    if _quantity(["0", *groups]) or _quantity(
+        [groups[-1], *_next_word(text, value.start() + len(raw))]
+    ):
         return False
+    if re.search(r"\d[.,]\d", raw) or _CAR_MAKER.search(
+        text[max(0, value.start() - 40) : value.end()]
+    ):
+        return False  # an engine's size ("1.5 TSI"), a model after its maker ("Peugeot 3008")
     before = re.findall(r"[A-Za-z]+", text[max(0, value.start() - 24) : value.start()])
     if before and (
         before[-1].lower() in _HARMLESS_NOUNS - {"in", "en", "im", "nel"}
@@ -211,16 +226,21 @@ def _next_word(text: str, end: int) -> list[str]:
 
 
 def _quantity(groups: list[str]) -> bool:
-    """A number and its unit: "12000 km", "120GB" (a unit of two letters or more glued)."""
-    if len(groups) == 2 and groups[0].isdigit() and groups[1].lower() in _UNITS:
-        return True
-    glued = re.fullmatch(r"\d+([a-z%]{2,})", groups[0], re.I) if len(groups) == 1 else None
-    return glued is not None and glued.group(1).lower() in _UNITS
+    """Numbers and their unit: "12000 km", "10.000 km", "80-100 km", "25-30k", "120GB"."""
+    if len(groups) < 2 or not all(group.isdigit() for group in groups[:-1]):
+        return False
+    last = groups[-1].lower()
+    glued = re.fullmatch(r"\d+([a-z%]+)", last)
+    return last in _MEASURES or (glued is not None and glued.group(1) in _MEASURES)
 
 
 def _us_plate(text: str, match: re.Match[str]) -> bool:
     letters = (match["lead"] or match["tail"] or match["mid"]).lower()
-    if letters in _UNITS or letters in _HARMLESS_NOUNS or letters in _TRAIN_CATEGORIES | _STANDARDS:
+    if (
+        letters in _MEASURES
+        or letters in _HARMLESS_NOUNS
+        or letters in _TRAIN_CATEGORIES | _STANDARDS
+    ):
         return False
     if match["lead"] and _FLIGHT_WORDS.search(text):
         return False  # an airline's code: "EZY8921", "Vol EZY 8921"
