@@ -209,3 +209,10 @@ def test_secret_look_alike_is_accepted(text: str) -> None:
 )
 def test_vehicle_measure_or_model_is_accepted(text: str) -> None:
     assert not codes(text) & {"pii", "secret"}
+
+
+@pytest.mark.parametrize(
+    "text", ["Parked 855N in space 12", "Conduce el coche 8-0911W", "Voiture 006G37TZF"]
+)
+def test_short_or_long_plate_after_a_vehicle_cue_is_refused(text: str) -> None:
+    assert "pii" in codes(text)

@@ -5,14 +5,13 @@ Read on the normalised note (accents folded, case kept). Two rules, both failing
 1. **A vehicle cue, then a code.** After a word for a vehicle or for driving and parking
    it (``car``, ``van``, ``drives``, ``parked``, ``voiture``, ``coche``, ``Auto``, ``fährt``,
    ``targa``...) and at most three words, a value of one to three short groups of letters
-   and digits is a plate when it has at least five characters
-   ("Guida la Panda 7mk s02", "Parked 586PHK"), or is four to seven digits that are not a
+   and digits is a plate when it has at least five characters ("Guida la Panda 7mk s02",
+   "Parked 586PHK"), or four with three digits ("855N"), or is four to seven digits, not a
    year ("Parked at 6065": a US plate may be digits only); at least two digits in five
    characters, or one digit in six or more ("3q-ucjm"). Not a plate: a year, a quantity
    or a price with its unit ("drives 12000 km"), a clock time, a model of two to four
-   characters ("Audi A4", "Peugeot 208"; "BMW 320d" is refused: "BMW" may open a plate), a
-   number after a harmless noun
-   ("space 12").
+   characters ("Audi A4", "Q7"), a model after its car maker ("Peugeot 3008", "BMW 320d",
+   "VW Golf 8"), an engine's size ("1.5 TSI"), a number after a harmless noun ("space 12").
 2. **A US plate's shape without a cue**: three capitals and three or four digits ("ACJ
    895", "VHP-014"), three digits and three capitals ("311-DBK", "586PHK"), a digit, three
    capitals and three digits ("7ABC123"). Harmless when the letters are a unit or a
@@ -54,7 +53,7 @@ _VEHICLE_CUE = re.compile(
     r"|macchina|furgone|veicolo|targa|guida|parcheggia|parcheggiato)(?![\w-])"
 )
 # One group of a plate: letters and digits, then groups joined by a space, "-", "." or "•".
-_GROUP = r"[A-Za-z0-9]{1,7}"
+_GROUP = r"[A-Za-z0-9]{1,9}"
 _VALUE = re.compile(rf"{_GROUP}(?:[ .\-]{_GROUP}){{0,2}}(?![\w])")
 _SKIP = re.compile(r"[\s,:#]*")
 # Words that stand before a plate, never inside one ("the", "la", "den", "at").
@@ -215,6 +214,8 @@ def _plate_value(text: str, value: re.Match[str]) -> bool:
         return False  # a word with its series number: "Kia Niro Hybrid2", "Pixel8"
     if compact.isdigit():
         return 4 <= digits <= 7
+    if len(compact) == MIN_CODE_CHARS - 1:
+        return digits >= MIN_CODE_DIGITS + 1  # "855N", not "320d" after its maker
     return len(compact) >= MIN_CODE_CHARS and (
         digits >= MIN_CODE_DIGITS or len(compact) > MIN_CODE_CHARS
     )
@@ -230,8 +231,13 @@ def _quantity(groups: list[str]) -> bool:
     if len(groups) < 2 or not all(group.isdigit() for group in groups[:-1]):
         return False
     last = groups[-1].lower()
-    glued = re.fullmatch(r"\d+([a-z%]+)", last)
-    return last in _MEASURES or (glued is not None and glued.group(1) in _MEASURES)
+    # A one-letter unit glued to four digits or more ("0911W") ends a plate, not a quantity.
+    glued = re.fullmatch(r"(\d+)([a-z%]+)", last)
+    return last in _MEASURES or (
+        glued is not None
+        and glued.group(2) in _MEASURES
+        and (len(glued.group(2)) > 1 or len(glued.group(1)) <= 3)
+    )
 
 
 def _us_plate(text: str, match: re.Match[str]) -> bool:
