@@ -216,3 +216,19 @@ def test_vehicle_measure_or_model_is_accepted(text: str) -> None:
 )
 def test_short_or_long_plate_after_a_vehicle_cue_is_refused(text: str) -> None:
     assert "pii" in codes(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        ("Home insurance with HUK, contract 0AWC0KKGL", True),
+        ("Seguro de hogar con MAIF, póliza 004QEA8RJ", True),
+        ("Assicurazione casa con Zurich, contratto AAGPGFLFM", True),
+        ("The contract is 24 months", False),
+        ("Policy 2024 renewal", False),
+        ("Vertrag 24-Monats-Bindung", False),
+        ("contract COVID19 clause", False),
+    ],
+)
+def test_contract_reference_after_its_word(text: str, refused: bool) -> None:
+    assert ("pii" in codes(text)) is refused

@@ -137,11 +137,38 @@ def identifier_types(text: str) -> frozenset[str]:
         kind = _classify(run)
         if kind:
             found.add(kind)
+    if any(_contract_code(match["code"]) for match in _CONTRACT_CODE.finditer(text)):
+        found.add("ID_NUMBER")
     for start in _cued_spans(text):
         kind = _cued_value(text[start:])
         if kind:
             found.add(kind)
     return frozenset(found)
+
+
+# A contract's or a policy's reference straight after its word ("contrat 0AWC0KKGL",
+# "póliza 004QEA8RJ", "Vertrag AAVK53YQ8"): fewer digits than a cued number needs, but the
+# shape of a reference, not of a word.
+_CONTRACT_CODE = re.compile(
+    r"(?<![\w-])(?i:contracts?|contrats?|contratos?|contratti|contratto|vertrag|policy|police"
+    r"|polizas?|polizza|versicherungsschein)(?:\s+(?i:number|no\.?|nr\.?|numero|n°|#))?"
+    r"\s*[:#=]?\s*(?:(?i:is|est|es|ist|lautet|e)\s+)?(?P<code>[A-Za-z0-9][A-Za-z0-9-]{5,19})"
+    r"(?![\w-])"
+)
+CONTRACT_CODE_CAPITALS = 7
+
+
+def _contract_code(code: str) -> bool:
+    """A reference: a digit among letters, or seven capitals or more ("AAGPGFLFM")."""
+    compact = code.replace("-", "")
+    letters = sum(ch.isalpha() for ch in compact)
+    if letters == 0 or _SERIES_NAME.fullmatch(compact):
+        return False  # digits alone are judged by the cued-number rule; "COVID19" is a name
+    if any(_WORD_GROUP.fullmatch(group) for group in _GROUPS.findall(code)):
+        return False  # "24-Monats-Bindung" holds words
+    return any(ch.isdigit() for ch in compact) or (
+        compact.isupper() and len(compact) >= CONTRACT_CODE_CAPITALS
+    )
 
 
 def candidate_codes(text: str) -> tuple[str, ...]:
