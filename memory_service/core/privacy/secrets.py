@@ -490,13 +490,27 @@ _TAN = re.compile(
 
 def _plain_word_after(rest: str, lexicons: Lexicons) -> bool:
     """One alphabetic word straight after a password cue that is neither a stop word nor a
-    word that continues the cue (:data:`PASSWORD_CONTINUATIONS`): the password, fail closed.
+    word that continues the cue (:data:`PASSWORD_CONTINUATIONS`), ending the clause or
+    before a complement: the password, fail closed.
     "password sunshine", "Passwort Sonnenschein"; not "password manager", "password for"."""
-    match = re.match(r"\s+([^\W\d_]{3,})(?![\w'-])", rest)
+    match = _PLAIN_WORD.match(rest)
     if match is None:
         return False
-    word = match.group(1).lower()
-    return word not in lexicons.stopwords and word not in _CONTINUATIONS
+    word = match.group("word").lower()
+    return (
+        word not in lexicons.stopwords
+        and word not in _CONTINUATIONS
+        and word not in _PREPOSITION_WORDS
+    )
+
+
+# The word ends the clause, or a complement follows it ("password sunshine for the router");
+# a word followed by anything else is part of a sentence about the password ("Passwort
+# zurückgesetzt und wartet", "contraseña caducó esta mañana").
+_PLAIN_WORD = re.compile(
+    rf"\s+(?P<word>[^\W\d_]{{3,}})(?![\w'-])\s*(?:$|[.,;!?)\n]|(?:{_PREPOSITIONS})\s)", re.I
+)
+_PREPOSITION_WORDS = frozenset(COMPLEMENT_PREPOSITIONS) | {"con", "mit", "with", "avec"}
 
 
 # A network and its key written as a pair ("Wi-Fi: HomeNet / sunshine99", "WLAN Fritz!Box

@@ -190,6 +190,8 @@ PASSWORD_CONTINUATIONS = (
     "chaque", "doit", "doivent", "contient", "envoye", "ecrit", "cada", "debe", "deben",
     "tiene", "enviada", "escrita", "alle", "muss", "sollte", "wird", "hat", "enthalt",
     "ogni", "deve", "devono", "contiene", "inviata", "scritta",
+    "caduco", "expiro", "abgelaufen", "scaduta", "zuruckgesetzt", "reimpostata", "restablecida",
+    "reinitialise", "expire",
 )  # fmt: skip
 
 # A card's verification code (3 or 4 digits): folded regexes.
