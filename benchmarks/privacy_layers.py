@@ -103,6 +103,9 @@ def main() -> None:
     from memory_service.adapters.presidio_pii import PresidioPiiDetector
     from memory_service.core.lexicons import fold
     from memory_service.core.privacy.addresses import address_kinds
+    from memory_service.core.privacy.identifiers import identifier_types
+    from memory_service.core.privacy.normalise import normalise_text
+    from memory_service.core.privacy.plates import plate_in
     from memory_service.core.privacy.secrets import secret_kinds
     from memory_service.core.privacy.sensitive import sensitive_categories
 
@@ -114,6 +117,8 @@ def main() -> None:
         "special categories": sensitive_categories,
         "lone given names": detector._bare_names.person_types,
         "secrets (cues, codes, answers)": lambda text: secret_kinds(fold(text)),
+        "value shapes (normalise, ids)": lambda text: identifier_types(normalise_text(text)),
+        "plates without a format": lambda text: plate_in(normalise_text(text)),
     }
     for label, function in layers.items():
         timed(function, texts[:20])

@@ -172,8 +172,12 @@ def test_secret_value_is_refused(text: str) -> None:
     assert "secret" in codes(text)
 
 
-def test_birthday_with_a_two_digit_year_is_refused() -> None:
-    assert "pii" in codes("Cumple: 3 de marzo del 84")
+@pytest.mark.parametrize(
+    "text",
+    ["Cumple: 3 de marzo del 84", "Fecha de nacimiento: quince de octubre de dos mil doce"],
+)
+def test_birthday_with_a_short_or_worded_year_is_refused(text: str) -> None:
+    assert "pii" in codes(text)
 
 
 @pytest.mark.parametrize(
