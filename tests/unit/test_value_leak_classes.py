@@ -163,6 +163,8 @@ def test_plate_look_alike_is_accepted(text: str) -> None:
         "mot de passe soleil",
         "Passwort Sonnenschein",
         "contraseña girasol",
+        # a key typed in dashed groups
+        "Home wifi network Livebox-RMLP, key KZLY-LLHG-RYNP-GVWH",
         # a locker's combination: a code word or more digits
         "Locker is 12-34-56",
         "Locker code 214",
@@ -197,6 +199,7 @@ def test_birthday_with_a_short_or_worded_year_is_refused(text: str) -> None:
         "Cumple 40 años el sábado.",
         "Locker is 214.",
         "Wants a ZENBOOK14 for work.",
+        "UUID 550E8400-E29B-41D4-A716-446655440000 in the logs.",
     ],
 )
 def test_secret_look_alike_is_accepted(text: str) -> None:

@@ -108,13 +108,27 @@ def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> fro
         kinds.add("PASSWORD")
     if lock_code(keyed) or keyed_code_near_cue(folded_text) or combination(folded_text):
         kinds.add("PASSCODE")
-    if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)):
+    if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)) or any(
+        _grouped_key(match.group()) for match in _GROUPED_KEY.finditer(folded_text)
+    ):
         kinds.add("HIGH_ENTROPY_STRING")
     if any(typed_password(token) for token in _SYMBOL_WORD.findall(folded_text)):
         kinds.add("PASSWORD")
     if word_run_after_colon(folded_text, lexicons):
         kinds.add("SEED_PHRASE")
     return frozenset(kinds)
+
+
+# A key typed in dashed groups of capitals and digits: a product or licence key, a Wi-Fi key
+# as printed on a router, a recovery key ("KZLY-LLHG-RYNP-GVWH", "XXXXX-XXXXX-XXXXX-XXXXX").
+_GROUPED_KEY = re.compile(r"(?<![\w-])[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,7}(?![\w-])")
+DIGIT_ONLY_KEY_GROUPS = 6
+
+
+def _grouped_key(key: str) -> bool:
+    """Four groups or more with a letter, or six or more of digits (a BitLocker key): four
+    groups of digits are a card's number, read by the identifier rules."""
+    return any(ch.isalpha() for ch in key) or key.count("-") + 1 >= DIGIT_ONLY_KEY_GROUPS
 
 
 # A run of short lower-case single words, spaces only between them, from a colon (or "=") to
