@@ -216,6 +216,7 @@ def test_secret_look_alike_is_accepted(text: str) -> None:
         "Conduce unos 10.000 km al año, casi todo en ciudad.",
         "budget for next car 25-30k, prefers financing over cash",
         "Court le mardi ; playlists à 165 BPM.",
+        "Fliegt mit LH 2024 nach München und holt den Wagen dann am Terminal 2 ab.",
     ],
 )
 def test_vehicle_measure_or_model_is_accepted(text: str) -> None:

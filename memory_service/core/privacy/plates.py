@@ -109,6 +109,7 @@ _FUNCTION_WORDS = frozenset(
         "suo",
         "nel",
         "e",
+        "am",
     ]
 )
 # A numbered place to park: "space 215", "plaza 12", "Stellplatz 40" number a place, not a car.
@@ -190,6 +191,8 @@ def _plate_value(text: str, value: re.Match[str]) -> bool:
     words = value.group().split(" ")
     while words[-1].isalpha() and (len(words[-1]) > 3 or words[-1].lower() in _FUNCTION_WORDS):
         words.pop()  # "6065 in space": the plate ends at its last code word
+    if any(word.isalpha() and len(word) > 3 for word in words):
+        return False  # a phrase ("am Terminal 2"), not a plate: its letter groups are short
     raw = " ".join(words)
     groups = re.split(r"[ .\-]", raw)
     compact = "".join(groups)
