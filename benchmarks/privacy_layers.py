@@ -144,7 +144,8 @@ def main() -> None:
         differences.append(statistics.median(this) - statistics.median(base))
         first = "baseline" if round_index % 2 else "this tree"
         print(f"round {round_index + 1} ({first} first): added p50 {differences[-1]:+.3f} ms")
-    print(summary("validate_note, this tree", new))
+    if new:
+        print(summary("validate_note, this tree", new))
     if old:
         print(summary("validate_note, baseline tree", old))
         added = statistics.median(new) - statistics.median(old)
