@@ -107,3 +107,140 @@ def test_leak_is_refused(text: str, code: str) -> None:
 )
 def test_look_alike_is_accepted(text: str) -> None:
     assert not codes(text) & {"pii", "secret"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # after a vehicle cue, any code of five characters or more, or four to seven digits
+        "Guida la Panda 7mk s02",
+        "Parked at 6065 in space 12",
+        "The van c 5658 ap is hers",
+        "Conduce el coche m 9199 av",
+        "The van 3q-ucjm is hers",
+        # a US plate's shape, without a cue
+        "ACJ 895 is hers",
+        "Uses 7ABC123 every day",
+        "Left 311-DBK at the station",
+    ],
+)
+def test_plate_is_refused(text: str) -> None:
+    assert "pii" in codes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Drives the 2019 Golf to work",
+        "Drives a Peugeot 208",
+        "Drives 12000 km a year",
+        "Parks in space 215 daily",
+        "Drives to work at 7:30",
+        "Is a TA for BIO 210 this term.",
+        "Suit le cours INF-1100 le mardi.",
+        "Commutes on the ICE 578 at 7:00.",
+        "Always asks for seat 2F on EZY8921.",
+        "Wants a RTX 4070 Ti for Christmas.",
+        "Likes the accent colour #826FCD.",
+        "Spent EUR 900 on the bike.",
+    ],
+)
+def test_plate_look_alike_is_accepted(text: str) -> None:
+    assert not codes(text) & {"pii", "secret"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a bank's transaction number after "TAN" in capitals
+        "TAN 482913",
+        "Online banking pushTAN: 482913",
+        # a code keyed in groups after what opens the lock
+        "the gate opens with 48 21",
+        # one plain word straight after a password cue: the password itself
+        "password sunshine",
+        "Password sunshine for the router",
+        "mot de passe soleil",
+        "Passwort Sonnenschein",
+        "contraseña girasol",
+        # a key typed in dashed groups
+        "Home wifi network Livebox-RMLP, key KZLY-LLHG-RYNP-GVWH",
+        # a locker's combination: a code word or more digits
+        "Locker is 12-34-56",
+        "Locker code 214",
+    ],
+)
+def test_secret_value_is_refused(text: str) -> None:
+    assert "secret" in codes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Cumple: 3 de marzo del 84", "Fecha de nacimiento: quince de octubre de dos mil doce"],
+)
+def test_birthday_with_a_short_or_worded_year_is_refused(text: str) -> None:
+    assert "pii" in codes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wants a tan 1970s jacket.",
+        "TAN list kept on paper.",
+        "Uses a password manager.",
+        "Password reset every 90 days.",
+        "Password protected PDFs only.",
+        "Changes the password monthly.",
+        "Su contraseña caducó.",
+        "Hat gerade sein Passwort zurückgesetzt und wartet auf die Mail.",
+        "Chiede sempre la password del Wi-Fi appena entra.",
+        "Teilt sein Passwort mit Freunden.",
+        "The door opens with 2 keys.",
+        "Cumple 40 años el sábado.",
+        "Locker is 214.",
+        "Wants a ZENBOOK14 for work.",
+        "UUID 550E8400-E29B-41D4-A716-446655440000 in the logs.",
+    ],
+)
+def test_secret_look_alike_is_accepted(text: str) -> None:
+    assert not codes(text) & {"pii", "secret"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # measures and models after a vehicle cue (privacy_decisions, seen sets)
+        "Fährt einen VW Golf 8 GTI mit 245 PS.",
+        "Roule en Peugeot 3008 hybride.",
+        "Conduce un SEAT León 1.5 TSI y prefiere compactos parecidos",
+        "Conduce unos 10.000 km al año, casi todo en ciudad.",
+        "budget for next car 25-30k, prefers financing over cash",
+        "Court le mardi ; playlists à 165 BPM.",
+        "Fliegt mit LH 2024 nach München und holt den Wagen dann am Terminal 2 ab.",
+    ],
+)
+def test_vehicle_measure_or_model_is_accepted(text: str) -> None:
+    assert not codes(text) & {"pii", "secret"}
+
+
+@pytest.mark.parametrize(
+    "text", ["Parked 855N in space 12", "Conduce el coche 8-0911W", "Voiture 006G37TZF"]
+)
+def test_short_or_long_plate_after_a_vehicle_cue_is_refused(text: str) -> None:
+    assert "pii" in codes(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        ("Home insurance with HUK, contract 0AWC0KKGL", True),
+        ("Seguro de hogar con MAIF, póliza 004QEA8RJ", True),
+        ("Assicurazione casa con Zurich, contratto AAGPGFLFM", True),
+        ("The contract is 24 months", False),
+        ("Policy 2024 renewal", False),
+        ("Vertrag 24-Monats-Bindung", False),
+        ("contract COVID19 clause", False),
+    ],
+)
+def test_contract_reference_after_its_word(text: str, refused: bool) -> None:
+    assert ("pii" in codes(text)) is refused

@@ -26,11 +26,11 @@ REACH = 80
 
 _CUES = (
     # EN
-    r"born|birth\s?date|date\s+of\s+birth|d\.?o\.?b\b\.?|birthday|year\s+of\s+birth"
+    r"born|birth\s?date|date\s+of\s+birth|d\.?o\.?b\b\.?|birthday|b-?day|year\s+of\s+birth"
     # FR
     r"|n[ée]e?|date\s+de\s+naissance|anniversaire"
     # ES
-    r"|naci(?:[oó]|d[oa]s?)?|fecha\s+de\s+nacimiento|cumplea[ñn]os"
+    r"|naci(?:[oó]|d[oa]s?)?|fecha\s+de\s+nacimiento|cumplea[ñn]os|cumple"
     # DE
     r"|geboren|geb\.|geburtsdatum|geburtstag"
     # IT
@@ -74,7 +74,7 @@ _NUMBER_STEMS = (
     r"one|two|three|four|five|six|seven|eight|nine|nint|ten|eleven|twelve|twelf|fift|twent|thirt|first"
     r"|second|third|fifth|un|deux|trois|quatre|cinq|sept|huit|neuf|dix|onze|douze|treize"
     r"|quatorze|quinze|seize|vingt|trente|premier|uno|dos|tres|cuatro|cinco|seis|siete"
-    r"|ocho|nueve|diez|once|doce|trece|catorce|dieci|veint|treinta|primero|eins|ein|zwei"
+    r"|ocho|nueve|diez|once|doce|trece|catorce|quince|dieci|veint|treinta|primero|eins|ein|zwei"
     r"|drei|dritt|vier|funf|sech|sieb|acht|neun|zehn|elf|zwolf|zwanzig|dreissig|erst"
     r"|due|tre|quattro|cinque|sei|sette|otto|nove|undici|dodici|tredici|quattordici|quindici"
     r"|sedici|diciassette|diciotto|diciannove|vent|trent|primo"

@@ -32,7 +32,8 @@ Harmless shapes (a run or code with one of them is not an identifier):
   airline code and at most 4 digits), an ordinal (``21st``, ``3e``, ``1er``);
 - a product model: at most 5 digits, at most 10 letters and digits, at most 4 alternating
   letter/digit groups, no run of 5 capitals in a token of 8 or more ("AAUQH5PHZ" is a
-  reference) (``WH-1000XM5``, ``RTX4090``, ``A320neo``, ``SM-G991B``), or any
+  reference) unless it is one word and a series number of one or two digits
+  ("ZENBOOK14") (``WH-1000XM5``, ``RTX4090``, ``A320neo``, ``SM-G991B``), or any
   code of at most 6 letters and digits (``A7III``, ``B2B``, ``k0 k1``);
 - any number after a harmless noun (``flight``, ``seat``, ``room``, ``version``, ``model``).
 
@@ -104,6 +105,9 @@ _THOUSANDS = re.compile(r"\d{1,3}(?P<sep>[ .,'\u202f])\d{3}(?:(?P=sep)\d{3})*")
 _WORD_GROUP = re.compile(r"[A-Za-z]?[a-z]{3,}")
 _CAPITAL_RUN = re.compile(r"[A-Z]{5,}")
 CAPITAL_CODE_CHARS = 8
+# A name in capitals with a series number of one or two digits ("ZENBOOK14", "IPHONE15"):
+# one letter group, then one digit group; a reference mixes more groups ("AAUQH5PHZ").
+_SERIES_NAME = re.compile(r"[A-Z]{5,}\d{1,2}")
 _NUMBER_WITH_UNIT = re.compile(r"(\d+(?:[.,]\d+)?)([a-z%€$£¥]+)", re.I)
 
 
@@ -133,11 +137,38 @@ def identifier_types(text: str) -> frozenset[str]:
         kind = _classify(run)
         if kind:
             found.add(kind)
+    if any(_contract_code(match["code"]) for match in _CONTRACT_CODE.finditer(text)):
+        found.add("ID_NUMBER")
     for start in _cued_spans(text):
         kind = _cued_value(text[start:])
         if kind:
             found.add(kind)
     return frozenset(found)
+
+
+# A contract's or a policy's reference straight after its word ("contrat 0AWC0KKGL",
+# "póliza 004QEA8RJ", "Vertrag AAVK53YQ8"): fewer digits than a cued number needs, but the
+# shape of a reference, not of a word.
+_CONTRACT_CODE = re.compile(
+    r"(?<![\w-])(?i:contracts?|contrats?|contratos?|contratti|contratto|vertrag|policy|police"
+    r"|polizas?|polizza|versicherungsschein)(?:\s+(?i:number|no\.?|nr\.?|numero|n°|#))?"
+    r"\s*[:#=]?\s*(?:(?i:is|est|es|ist|lautet|e)\s+)?(?P<code>[A-Za-z0-9][A-Za-z0-9-]{5,19})"
+    r"(?![\w-])"
+)
+CONTRACT_CODE_CAPITALS = 7
+
+
+def _contract_code(code: str) -> bool:
+    """A reference: a digit among letters, or seven capitals or more ("AAGPGFLFM")."""
+    compact = code.replace("-", "")
+    letters = sum(ch.isalpha() for ch in compact)
+    if letters == 0 or _SERIES_NAME.fullmatch(compact):
+        return False  # digits alone are judged by the cued-number rule; "COVID19" is a name
+    if any(_WORD_GROUP.fullmatch(group) for group in _GROUPS.findall(code)):
+        return False  # "24-Monats-Bindung" holds words
+    return any(ch.isdigit() for ch in compact) or (
+        compact.isupper() and len(compact) >= CONTRACT_CODE_CAPITALS
+    )
 
 
 def candidate_codes(text: str) -> tuple[str, ...]:
@@ -341,7 +372,12 @@ def _harmless_code(run: _Run) -> bool:
         return True
     if _after_harmless_noun(run):
         return True
-    if _CAPITAL_RUN.search(raw) and len(compact) >= CAPITAL_CODE_CHARS and " " not in raw:
+    if (
+        _CAPITAL_RUN.search(raw)
+        and len(compact) >= CAPITAL_CODE_CHARS
+        and " " not in raw
+        and not _SERIES_NAME.fullmatch(compact)
+    ):
         # "AAUQH5PHZ", "007YSHIA2": five capitals in a row that are no word, with digits, in
         # one token: a reference, not a model ("WH1000XM5", "RTX4090" have short groups).
         return False

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ipaddress
 import re
 
+from memory_service.core.privacy.plates import plate_in
 from memory_service.core.privacy.vocabulary import HARMLESS_NUMBER_NOUNS, UNITS
 
 _UNITS = frozenset(UNITS)
@@ -108,8 +109,10 @@ def locator_types(text: str) -> frozenset[str]:
         found.add("MAC_ADDRESS")
     if _has_gps(text):
         found.add("GPS_COORDINATES")
-    if _has_plate(text) or any(
-        any(ch.isdigit() for ch in m.group(1)) for m in _PLATE_CUE.finditer(text)
+    if (
+        _has_plate(text)
+        or plate_in(text)
+        or any(any(ch.isdigit() for ch in m.group(1)) for m in _PLATE_CUE.finditer(text))
     ):
         found.add("LICENSE_PLATE")
     return frozenset(found)

@@ -34,6 +34,7 @@ from memory_service.core.privacy.vocabulary import (
     OPENING_VERBS,
     PADLOCK_NOUNS,
     PASSPHRASE_CUES,
+    PASSWORD_CONTINUATIONS,
     PUNCTUATION_MARKERS,
     SECURITY_QUESTION_CUES,
     UNITS,
@@ -107,13 +108,27 @@ def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> fro
         kinds.add("PASSWORD")
     if lock_code(keyed) or keyed_code_near_cue(folded_text) or combination(folded_text):
         kinds.add("PASSCODE")
-    if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)):
+    if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)) or any(
+        _grouped_key(match.group()) for match in _GROUPED_KEY.finditer(folded_text)
+    ):
         kinds.add("HIGH_ENTROPY_STRING")
     if any(typed_password(token) for token in _SYMBOL_WORD.findall(folded_text)):
         kinds.add("PASSWORD")
     if word_run_after_colon(folded_text, lexicons):
         kinds.add("SEED_PHRASE")
     return frozenset(kinds)
+
+
+# A key typed in dashed groups of capitals and digits: a product or licence key, a Wi-Fi key
+# as printed on a router, a recovery key ("KZLY-LLHG-RYNP-GVWH", "XXXXX-XXXXX-XXXXX-XXXXX").
+_GROUPED_KEY = re.compile(r"(?<![\w-])[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,7}(?![\w-])")
+DIGIT_ONLY_KEY_GROUPS = 6
+
+
+def _grouped_key(key: str) -> bool:
+    """Four groups or more with a letter, or six or more of digits (a BitLocker key): four
+    groups of digits are a card's number, read by the identifier rules."""
+    return any(ch.isalpha() for ch in key) or key.count("-") + 1 >= DIGIT_ONLY_KEY_GROUPS
 
 
 # A run of short lower-case single words, spaces only between them, from a colon (or "=") to
@@ -271,7 +286,8 @@ _CODE_AFTER_INSTRUMENT = re.compile(
     r"|code|codigo|codice|pin)\s+){0,2}"
     # or an assignment: "the number to disarm the alarm is 5519"
     rf"|(?<![\w-])(?:{_LOCK_ASSIGNMENT})\s+)"
-    r"[*#]?(?P<value>\d{4,12})(?![\w.,]\d|\d)(?P<rest>[^\n]{0,20})",
+    # digits in one run, or in groups as keyed ("opens with 48 21")
+    r"[*#]?(?P<value>\d{4,12}|\d{1,4}(?:[ .-]\d{1,4}){1,3})(?![\w.,]\d|\d)(?P<rest>[^\n]{0,20})",
     re.I,
 )
 _SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;\n]|$)")
@@ -287,7 +303,8 @@ def lock_code(text: str) -> bool:
         if not (_LOCK.search(clause) and _OPENING.search(clause)):
             continue
         for code in _CODE_AFTER_INSTRUMENT.finditer(clause):
-            if _digit_value(code.group("value"), code.group("rest")):
+            value = re.sub(r"\D", "", code.group("value"))
+            if len(value) >= MIN_DIRECT_DIGITS and _digit_value(value, code.group("rest")):
                 return True
     return False
 
@@ -314,6 +331,11 @@ _DIAL_SEQUENCE = re.compile(
 _LOCKED_THING = re.compile(rf"(?<![\w-])(?:{'|'.join(LOCK_NOUNS)})(?![\w-])", re.I)
 # After the thing locked and ":" or "=" only, 4+ digits are its code ("Alarm: 4821").
 _CODE_AFTER_COLON = re.compile(r"^\s*[:=]\s*(?P<value>\d{4,8})(?![\w]|[.,:/-]\d)")
+
+
+# A locker is numbered as well as locked: "Locker is 214" gives its number; its combination
+# needs a combination word or more digits ("locker is 12-34-56", "locker code 214").
+_NUMBERED_LOCKER = re.compile(r"lockers?|casiers?|taquillas?|spind|armadiett", re.I)
 
 
 def combination(text: str) -> bool:
@@ -350,7 +372,13 @@ def combination(text: str) -> bool:
             if any(w.end() <= value.start() for w in words) and not _harmless_label(before):
                 return True
             if any(
-                p.end() <= value.start() and _COMBINATION_ASSIGNMENT.match(before[p.end() :])
+                p.end() <= value.start()
+                and _COMBINATION_ASSIGNMENT.match(before[p.end() :])
+                and not (
+                    _NUMBERED_LOCKER.match(p.group())
+                    and value.group().isdigit()
+                    and len(value.group()) <= MIN_DIGIT_VALUE
+                )
                 for p in padlock
             ):
                 return True
@@ -455,7 +483,48 @@ def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_L
             return True
         if _SEED_CUE.search(cue.group()) and _seed_words_follow(rest, lexicons):
             return True
+        if _PASSWORD_WORD.fullmatch(cue.group()) and _plain_word_after(rest, lexicons):
+            return True
+    if any(_direct_value(folded_text[tan.end() :], lexicons) for tan in _TAN.finditer(folded_text)):
+        return True
     return _security_answer(folded_text, lexicons) or _wifi_pair(folded_text)
+
+
+# The cues a single plain word may follow as the password itself ("password sunshine").
+_PASSWORD_WORD = re.compile(
+    r"pass(?:word|wd)|mot de passe|contrasena|passwort|kennwort|parola d'ordine", re.I
+)
+_CONTINUATIONS = frozenset(PASSWORD_CONTINUATIONS)
+# A bank's transaction number (TAN, mTAN, pushTAN, smsTAN, iTAN): in capitals, since "tan"
+# is a colour; a code straight after it is a secret ("TAN 482913").
+_TAN = re.compile(
+    r"(?<![\w-])(?:m|i|e|push|sms|chip|photo)?TAN(?:-?(?:nummer|number|code))?(?![\w-])"
+)
+
+
+def _plain_word_after(rest: str, lexicons: Lexicons) -> bool:
+    """One alphabetic word straight after a password cue that is neither a stop word nor a
+    word that continues the cue (:data:`PASSWORD_CONTINUATIONS`), ending the clause or
+    before a complement: the password, fail closed.
+    "password sunshine", "Passwort Sonnenschein"; not "password manager", "password for"."""
+    match = _PLAIN_WORD.match(rest)
+    if match is None:
+        return False
+    word = match.group("word").lower()
+    return (
+        word not in lexicons.stopwords
+        and word not in _CONTINUATIONS
+        and word not in _PREPOSITION_WORDS
+    )
+
+
+# The word ends the clause, or a complement follows it ("password sunshine for the router");
+# a word followed by anything else is part of a sentence about the password ("Passwort
+# zurückgesetzt und wartet", "contraseña caducó esta mañana").
+_PLAIN_WORD = re.compile(
+    rf"\s+(?P<word>[^\W\d_]{{3,}})(?![\w'-])\s*(?:$|[.,;!?)\n]|(?:{_PREPOSITIONS})\s)", re.I
+)
+_PREPOSITION_WORDS = frozenset(COMPLEMENT_PREPOSITIONS) | {"con", "mit", "with", "avec"}
 
 
 # A network and its key written as a pair ("Wi-Fi: HomeNet / sunshine99", "WLAN Fritz!Box

@@ -159,6 +159,41 @@ CREDENTIAL_CUES = (
     r"risposta (?:segreta|di sicurezza)",
 )
 
+# Words that continue "password" (a compound, a verb, an adjective about it) rather than
+# give it: after "password", "mot de passe", "contraseña", "Passwort", "Kennwort" any other
+# single word that is no stop word is read as the password ("password sunshine"). A closed
+# class: the nouns a password heads or follows in a compound, what is done to it, what it is
+# like. Folded, EN/FR/ES/DE/IT.
+PASSWORD_CONTINUATIONS = (
+    "manager", "managers", "policy", "policies", "reset", "resets", "resetting", "change",
+    "changes", "changed", "changing", "protected", "protection", "vault", "hint", "hints", "rule",
+    "rules", "requirement", "requirements", "length", "strength", "field", "prompt", "prompts",
+    "expiry", "expired", "expires", "expire", "expiration", "rotation", "rotated", "generator",
+    "keeper", "list", "lists", "file", "files", "sharing", "shared", "share", "login", "logins",
+    "again", "recovery", "recover", "update", "updates", "updated", "locked", "lock", "entry",
+    "form", "box", "screen", "page", "storage", "stored", "store", "hashing", "hash", "hashes",
+    "hygiene", "complexity", "authentication", "auth", "less", "based", "free", "habits",
+    "fatigue", "leak", "leaks", "leaked", "breach", "breaches", "audit", "works", "worked",
+    "saved", "save", "saving", "forgotten", "forgot", "required", "needed", "must", "should",
+    "will", "can", "cannot", "could", "would", "needs", "strong", "weak", "new", "old", "same",
+    "different", "long", "short", "secure", "unique", "complex", "simple", "default", "temporary",
+    "one", "two", "three", "every", "each", "only", "twice", "daily", "weekly", "monthly",
+    "yearly", "oublie", "perdu", "gestionnaire", "fort", "faible", "robuste", "nouveau", "nouvel",
+    "ancien", "modifie", "securise", "temporaire", "oubliee", "olvidada", "olvidado", "segura",
+    "seguro", "nueva", "nuevo", "antigua", "gestor", "cambiada", "cambio", "debil", "fuerte",
+    "temporal", "unica", "vergessen", "andern", "geandert", "neues", "neu", "altes", "sicheres",
+    "sicher", "starkes", "schwaches", "zurucksetzen", "verwaltung", "dimenticata", "nuova",
+    "vecchia", "sicura", "forte", "debole", "cambiata", "gestore", "temporanea",
+    # what is done to it, or how often: verbs, participles, quantifiers
+    "sent", "send", "given", "give", "written", "write", "kept", "keep", "typed", "type",
+    "entered", "enter", "shown", "told", "emailed", "texted", "stays", "goes", "used", "uses",
+    "chaque", "doit", "doivent", "contient", "envoye", "ecrit", "cada", "debe", "deben",
+    "tiene", "enviada", "escrita", "alle", "muss", "sollte", "wird", "hat", "enthalt",
+    "ogni", "deve", "devono", "contiene", "inviata", "scritta",
+    "caduco", "expiro", "abgelaufen", "scaduta", "zuruckgesetzt", "reimpostata", "restablecida",
+    "reinitialise", "expire",
+)  # fmt: skip
+
 # A card's verification code (3 or 4 digits): folded regexes.
 CARD_CODE_CUES = (
     r"cvv2?|cvc2?|cvn|cid|card (?:security|verification) (?:code|number)|cryptogramme(?: visuel)?"
