@@ -232,9 +232,9 @@ class _Value:
     digits_only: bool
 
 
-def generate(count: int, seed: int) -> list[dict[str, Any]]:
-    """``count`` rows, about 45 % identifiers, 25 % secrets, 30 % benign, every language."""
-    rng = random.Random(seed)
+def seeded_fakers(rng: random.Random) -> Callable[[str], Faker]:
+    """One Faker per locale, made on first use and seeded from ``rng``: a generator's rows
+    depend on its seed alone."""
     fakers: dict[str, Faker] = {}
 
     def faker(locale: str) -> Faker:
@@ -242,6 +242,14 @@ def generate(count: int, seed: int) -> list[dict[str, Any]]:
             fakers[locale] = Faker(locale)
             fakers[locale].seed_instance(rng.randrange(2**32))
         return fakers[locale]
+
+    return faker
+
+
+def generate(count: int, seed: int) -> list[dict[str, Any]]:
+    """``count`` rows, about 45 % identifiers, 25 % secrets, 30 % benign, every language."""
+    rng = random.Random(seed)
+    faker = seeded_fakers(rng)
 
     rows = []
     makers: tuple[

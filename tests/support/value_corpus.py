@@ -38,7 +38,7 @@ from typing import Any
 
 from faker import Faker
 
-from tests.support.privacy_corpus import LANGUAGES, LOCALES, SPELLED, eval_row
+from tests.support.privacy_corpus import LANGUAGES, LOCALES, SPELLED, eval_row, seeded_fakers
 
 Maker = Callable[[random.Random, str, Callable[[str], Faker]], tuple[str, str]]
 
@@ -677,13 +677,7 @@ def _benign(rng: random.Random, lang: str, faker: Callable[[str], Faker]) -> tup
 def generate(count: int, seed: int) -> list[dict[str, Any]]:
     """``count`` rows, about 60 % leaks (every family alike), 40 % benign, every language."""
     rng = random.Random(seed)
-    fakers: dict[str, Faker] = {}
-
-    def faker(locale: str) -> Faker:
-        if locale not in fakers:
-            fakers[locale] = Faker(locale)
-            fakers[locale].seed_instance(rng.randrange(2**32))
-        return fakers[locale]
+    faker = seeded_fakers(rng)
 
     rows = []
     for _ in range(count):
