@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from memory_service.adapters.identifier_library import LibraryIdentifierDetector
+from memory_service.core.privacy.addresses import address_kinds
 from memory_service.core.privacy.guard import check_privacy
 
 LIBRARY = LibraryIdentifierDetector()
@@ -244,3 +245,61 @@ def test_short_or_long_plate_after_a_vehicle_cue_is_refused(text: str) -> None:
 )
 def test_contract_reference_after_its_word(text: str, refused: bool) -> None:
     assert ("pii" in codes(text)) is refused
+
+
+def codes_with_keywords(text: str, keywords: tuple[str, ...]) -> set[str]:
+    found = check_privacy(text, keywords, pii=NoNer(), identifiers=LIBRARY)
+    return {reason.code.value for reason in found}
+
+
+# Session 6, after the first sight of holdout8a/8b (seen): one case per class closed.
+@pytest.mark.parametrize(
+    ("text", "keywords", "code"),
+    [
+        # a value that ends its clause is read on the text alone, not only with the keywords
+        ("Gamertag: xXShadowFoxXx", ("gaming",), "pii"),
+        ("Pseudo Twitch : kiwi_sauvage92", ("twitch",), "pii"),
+        ("Mail sync uses the app password abcd efgh ijkl mnop", ("email",), "secret"),
+        # a generated key in groups of one length after a credential cue
+        ("App password: wxyz klmn opqr stuv", (), "secret"),
+        # a seed phrase's words after a colon a few words after the cue
+        (
+            "Phrase de récupération du portefeuille : lune tigre sable orange piano fleuve",
+            (),
+            "secret",
+        ),
+        # one or two words between the locked thing and its colon
+        ("Alarme boutique : 3917, puis valider.", (), "secret"),
+        # digits keyed with the keypad's confirm key
+        ("Garagentor geht mit 2580# auf.", (), "secret"),
+        # a number dictated: "double-oh", "nine hundred"
+        ("plumber mobile is oh seven seven double-oh, nine hundred, one two three", (), "pii"),
+    ],
+)
+def test_first_sight_leak_classes_of_holdout8(
+    text: str, keywords: tuple[str, ...], code: str
+) -> None:
+    assert code in codes_with_keywords(text, keywords)
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords"),
+    [
+        ("Cursa QUI102 y quiere recordatorios antes de los parciales.", ("universidad", "curso")),
+        ("Uses a password manager on every device", ("security",)),
+        ("Books via Slack 2 times a week, then email", ()),
+        ("Has a double espresso and two hundred grams of oats", ()),
+        ("Support ticket #30602 was about the router", ()),
+        ("Alarm clock set for the weekdays", ()),
+    ],
+)
+def test_look_alikes_of_the_holdout8_classes_are_accepted(
+    text: str, keywords: tuple[str, ...]
+) -> None:
+    assert not codes_with_keywords(text, keywords) & {"pii", "secret"}
+
+
+def test_lower_case_via_is_a_street_in_an_address_full_shape() -> None:
+    assert address_kinds("Abita alla residenza Camplus, via Roma 15, Torino, stanza 208.")
+    assert address_kinds("Abita in via Roma 15, 10121 Torino")
+    assert not address_kinds("Books via Slack 2, then email")

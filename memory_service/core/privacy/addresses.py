@@ -54,6 +54,9 @@ _ROMANCE_TYPES = (
     r"|viale|piazza|corso|largo|vicolo|c/|c\."
     # lower-case "via" is English too ("via Slack 2 times"): a street only before an article
     r"|via(?=\s+(?:dei|della|delle|dello|del|degli|di)\s)"
+    # or in an address's full shape: a name, a number, a comma and a town (or a postcode)
+    # ("via Roma 15, Torino"); "via Slack 2, then" has no capitalised town after the comma.
+    r"|via(?=\s+[A-ZÀ-ÖØ-Þ][\w'\u2019.-]*\s+\d{1,4}[a-z]?\s*,\s*(?:\d{5}\s+)?[A-ZÀ-ÖØ-Þ])"
 )
 _ROMANCE = (
     rf"\b(?:{_ROMANCE_TYPES})\s+(?:(?:de|del|de la|de los|de las|dei|della|delle|degli|di)\s+)?"

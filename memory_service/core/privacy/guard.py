@@ -19,6 +19,7 @@ from memory_service.core.model import Reason, ReasonCode
 from memory_service.core.ports import IdentifierDetector
 from memory_service.core.privacy.address_formats import address_format_kinds
 from memory_service.core.privacy.identifiers import candidate_codes, identifier_types
+from memory_service.core.privacy.locators import locator_types
 from memory_service.core.privacy.name_cues import cued_name_types
 from memory_service.core.privacy.normalise import normalise
 from memory_service.core.privacy.secrets import format_kinds, secret_kinds
@@ -28,6 +29,9 @@ SECRET_TYPES = frozenset({"SEED_PHRASE"})
 # Types read from a value's shape alone, which a secret's value may have too ("Tulip#2290" is
 # a password after "password is", a gamer tag elsewhere).
 SHAPE_ONLY_TYPES = frozenset({"ID_NUMBER", "GAMER_TAG"})
+# Locators whose rule wants the value to end its clause, read on the text alone as well; the
+# others keep the keywords' context ("curso" explains "QUI102").
+CLAUSE_END_TYPES = frozenset({"GAMER_TAG"})
 _ENTITY_TYPE = re.compile(r"[A-Z][A-Z0-9_]{0,39}")
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,63}")
 
@@ -51,11 +55,18 @@ def check_privacy(
     views = normalise(text, keywords)
     entity_types = set(pii.entity_types(scan))
     entity_types |= identifier_types(views.note)
+    if keywords:
+        # A value that must end its clause ("Gamertag: xXShadowFoxXx", "app password abcd
+        # efgh ijkl mnop") ends the text, not the note the keywords extend: the text alone is
+        # read too.
+        entity_types |= locator_types(views.text) & CLAUSE_END_TYPES
     entity_types |= cued_name_types(scan)
     entity_types |= address_format_kinds(scan)
     library = identifiers.identifier_types(views.note, candidate_codes(views.note))
     kinds = set(secret_kinds(fold(scan), lexicons))
     kinds |= secret_kinds(views.note, lexicons)
+    if keywords:
+        kinds |= secret_kinds(views.text, lexicons)
     kinds |= format_kinds(views.glued)
     kinds |= library & SECRET_TYPES
     entity_types |= library - SECRET_TYPES

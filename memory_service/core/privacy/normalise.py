@@ -166,9 +166,32 @@ def _number_atom(word: str) -> tuple[str, int] | None:
     return _TEEN, sum(_COMPOUND_PARTS[part] for part in parts)
 
 
+# How a number is dictated in English: "double-oh" is 00, "triple seven" 777, "nine hundred"
+# 900. Rewritten to the digit words they say before the runs are read.
+_REPEATED = re.compile(r"\b(double|triple)[\s-]+([a-z]+)\b", re.I)
+_HUNDRED = re.compile(r"\b([a-z]+)[\s-]+hundred\b", re.I)
+
+
+def _dictated(text: str) -> str:
+    def repeated(match: re.Match[str]) -> str:
+        atom = _number_atom(match.group(2))
+        if atom is None or atom[0] != _UNIT:
+            return match.group()
+        return " ".join([match.group(2)] * (2 if match.group(1).lower() == "double" else 3))
+
+    def hundred(match: re.Match[str]) -> str:
+        atom = _number_atom(match.group(1))
+        if atom is None or atom[0] != _UNIT:
+            return match.group()
+        return f"{match.group(1)} zero zero"
+
+    return _HUNDRED.sub(hundred, _REPEATED.sub(repeated, text))
+
+
 def _spelled_numbers(text: str) -> str:
     """Runs of three or more spelled numbers (or digits among them), as digit groups one
     space apart, which the shape reader joins like any spaced digits."""
+    text = _dictated(text)
     words = list(_NUMBER_WORD.finditer(text))
     pieces: list[str] = []
     done = index = 0

@@ -106,7 +106,12 @@ def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> fro
         or any(value_after_credential_word(view, lexicons) for view in _views(keyed))
     ):
         kinds.add("PASSWORD")
-    if lock_code(keyed) or keyed_code_near_cue(folded_text) or combination(folded_text):
+    if (
+        lock_code(keyed)
+        or keyed_code_near_cue(folded_text)
+        or combination(folded_text)
+        or _KEYPAD_ENTRY.search(folded_text)
+    ):
         kinds.add("PASSCODE")
     if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)) or any(
         _grouped_key(match.group()) for match in _GROUPED_KEY.finditer(folded_text)
@@ -293,6 +298,11 @@ _CODE_AFTER_INSTRUMENT = re.compile(
 _SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;\n]|$)")
 
 
+# Digits keyed on a keypad with its confirm key ("geht mit 2580# auf", "*4821#"): a code by
+# its shape, whatever the sentence says (a ticket's "#30602" puts the sign first).
+_KEYPAD_ENTRY = re.compile(r"(?<![\w#*])\*?\d{4,8}#(?![\w#])")
+
+
 def lock_code(text: str) -> bool:
     """A code of 4 to 12 digits brought in by "with", "avec", "mit"... in a sentence about
     something locked ("the alarm is disarmed with 9371", "il cancello si apre con 4821"),
@@ -330,7 +340,10 @@ _DIAL_SEQUENCE = re.compile(
 )
 _LOCKED_THING = re.compile(rf"(?<![\w-])(?:{'|'.join(LOCK_NOUNS)})(?![\w-])", re.I)
 # After the thing locked and ":" or "=" only, 4+ digits are its code ("Alarm: 4821").
-_CODE_AFTER_COLON = re.compile(r"^\s*[:=]\s*(?P<value>\d{4,8})(?![\w]|[.,:/-]\d)")
+# One or two words may name which one ("Alarme boutique : 3917").
+_CODE_AFTER_COLON = re.compile(
+    r"^(?:\s+[^\W\d]+){0,2}\s*[:=]\s*(?P<value>\d{4,8})(?![\w]|[.,:/-]\d)"
+)
 
 
 # A locker is numbered as well as locked: "Locker is 214" gives its number; its combination
@@ -485,6 +498,8 @@ def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_L
             return True
         if _PASSWORD_WORD.fullmatch(cue.group()) and _plain_word_after(rest, lexicons):
             return True
+        if _equal_groups_after(rest, lexicons):
+            return True
     if any(_direct_value(folded_text[tan.end() :], lexicons) for tan in _TAN.finditer(folded_text)):
         return True
     return _security_answer(folded_text, lexicons) or _wifi_pair(folded_text)
@@ -500,6 +515,25 @@ _CONTINUATIONS = frozenset(PASSWORD_CONTINUATIONS)
 _TAN = re.compile(
     r"(?<![\w-])(?:m|i|e|push|sms|chip|photo)?TAN(?:-?(?:nummer|number|code))?(?![\w-])"
 )
+
+
+# Three to eight groups of one length after a credential cue, to the end of the clause: a
+# generated key printed in groups ("app password abcd efgh ijkl mnop", "clé : k3x9 p2m7 q8w4").
+_EQUAL_GROUPS = re.compile(
+    r"^[ \t]*(?:[:=-][ \t]*)?(?P<groups>[a-z0-9]{3,8}(?:[ \t]+[a-z0-9]{3,8}){2,7})[ \t]*"
+    r"(?:$|[.,;!?)\n])",
+    re.I,
+)
+
+
+def _equal_groups_after(rest: str, lexicons: Lexicons) -> bool:
+    match = _EQUAL_GROUPS.match(rest)
+    if match is None:
+        return False
+    groups = match.group("groups").lower().split()
+    return len({len(group) for group in groups}) == 1 and not any(
+        group in lexicons.stopwords for group in groups
+    )
 
 
 def _plain_word_after(rest: str, lexicons: Lexicons) -> bool:
@@ -789,8 +823,18 @@ def _harmless_here(clause: str, start: int, end: int, lexicons: Lexicons) -> boo
     return harmless_number_at(clause, start, end)
 
 
+# What may stand between a seed cue and the colon that opens its words: "phrase de
+# récupération du portefeuille crypto : lune tigre ...", "recovery phrase for the Ledger: ...".
+_BEFORE_SEED_COLON = re.compile(r"^[^:=\n.!?;]{1,40}(?=[:=])")
+
+
 def _seed_words_follow(rest: str, lexicons: Lexicons) -> bool:
     match = _SEED_WORDS.match(rest)
+    if match is None or match.group("marker") is None:
+        # The words may follow a colon a few words after the cue.
+        skipped = _BEFORE_SEED_COLON.match(rest)
+        if skipped is not None:
+            match = _SEED_WORDS.match(rest[skipped.end() :]) or match
     if match is None:
         return False
     words = re.findall(r"[a-z]+", match.group("words").lower())
