@@ -70,6 +70,7 @@ def test_the_real_dictionary_reads_names_from_many_countries() -> None:
     assert bare_name_types("Mag im Sommer ein Zimmer mit Balkon.") == frozenset()
     assert bare_name_types("Works from home on Tue-Thu, in the office Mon and Fri.") == frozenset()
     assert bare_name_types("Calendar set to the Europe/Paris time zone.") == frozenset()
+    assert bare_name_types("Usual route Paris\u2013Nice, window seat.") == frozenset()
     assert bare_name_types("Uses Sydney SYD as the home airport.") == frozenset()
 
 

@@ -114,6 +114,7 @@ _SUBJECT_VERB = re.compile(
     r"|\s*,|['\u2019]s\s",
     re.IGNORECASE,
 )
+_PAIR_SEPARATORS = frozenset({"/", "\u2013", "\u2014"})
 # A word after the name that reads as a verb with its particle ("Miah points out"), not as
 # the product noun the brand rules look for ("Marriott points").
 _VERB_PARTICLE_AFTER = re.compile(r"\s+[a-z]+s\s+(?:out|up|that)\b")
@@ -153,8 +154,9 @@ class BareNameFinder:
             if (
                 (previous in _NOT_BEFORE_A_NAME and before.endswith(words[index - 1].group()))
                 or before[-1:].isdigit()
-                # A path, a time zone or a pair of places: "Europe/Paris", "Paris/London".
-                or "/" in (text[start - 1 : start], text[match.end() : match.end() + 1])
+                # A path, a time zone or a pair of places: "Europe/Paris", "Paris/London",
+                # a route "Paris\u2013Nice" (a dash glued to both: a hyphenated name is one word).
+                or _PAIR_SEPARATORS & {text[start - 1 : start], text[match.end() : match.end() + 1]}
             ):
                 continue
             if english is None:
