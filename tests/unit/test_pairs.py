@@ -203,8 +203,7 @@ def test_the_shipped_model_on_known_pairs(older: str, newer: str, related: bool)
 
 
 def _train_pairs() -> Any:
-    """``tools/train_pairs.py`` as a module (it needs the ``train`` extra)."""
-    pytest.importorskip("sklearn")
+    """``tools/train_pairs.py`` as a module (scikit-learn is in the ``test`` extra)."""
     path = Path(__file__).resolve().parents[2] / "tools" / "train_pairs.py"
     spec = importlib.util.spec_from_file_location("train_pairs", path)
     assert spec is not None and spec.loader is not None
