@@ -18,6 +18,7 @@ import os
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -106,6 +107,16 @@ class SubjectCipher:
         return digest[:TERM_HASH_CHARS]
 
 
+@dataclass(frozen=True, slots=True)
+class NewDataKey:
+    """A data key made for a subject but not yet in the key store (:meth:`Keyring.new_key`)."""
+
+    tenant_id: str
+    subject_id: str
+    key_id: str
+    wrapped: bytes
+
+
 class Keyring:
     """The master key and the key store it guards: creates, finds and unwraps subjects'
     data keys; keeps recently unwrapped ones briefly.
@@ -167,11 +178,18 @@ class Keyring:
         there (a rolled-back transaction, a lost race) is an orphan the subject's erasure
         destroys with the others.
         """
-        key_id = secrets.token_hex(16)
-        self.store.add_key(
-            tenant_id, subject_id, key_id, self.new_wrapped_key(tenant_id, subject_id)
-        )
-        return key_id
+        key = self.new_key(tenant_id, subject_id)
+        self.store_key(key)
+        return key.key_id
+
+    def new_key(self, tenant_id: str, subject_id: str) -> NewDataKey:
+        """A fresh data key, wrapped, not stored yet: :meth:`store_key` stores it, and must
+        commit before any memory database row naming its id does."""
+        wrapped = self.new_wrapped_key(tenant_id, subject_id)
+        return NewDataKey(tenant_id, subject_id, secrets.token_hex(16), wrapped)
+
+    def store_key(self, key: NewDataKey) -> None:
+        self.store.add_key(key.tenant_id, key.subject_id, key.key_id, key.wrapped)
 
     def cipher_for(self, tenant_id: str, subject_id: str, key_id: str) -> SubjectCipher | None:
         """The subject's cipher; None once the key store has destroyed that key (asked of the

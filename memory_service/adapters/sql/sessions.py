@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import insert, literal, select, update
+from sqlalchemy import func, insert, literal, select, union_all, update
 from sqlalchemy.orm import Session as DbSession
 from sqlmodel import col
 
@@ -35,17 +35,20 @@ class SqlSessionRepository:
         return self._session.scalars(statement).first()
 
     def add(self, session: Session) -> None:
-        """At most two statements, whatever the subject.
+        """One statement on PostgreSQL, whatever the subject; at most two on SQLite.
 
-        A subject holding a data key (a returning one) gets the session in one statement,
-        ``INSERT ... SELECT ... FROM subjects WHERE data_key_id IS NOT NULL RETURNING``
-        (a rowcount is not reported through a CTE), which carries the unit of work's queued
-        inserts (its audit event). A new subject, or an erased one starting a new lifecycle,
-        finds no key there: it is given one (:meth:`SubjectKeys.keyed`) and the session is
-        inserted from that statement's row, in one statement on PostgreSQL (the subject as a
-        data-modifying CTE; the foreign key is checked at the end of the statement), two on
-        SQLite (no DML in a CTE; no network round trip either). A concurrent creator of the
-        same subject leaves no row to insert from: then the key is read (:meth:`ensure`).
+        On PostgreSQL the session is inserted from the subject's row if it holds a data key
+        (a returning subject), else from a data-modifying CTE that gives a new subject, or an
+        erased one starting a new lifecycle, a fresh key (:meth:`SubjectKeys.
+        keyed_unless_keyed`; the foreign key is checked at the end of the statement), in one
+        ``INSERT ... SELECT ... UNION ALL SELECT ... RETURNING``, which also carries the unit
+        of work's queued inserts (its audit event). Both branches read the same snapshot, so
+        exactly one can produce the row. The key, made before the statement, is stored in
+        the key store only when the statement took it, before the commit. SQLite takes no
+        DML in a CTE: the returning subject's ``INSERT ... SELECT``, then, if it found no
+        key, the subject and the session as two statements (no network round trip there).
+        A concurrent creator of the same subject leaves no row to insert from: then the key
+        is read (:meth:`SubjectKeys.ensure`).
         """
         require_own_tenant(session.tenant_id, self._tenant_id)
         values = {
@@ -61,22 +64,31 @@ class SqlSessionRepository:
             col(SubjectRow.subject_id) == session.subject_id,
             col(SubjectRow.data_key_id).is_not(None),
         )
-        statement = insert(table).from_select(list(values), with_key).returning(table.c.id)
-        if self._pending.send_with(statement).first() is not None:
-            return
-        keyed = self._keys.keyed(session.subject_id, session.opened_at)
         if self._session.get_bind().dialect.name == "postgresql":
-            from_keyed = row.select_from(keyed.cte("keyed_subject"))
-            inserted = self._session.execute(
-                insert(table).from_select(list(values), from_keyed).returning(table.c.id)
-            ).first()
+            keyed, key = self._keys.keyed_unless_keyed(session.subject_id, session.opened_at)
+            keyed_subject = keyed.cte("keyed_subject")
+            count = select(func.count()).select_from(keyed_subject)
+            took_key = count.scalar_subquery().label("took_key")
+            statement = (
+                insert(table)
+                .from_select(list(values), union_all(with_key, row.select_from(keyed_subject)))
+                .returning(table.c.id, took_key)
+            )
+            found = self._pending.send_with(statement).first()
+            if found is not None:
+                if found._mapping["took_key"]:
+                    self._keys.store(key)
+                return
         else:
-            inserted = self._session.execute(keyed).first()
-            if inserted is not None:
+            statement = insert(table).from_select(list(values), with_key).returning(table.c.id)
+            if self._pending.send_with(statement).first() is not None:
+                return
+            keyed = self._keys.keyed(session.subject_id, session.opened_at)
+            if self._session.execute(keyed).first() is not None:
                 self._session.execute(insert(table).values(values))
-        if inserted is None:
-            self._keys.ensure(session.subject_id, session.opened_at, new_lifecycle=True)
-            self._session.execute(insert(table).values(values))
+                return
+        self._keys.ensure(session.subject_id, session.opened_at, new_lifecycle=True)
+        self._session.execute(insert(table).values(values))
 
     def get(self, session_id: str) -> Session | None:
         row = self._row(session_id)

@@ -19,12 +19,13 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from sqlalchemy import ColumnElement, select, update
+from sqlalchemy import ColumnElement, literal, select, update
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.dml import ReturningInsert
 from sqlmodel import col
 
-from memory_service.adapters.crypto import Keyring, SubjectCipher
+from memory_service.adapters.crypto import Keyring, NewDataKey, SubjectCipher
 from memory_service.adapters.database import begin_writing
 from memory_service.adapters.sql.convert import STATE_KIND
 from memory_service.adapters.sql.tenancy import require_own_tenant
@@ -144,6 +145,45 @@ class SubjectKeys:
             where=table.c.data_key_id.is_(None),
         )
         return upsert.returning(table.c.subject_id)
+
+    def keyed_unless_keyed(
+        self, subject_id: str, at: datetime
+    ) -> tuple[ReturningInsert[tuple[str]], NewDataKey]:
+        """:meth:`keyed` for PostgreSQL, run in the same statement as the read of the key
+        (one statement opens a session, whatever the subject): the row is proposed only if
+        the subject holds no key in the statement's snapshot, so a returning subject's row
+        is neither written nor locked. The key is made here but not stored: store it
+        (:meth:`store`) before the transaction commits, and only if the statement returned a
+        row (the key was taken); a key never taken costs nothing in the key store.
+        """
+        table = SubjectRow.__table__  # type: ignore[attr-defined]
+        self.forget(subject_id)
+        key = self._keyring.new_key(self._tenant_id, subject_id)
+        values = {
+            "tenant_id": self._tenant_id,
+            "subject_id": subject_id,
+            "data_key_id": key.key_id,
+            "created_at": at,
+        }
+        holds_key = (
+            select(col(SubjectRow.subject_id))
+            .where(*self._where(subject_id), col(SubjectRow.data_key_id).is_not(None))
+            .exists()
+        )
+        proposed = select(
+            *(literal(value, table.c[name].type) for name, value in values.items())
+        ).where(~holds_key)
+        statement = postgresql.insert(table).from_select(list(values), proposed)
+        upsert = statement.on_conflict_do_update(
+            index_elements=[table.c.tenant_id, table.c.subject_id],
+            set_={"data_key_id": statement.excluded.data_key_id},
+            where=table.c.data_key_id.is_(None),
+        )
+        return upsert.returning(table.c.subject_id), key
+
+    def store(self, key: NewDataKey) -> None:
+        """Store a key :meth:`keyed_unless_keyed` made and its statement took."""
+        self._keyring.store_key(key)
 
     def ensure(self, subject_id: str, at: datetime, *, new_lifecycle: bool) -> SubjectRow:
         """The subject's row with a data key, created if the subject is new.
