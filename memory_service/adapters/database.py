@@ -123,7 +123,8 @@ def reads_only(engine: Engine) -> Engine:
 
 
 def _refuse_writes(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-    if statement.lstrip()[:6].upper() != "SELECT":
+    # A compound's first member may open with a parenthesis: "(SELECT ...) UNION ALL ...".
+    if statement.lstrip().lstrip("(").lstrip()[:6].upper() != "SELECT":
         raise ReadOnlyViolation("this engine only reads: " + statement.split(None, 1)[0])
 
 

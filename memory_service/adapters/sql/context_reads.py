@@ -26,23 +26,28 @@ from typing import Any
 
 from sqlalchemy import (
     ColumnElement,
+    CompoundSelect,
     Integer,
     Row,
     Select,
+    String,
     and_,
+    any_,
     bindparam,
     cast,
     literal,
+    literal_column,
     null,
     or_,
     select,
     union_all,
 )
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.orm import Session as DbSession
-from sqlmodel import col
 
 from memory_service.adapters.sql.convert import memory_from_row, session_from_row
 from memory_service.adapters.sql.subjects import SubjectKeys, subject_state
+from memory_service.adapters.sql.terms import code_point_order
 from memory_service.adapters.tables import MemoryRow, SessionHistoryRow, SessionRow, SubjectRow
 from memory_service.core.history import HistoryMarks
 from memory_service.core.model import Memory, MemoryScope, MemoryStatus, Session, Source
@@ -256,22 +261,32 @@ def _subject_view_statement() -> Select[Any]:
 
 
 @functools.cache
-def _statement(shape: _Shape) -> Select[Any]:
+def _statement(shape: _Shape) -> Select[Any] | CompoundSelect[Any]:
     """The render's ``UNION ALL`` for ``shape``, built once per process.
 
     Building it (subqueries, their column proxies, the aliased entity) cost about as much
     CPU as the rest of the render's SQL work together; the statement is immutable and its
-    cache key memoised, so each render only binds its parameters."""
+    cache key memoised, so each render only binds its parameters.
+
+    On PostgreSQL each part is a member of the ``UNION ALL`` itself (in parentheses, with its
+    ``ORDER BY`` and ``LIMIT``) and the lists are arrays (``= ANY(...)``): the text is 2.5 KB
+    and the same at every render. Wrapped in subqueries with expanding ``IN`` lists (as
+    SQLite needs: no ``LIMIT`` on a compound's member, no arrays) it was 8 KB, rendered
+    afresh at each execution (the lists' ``POSTCOMPILE``) and, past psycopg's 4 KB, converted
+    to PostgreSQL's placeholders again at each execution too (cProfile of 300 renders,
+    session 7)."""
+    # Aliased ``m``: the text is a third shorter than with ``memories.`` at each column.
+    memories = MemoryRow.__table__.alias("m")  # type: ignore[attr-defined]
+    m = memories.c
     usable = (
-        col(MemoryRow.tenant_id) == bindparam("tenant"),
-        col(MemoryRow.subject_id) == bindparam("subject"),
-        col(MemoryRow.scope) == MemoryScope.GLOBAL.value,
-        col(MemoryRow.status) == MemoryStatus.ACTIVE.value,
-        or_(col(MemoryRow.expires_at).is_(None), col(MemoryRow.expires_at) > bindparam("now")),
+        m.tenant_id == bindparam("tenant"),
+        m.subject_id == bindparam("subject"),
+        m.scope == MemoryScope.GLOBAL.value,
+        m.status == MemoryStatus.ACTIVE.value,
+        or_(m.expires_at.is_(None), m.expires_at > bindparam("now")),
     )
-    memory_id = col(MemoryRow.id).collate("C") if shape.postgres else col(MemoryRow.id)
-    table = MemoryRow.__table__  # type: ignore[attr-defined]
-    read = [table.c[name] for name in READ_COLUMNS]
+    memory_id = code_point_order(m.id, shape.postgres)
+    read = [m[name] for name in READ_COLUMNS]
     # The other purposes' part is only counted by purpose: its other columns are NULL, so
     # up to MAX_OTHER_PURPOSE_ROWS ciphertexts are not sent for nothing.
     counted = [
@@ -279,18 +294,23 @@ def _statement(shape: _Shape) -> Select[Any]:
         for column in read
     ]
 
+    def one_of(column: ColumnElement[str], name: str) -> ColumnElement[bool]:
+        if shape.postgres:
+            return column == any_(bindparam(name, type_=postgresql.ARRAY(String)))
+        return column.in_(bindparam(name, expanding=True))
+
     def newest(*more: ColumnElement[bool], limit: str, columns: list[Any] = read) -> Select[Any]:
         return (
             select(*columns)
             .where(*usable, *more)
-            .order_by(col(MemoryRow.updated_at).desc(), memory_id.desc())
+            .order_by(m.updated_at.desc(), memory_id.desc())
             .limit(bindparam(limit, type_=Integer))
         )
 
     parts = [
         newest(
-            col(MemoryRow.purpose).in_(bindparam("purposes", expanding=True)),
-            col(MemoryRow.source).in_(bindparam(f"sources_{number}", expanding=True)),
+            one_of(m.purpose, "purposes"),
+            one_of(m.source, f"sources_{number}"),
             limit="per_class",
         )
         for number in range(shape.classes)
@@ -298,12 +318,18 @@ def _statement(shape: _Shape) -> Select[Any]:
     if shape.session:
         parts.append(
             select(*read).where(
-                col(MemoryRow.tenant_id) == bindparam("tenant"),
-                col(MemoryRow.session_id) == bindparam("session_id"),
+                m.tenant_id == bindparam("tenant"), m.session_id == bindparam("session_id")
             )
         )
     if shape.other_purposes:
         parts.append(newest(limit="other_limit", columns=counted))
+    if shape.postgres:
+        return union_all(
+            *(
+                part.add_columns(literal_column(str(number), Integer).label(_PART))
+                for number, part in enumerate(parts)
+            )
+        )
     tagged = [
         select(part.subquery(), literal(number).label(_PART)) for number, part in enumerate(parts)
     ]

@@ -16,6 +16,7 @@ consolidation finds its candidates without decrypting the subject's whole global
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -34,7 +35,7 @@ from memory_service.adapters.sql.convert import (
 from memory_service.adapters.sql.pending import PendingInserts
 from memory_service.adapters.sql.subjects import SubjectKeys
 from memory_service.adapters.sql.tenancy import require_own_tenant
-from memory_service.adapters.sql.terms import SqlTermIndex, is_indexed
+from memory_service.adapters.sql.terms import SqlTermIndex, code_point_order, is_indexed
 from memory_service.adapters.sql.vectors import by_primary_key, nearest_rows, seal_vector
 from memory_service.adapters.tables import MemoryRow
 from memory_service.core.consolidation.embedding import Embedder
@@ -62,6 +63,16 @@ class _Seen:
         return current == (self.ciphertext, self.text, self.keywords, self.attribute)
 
 
+@functools.cache
+def _id_order(postgres: bool) -> ColumnElement[Any]:
+    """Ties in time are broken by id in code-point order, as Python sorts strings.
+
+    Built once per process: building the ``COLLATE`` expression was about a tenth of a
+    save's own (non-guard, non-database) CPU, at every unit of work (cProfile, session 7).
+    """
+    return code_point_order(MemoryRow.__table__.c.id, postgres)  # type: ignore[attr-defined]
+
+
 class SqlMemoryRepository:
     def __init__(
         self,
@@ -76,12 +87,7 @@ class SqlMemoryRepository:
         self._embedder = embedder
         self._tenant_id = tenant_id
         self._keys = keys
-        # Ties in time are broken by id in code-point order, as Python sorts strings.
-        self._id_order: ColumnElement[Any] = (
-            MemoryRow.id.collate("C")  # type: ignore[attr-defined]
-            if session.get_bind().dialect.name == "postgresql"
-            else MemoryRow.id  # type: ignore[assignment]
-        )
+        self._id_order = _id_order(session.get_bind().dialect.name == "postgresql")
         self._seen: dict[str, _Seen] = {}
         self._terms = SqlTermIndex(session, tenant_id)
 

@@ -25,6 +25,7 @@ from memory_service.adapters.sql.convert import session_from_row
 from memory_service.adapters.sql.memories import SqlMemoryRepository
 from memory_service.adapters.sql.subjects import SubjectKeys
 from memory_service.adapters.sql.tenancy import require_own_tenant
+from memory_service.adapters.sql.terms import code_point_order
 from memory_service.adapters.tables import MemoryRow, SessionRow, SessionTurnRow, SubjectRow
 from memory_service.core.errors import NotFound
 from memory_service.core.model import MemoryStatus, Session
@@ -107,7 +108,7 @@ def _session_statement(lock: bool) -> Select[SessionRow, SubjectRow]:
 
 @functools.cache
 def _check_statement(postgres: bool) -> Select[Any]:
-    memory_id = col(MemoryRow.id).collate("C") if postgres else col(MemoryRow.id)
+    memory_id = code_point_order(col(MemoryRow.id), postgres)
     duplicate = aliased(
         MemoryRow,
         select(MemoryRow)

@@ -162,7 +162,7 @@ def _best_statement(*, code_point_ids: bool) -> Select[MemoryRow]:
     best = (
         select(postings.c.memory_id, score.label("score"))
         .group_by(postings.c.memory_id)
-        .order_by(score.desc(), _id_order(postings.c.memory_id, code_point_ids).desc())
+        .order_by(score.desc(), code_point_order(postings.c.memory_id, code_point_ids).desc())
         .limit(bindparam("limit"))
         .subquery("best")
     )
@@ -170,11 +170,11 @@ def _best_statement(*, code_point_ids: bool) -> Select[MemoryRow]:
         select(MemoryRow)
         .join(best, col(MemoryRow.id) == best.c.memory_id)
         .where(col(MemoryRow.tenant_id) == bindparam("tenant_id"))
-        .order_by(best.c.score.desc(), _id_order(best.c.memory_id, code_point_ids).desc())
+        .order_by(best.c.score.desc(), code_point_order(best.c.memory_id, code_point_ids).desc())
     )
 
 
-def _id_order(memory_id: ColumnElement[Any], code_point_ids: bool) -> ColumnElement[Any]:
+def code_point_order(memory_id: ColumnElement[Any], code_point_ids: bool) -> ColumnElement[Any]:
     """Ids compare in code-point order, as Python compares strings (PostgreSQL: "C")."""
     return memory_id.collate("C") if code_point_ids else memory_id
 
