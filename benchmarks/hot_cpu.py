@@ -1,5 +1,7 @@
 """CPU per in-process call of a save, a render and opening a session (``process_time``).
 
+Opening a session twice: for a returning subject, and a new subject's first (its key made).
+
 This process's threads, 150 calls after 20 of warm-up, on the subjects of
 ``benchmarks.hot_paths``.
 
@@ -23,7 +25,12 @@ from memory_service.bootstrap import build_container
 from memory_service.config import Settings
 from memory_service.core.model import Role
 
-REQUESTS = ("save a note (saved)", "render the context", "open a session")
+REQUESTS = (
+    "save a note (saved)",
+    "render the context",
+    "open a session",
+    "open, new subject",
+)
 
 
 def main() -> None:

@@ -4,7 +4,7 @@ For SQLite (a file, the embedded default) and PostgreSQL (a scratch database), i
 the five requests of issue 14's table:
 
 - save a note (saved), save a note ``dry_run``, save a note refused for PII, render the
-  context, open a session;
+  context, open a session (a returning subject's), open a new subject's first session;
 - statements and commits of one request, counted on the engine
   (``memory_service/adapters/statement_counter.py``) after warm-up: the round trips; and the
   statements sent to the key store (another database), which are round trips too;
@@ -207,6 +207,9 @@ def in_process_calls(
         "open a session": lambda: open_session(
             scope, subjects.writer, uow_factory=c.uow_factory, clock=c.clock
         ),
+        "open, new subject": lambda: open_session(
+            scope, f"new-{secrets.token_hex(6)}", uow_factory=c.uow_factory, clock=c.clock
+        ),
     }
 
 
@@ -231,6 +234,9 @@ def http_calls(
         "render the context": lambda: send(Call("GET", context_path)),
         "open a session": lambda: send(
             Call("POST", "/v1/sessions", {"subject_id": subjects.writer})
+        ),
+        "open, new subject": lambda: send(
+            Call("POST", "/v1/sessions", {"subject_id": f"new-{secrets.token_hex(6)}"})
         ),
     }
 
@@ -344,6 +350,7 @@ NEEDS = {
     "save refused for PII": ("guards",),
     "render the context": ("bare SELECT",),
     "open a session": (),
+    "open, new subject": (),
 }
 # Over HTTP: the same server's floor routes (create_floor_app).
 HTTP_NEEDS = {

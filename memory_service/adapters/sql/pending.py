@@ -49,38 +49,58 @@ class PendingInserts:
             # process, only the values bound.
             groups, self._rows = list(self._rows.items()), {}
             shape = tuple((table, tuple(rows[0])) for table, rows in groups)
-            values = {
-                f"p{number}_{name}": value
-                for number, (_, rows) in enumerate(groups)
-                for name, value in rows[0].items()
-            }
-            connection.execute(_single_rows(shape), values)
+            connection.execute(_single_rows(shape), _bound_rows(groups))
             return
         *first, (table, rows) = self._rows.items()
         self._rows = dict(first)
-        self.send_with(insert(table).values(rows))
+        self.send_with(insert(table).values(rows), built_once=False)
 
-    def send_with(self, statement: Insert) -> CursorResult[Any]:
-        """Execute the write ``statement`` now, with what is queued: in the same statement
-        on PostgreSQL (whose CTEs do not see each other's rows: only for independent rows)."""
+    def send_with(
+        self, statement: Insert, params: dict[str, Any] | None = None, *, built_once: bool = True
+    ) -> CursorResult[Any]:
+        """Execute the write ``statement`` (with its bound ``params``) now, with what is
+        queued: in the same statement on PostgreSQL (whose CTEs do not see each other's rows:
+        only for independent rows). One row per table (opening a session: its audit event)
+        goes through a statement built once per ``statement`` and shape, only values bound
+        (``statement`` itself built once, as :func:`_single_rows`; else ``built_once=False``,
+        and the queued rows are sent as values, not cached with it)."""
         groups, self._rows = list(self._rows.items()), {}
         connection = self._session.connection()
-        if connection.dialect.name == "postgresql":
+        params = dict(params or {})
+        if connection.dialect.name != "postgresql":
+            for table, rows in groups:
+                connection.execute(insert(table), rows)
+        elif built_once and all(len(rows) == 1 for _, rows in groups):
+            shape = tuple((table, tuple(rows[0])) for table, rows in groups)
+            params |= _bound_rows(groups)
+            statement = _with_single_rows(statement, shape)
+        else:
             for number, (table, rows) in enumerate(groups):
                 # One row as a single-row VALUES, which has a cache key (a multi-row one has
                 # none: the whole statement would be compiled at every call).
                 values = insert(table).values(rows[0] if len(rows) == 1 else rows)
                 statement = statement.add_cte(values.cte(f"pending_{number}"))
-        else:
-            for table, rows in groups:
-                connection.execute(insert(table), rows)
-        return connection.execute(statement)
+        return connection.execute(statement, params)
 
     def _before_statement(self, _state: ORMExecuteState) -> None:
         self.send()
 
     def _before_flush(self, *_args: object) -> None:
         self.send()
+
+
+def _bound_rows(groups: list[tuple[sa.Table, list[dict[str, Any]]]]) -> dict[str, Any]:
+    """The values of one row per table, named as :func:`_one_row` binds them."""
+    return {
+        f"p{number}_{name}": value
+        for number, (_, rows) in enumerate(groups)
+        for name, value in rows[0].items()
+    }
+
+
+def _one_row(number: int, table: sa.Table, columns: tuple[str, ...]) -> Insert:
+    row = {name: sa.bindparam(f"p{number}_{name}", type_=table.c[name].type) for name in columns}
+    return insert(table).values(row)
 
 
 @functools.lru_cache(maxsize=64)
@@ -91,17 +111,15 @@ def _single_rows(shape: tuple[tuple[sa.Table, tuple[str, ...]], ...]) -> Insert:
     Built once per shape: a multi-row ``VALUES`` has no cache key, so SQLAlchemy compiled
     the save's statement at every save, and building its values cost as much again
     (measured with cProfile on the save: a tenth of its CPU)."""
-
-    def one_row(number: int, table: sa.Table, columns: tuple[str, ...]) -> Insert:
-        row = {
-            name: sa.bindparam(f"p{number}_{name}", type_=table.c[name].type) for name in columns
-        }
-        return insert(table).values(row)
-
     *first, (table, columns) = shape
-    statement = one_row(len(first), table, columns)
-    for number, (cte_table, cte_columns) in enumerate(first):
-        statement = statement.add_cte(
-            one_row(number, cte_table, cte_columns).cte(f"pending_{number}")
-        )
+    return _with_single_rows(_one_row(len(first), table, columns), tuple(first))
+
+
+@functools.lru_cache(maxsize=64)
+def _with_single_rows(
+    statement: Insert, shape: tuple[tuple[sa.Table, tuple[str, ...]], ...]
+) -> Insert:
+    """``statement`` with one row into each table of ``shape`` as data-modifying CTEs."""
+    for number, (table, columns) in enumerate(shape):
+        statement = statement.add_cte(_one_row(number, table, columns).cte(f"pending_{number}"))
     return statement
