@@ -14,6 +14,8 @@ On PostgreSQL (a scratch database), in one run:
   of concurrency 2 (prefork: two pool processes), rules only (no LLM): ``--sessions``
   sessions of six notes each are ended first (their tasks wait in the broker), then the
   worker starts and the clock runs from its ``ready`` line until the last is consolidated;
+  beside it each pool process's first task's runtime (Celery's ``succeeded in``) against the
+  next twenty tasks' p50: a warm worker's first task is no slower;
 - the broker itself: ``--tasks`` no-op tasks (``memory.worker_process``) drained by a
   worker of concurrency 2, and the consolidation figure again, on Redis and on RabbitMQ.
 
@@ -30,7 +32,9 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import secrets
+import statistics
 import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -60,6 +64,7 @@ from workers.celery_app import WORKER_PROCESS
 
 REDIS = "redis://127.0.0.1:6379/14"
 AMQP = "amqp://guest:guest@127.0.0.1:5672//"
+TASK_RUNTIME = re.compile(r"\] succeeded in ([0-9.]+)s")
 SESSION_NOTES = (
     ("Now uses Vim as editor.", ("editor",)),
     ("Prefers aisle seats on long flights.", ("seats",)),
@@ -216,11 +221,17 @@ def sessions_per_second(
             cpu = tree_cpu_seconds(worker.process.pid) - cpu_before
         finally:
             worker.stop()
+    # Celery's own runtime of each task, in the order they ended: the first ``concurrency``
+    # are each pool process's first task (issue 14's warm workers: as fast as the later ones).
+    runtimes = [float(found) for found in TASK_RUNTIME.findall(worker.log())]
+    later = runtimes[concurrency : concurrency + 20]
     return {
         "broker": broker_name(broker_env),
         "concurrency": concurrency,
         "sessions_per_second": round(count / elapsed, 1),
         "worker_cpu_ms_per_session": round(cpu / count * 1000, 1),
+        "first_task_ms": [round(value * 1000, 1) for value in runtimes[:concurrency]],
+        "next_20_tasks_p50_ms": round(statistics.median(later) * 1000, 1) if later else None,
         "load_average": round(os.getloadavg()[0], 1),
     }
 
