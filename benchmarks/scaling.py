@@ -221,9 +221,10 @@ def sessions_per_second(
             cpu = tree_cpu_seconds(worker.process.pid) - cpu_before
         finally:
             worker.stop()
+        log = worker.log()  # before the stack's directory goes
     # Celery's own runtime of each task, in the order they ended: the first ``concurrency``
     # are each pool process's first task (issue 14's warm workers: as fast as the later ones).
-    runtimes = [float(found) for found in TASK_RUNTIME.findall(worker.log())]
+    runtimes = [float(found) for found in TASK_RUNTIME.findall(log)]
     later = runtimes[concurrency : concurrency + 20]
     return {
         "broker": broker_name(broker_env),
