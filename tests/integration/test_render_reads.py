@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -30,6 +28,7 @@ from memory_service.core.scope import TenantScope
 from memory_service.services.admin import erase_subject
 from tests.support.containers import migrated_container
 from tests.support.scratch_database import scratch_postgres_service
+from tests.support.wire_trace import sent_messages, traced
 
 pytestmark = pytest.mark.postgres
 
@@ -124,32 +123,15 @@ def test_a_render_sends_its_two_selects_and_nothing_else(
         path = "/v1/subjects/subject-1/context"
         params = {"session_id": opened.json()["session_id"]}
         assert client.get(path, params=params, headers=headers).status_code == 200  # warm
-        with trace.open("w") as file, _traced(_read_engine(container), file.fileno()):
+        with trace.open("w") as file, traced(_read_engine(container), file.fileno()):
             assert client.get(path, params=params, headers=headers).status_code == 200
-    sent = [line.split("\t")[3] for line in trace.read_text().splitlines() if "\tF\t" in line]
+    sent = sent_messages(trace)
     assert [kind for kind in sent if kind in ("Query", "Parse", "Execute")] == [
         "Parse",
         "Execute",
         "Parse",
         "Execute",
     ], sent
-
-
-@contextmanager
-def _traced(engine: sa.Engine, fileno: int) -> Iterator[None]:
-    traced: list[Any] = []
-
-    def on_checkout(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
-        dbapi_connection.pgconn.trace(fileno)
-        traced.append(dbapi_connection)
-
-    sa.event.listen(engine, "checkout", on_checkout)
-    try:
-        yield
-    finally:
-        sa.event.remove(engine, "checkout", on_checkout)
-        for connection in traced:
-            connection.pgconn.untrace()
 
 
 def test_a_replica_needs_postgresql(tmp_path: Path) -> None:
