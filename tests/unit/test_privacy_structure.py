@@ -296,3 +296,61 @@ def test_lower_case_street_types_of_spain_and_italy_make_an_address(text: str) -
 
 def test_english_via_before_a_count_is_not_a_street() -> None:
     assert address_kinds("Sends reminders via Slack 2 times a day") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        # a dish named after someone: a food noun, one capitalised word, the phrase ends
+        ("Come pizza Margherita cada viernes por la noche.", "Margherita"),
+        ("Commande toujours des crêpes Suzette au dessert.", "Suzette"),
+        ("Always orders Peach Melba for dessert.", "Peach Melba"),
+        ("Pide huevos Benedict en el brunch.", "Benedict"),
+        # a title's number ends the phrase
+        ("Plays Baldur's Gate 3 on PC, usually co-op.", "Baldur"),
+        ("Replays Final Fantasy VII every winter.", "Final Fantasy"),
+        # playing a game, in the languages where the verb takes no person
+        ("Spielt Elden Ring und Hollow Knight auf dem Steam Deck.", "Elden Ring"),
+        ("joue surtout à Elden Ring le soir", "Elden Ring"),
+        ("Finished Elden Ring twice.", "Elden Ring"),
+        # a public role as the user's favourite
+        ("Lieblingsspieler: Alexander Zverev, verfolgt alle Turniere.", "Alexander Zverev"),
+        ("Favourite author is Toni Morrison.", "Toni Morrison"),
+        ("Su autora favorita es Almudena Grandes.", "Almudena Grandes"),
+        # reading in the infinitive, genres and what a cook or a host publishes
+        ("Le encanta leer a Almudena Grandes.", "Almudena Grandes"),
+        ("Legge i gialli di Andrea Camilleri.", "Andrea Camilleri"),
+        ("Liest gern Krimis von Nele Neuhaus.", "Nele Neuhaus"),
+        ("Sigue las recetas de Karlos Arguiñano.", "Karlos Arguiñano"),
+        # how much of an author
+        ("Lit beaucoup de Victor Hugo.", "Victor Hugo"),
+        ("Lee todo lo de Almudena Grandes.", "Almudena Grandes"),
+        ("Legge tutto di Elena Ferrante.", "Elena Ferrante"),
+    ],
+)
+def test_dishes_titles_games_and_public_roles_read_as_public(text: str, span: str) -> None:
+    start = text.index(span)
+    assert reads_as_brand(text, start, start + len(span))
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Loves the pasta Giulia makes on Sundays.", "Giulia"),  # a verb: the cook
+        ("Bought a pizza for Marta Ruiz.", "Marta Ruiz"),
+        ("Paid Anna Meyer 50 euros for the tickets.", "Anna Meyer"),  # a unit after the number
+        ("Met Emma Roth 3 times last month.", "Emma Roth"),
+        ("Plays Anna Meyer in the club final.", "Anna Meyer"),  # an opponent
+        ("Favourite teacher is Anna Meyer.", "Anna Meyer"),  # a private role
+        ("Joue au tennis avec Julie Martin.", "Julie Martin"),
+    ],
+)
+def test_a_person_near_a_dish_a_number_or_a_game_stays_a_name(text: str, span: str) -> None:
+    start = text.index(span)
+    assert not reads_as_brand(text, start, start + len(span))
+
+
+def test_spanish_cousin_is_italian_first_a_lower_case_word_after_it_is_not_a_name() -> None:
+    finder = NameFinder(first_names=FIRST_NAMES | {"anno", "marco"}, common_words=FUNCTION_WORDS)
+    assert finder.find("Studia Ingegneria Informatica al Politecnico, primo anno.") == []
+    assert [span.cue for span in finder.find("Su primo Marco vive en Sevilla.")] == [True]

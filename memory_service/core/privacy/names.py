@@ -382,6 +382,8 @@ _AMBIGUOUS_KIN = re.compile(r"son|mann|kind|mujer|femme", re.IGNORECASE)
 _AMBIGUOUS_WITHOUT_POSSESSIVE = re.compile(
     r"son|mann|kind|capo|mujer|femme|partner|assistant|manager|boss|driver|coach|trainer"
     r"|cleaner|tutor|chauffeur|fahrer|fahrerin|autista|responsable|responsabile|chef|cheffe"
+    # Spanish "cousin" is Italian "first" ("primo anno", "prima volta")
+    r"|primo|prima"
     # also verbs: Spanish "bebe" (drinks), "viste"; only "mi bebé" is a baby
     r"|beb[ée]|b[ée]b[ée]",
     re.IGNORECASE,
