@@ -326,6 +326,22 @@ def test_english_via_before_a_count_is_not_a_street() -> None:
         ("Lit beaucoup de Victor Hugo.", "Victor Hugo"),
         ("Lee todo lo de Almudena Grandes.", "Almudena Grandes"),
         ("Legge tutto di Elena Ferrante.", "Elena Ferrante"),
+        ("Indossa solo Giorgio Armani alle cerimonie.", "Giorgio Armani"),
+        # a work, then its author; reading again; a fan and a word about the fan
+        ("Lit Arsène Lupin de Maurice Leblanc dans le train.", "Maurice Leblanc"),
+        ("Relit Le Petit Prince de Saint-Exupéry à Noël.", "Saint-Exupéry"),
+        ("Fan inconditionnel de Zinédine Zidane depuis 1998.", "Zinédine Zidane"),
+        ("Grande fan d'Amélie Mauresmo.", "Amélie Mauresmo"),
+        ("Fan vom FC Bayern und von Thomas Müller.", "Thomas Müller"),
+        ("Wants to read English Lit, big Margaret Atwood fan.", "Margaret Atwood"),
+        ("Studia le teorie di Maria Montessori.", "Maria Montessori"),
+        # a fictional character named before its role
+        ("Regarde Kaamelott, Perceval est son personnage préféré.", "Perceval"),
+        ("Ellie es su personaje favorito.", "Ellie"),
+        # places named after someone
+        ("Flying out of Charles de Gaulle airport on the 14th.", "Charles"),
+        ("Fliegt vom Flughafen Franz Josef Strauß ab.", "Josef Strauß"),
+        ("Aterriza en el aeropuerto Adolfo Suárez el lunes.", "Adolfo Suárez"),
     ],
 )
 def test_dishes_titles_games_and_public_roles_read_as_public(text: str, span: str) -> None:
@@ -343,6 +359,11 @@ def test_dishes_titles_games_and_public_roles_read_as_public(text: str, span: st
         ("Plays Anna Meyer in the club final.", "Anna Meyer"),  # an opponent
         ("Favourite teacher is Anna Meyer.", "Anna Meyer"),  # a private role
         ("Joue au tennis avec Julie Martin.", "Julie Martin"),
+        ("La escuela de Lucía Gómez está cerca.", "Lucía Gómez"),  # her school
+        # a relationship word in apposition: a person whatever the context before
+        ("Fan de Julie Martin, sa voisine.", "Julie Martin"),
+        ("Reads Anna Meyer, her neighbour, every week.", "Anna Meyer"),
+        ("Loves the films of Lucía Gómez, su prima.", "Lucía Gómez"),
     ],
 )
 def test_a_person_near_a_dish_a_number_or_a_game_stays_a_name(text: str, span: str) -> None:

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import re
 
+from memory_service.core.privacy.names import relation_after
+
 _NOUNS_AFTER = (
     # EN: products, works, membership
     r"novels?|books?|thrillers?|films?|movies?|songs?|albums?|records?|music|paintings?"
@@ -33,7 +35,7 @@ _NOUNS_AFTER = (
     r"|fragrances?|watch(?:es)?|bags?|glasses|tea|coffee|whiske?y|bourbon|beer|wine|gin|vodka"
     r"|products?|stores?|shops?|outlets?|hotels?|resorts?|points|status|account|card|cards"
     r"|membership|member|rewards|loyalty|app|platform|fund|funds|brokerage|bank|collection"
-    r"|range|line|brand|store card|credit card|tier|elite|gold|platinum"
+    r"|range|line|brand|store card|credit card|tier|elite|gold|platinum|fan|fans"
     # FR
     r"|romans?|livres?|chansons?|disques?|tableaux|pi[eè]ces|chemises?|parfums?|magasins?"
     r"|documentaires?|[ée]ditions?|po[èe]mes?|essais|films?|vestes?|chaussures|v[êe]tements"
@@ -75,6 +77,8 @@ _WORKS_BEFORE = (
     r"|recetas|v[íi]deos|programas|c[óo]mics|novela negra|novelas negras"
     r"|krimis?|thriller|rezepte[n]?|kochb[üu]cher[n]?|gem[äa]lde[n]?|sendungen"
     r"|gialli|giallo|ricette|video|puntate|trasmissioni|fumetti"
+    # a thinker's ideas: "la philosophie de Simone de Beauvoir", "le teorie di Maria Montessori"
+    r"|theories|philosophy|th[ée]ories|philosophie|teor[íi]as|filosof[íi]a|theorien|teorie"
 )
 # An adverb may stand between the verb and the name ("lit surtout Victor Hugo", "reads
 # mostly Stephen King"), and a brand coordinated with another in the same context is one too
@@ -85,7 +89,8 @@ _ADVERB = (
     r"|sobre todo|vor allem|am liebsten|lieber|meistens|gern(?:e)? mal|volentieri"
     # how much of an author: "Lit tout Amélie Nothomb", "Lee todo lo de", "Legge tutto di"
     r"|a lot of|lots of|everything by|all of|beaucoup|tout|mucho|todo(?: lo)?|viel|alles"
-    r"|molto|tutto)"
+    r"|molto|tutto|only|just|seulement|juste|s[óo]lo|nur|solo"
+    r"|solamente|soltanto)"
 )
 _CUES_BEFORE = (
     # EN
@@ -114,8 +119,12 @@ _CUES_BEFORE = (
     r"|compra (?:\w+ )?da|cliente di|conto (?:presso|da)|legge|ascolta|fan di"
     r"|(?:romanzi|libri|film|canzoni|dischi|quadri) di|indossa|beve"
     r"|usa|utilizza|tifos[oa] (?:di|della|del)|colleziona|abbonat[oa] a"
-    # reading in the infinitive or the gerund: "le encanta leer a", "está leyendo a"
-    r"|reading|to read|lire|lisant|le(?:er|yendo)|leggere|leggendo"
+    # reading in the infinitive, the gerund or again: "le encanta leer a", "está leyendo a",
+    # "relit", "rereads", "releyó a"
+    r"|reading|to read|lire|lisant|le(?:er|yendo)|leggere|leggendo|re-?reads|re-?reading"
+    r"|reli[ts]|relee|reley[óo]|rilegge"
+    # a fan and a word about the fan: "fan inconditionnel de", "grande fan d'"
+    r"|fan(?:\s+[\w-]+)?\s+(?:of|de|d'|von|vom|di|del)"
     # playing a game: "plays Baldur's Gate", "joue surtout à Elden Ring", "spielt Elden Ring"
     # (Spanish and Italian "a" is an article below; French "à" is not: "porte à Marie")
     # (not English "plays": "plays Anna Meyer in the final" is an opponent)
@@ -145,7 +154,9 @@ _NAME_WORDS = (
 )
 # A brand already named in the same context, and the comma or conjunction after it: "Zara y
 # en", "Umberto Eco ed", "Marks & Spencer and".
-_LISTED = rf"(?:{_NAME_WORDS}\s*(?:,|\s+{_CONJUNCTION})(?:\s+{_ARTICLE})?)"
+# A work then its author after the same context: "Lit Arsène Lupin de Maurice Leblanc".
+_BY = r"(?:by|de|d'|di|von|del|des)"
+_LISTED = rf"(?:{_NAME_WORDS}\s*(?:,|\s+{_CONJUNCTION}|\s+{_BY})(?:\s+(?:{_ARTICLE}|{_BY}|vom))?)"
 _CONTEXT = rf"(?:{_CUES_BEFORE}|{_COMMERCE})"
 # A product noun and the preposition naming its maker or seller ("vestiti da", "ropa de").
 _GOODS_FROM = (
@@ -220,23 +231,26 @@ _PUBLIC_ROLES_EN = (
     r"|streamer|youtuber|podcaster|comedian|philosopher|scientist|tennis player|f1 driver"
     # and things, never a person: "Favourite store is Zara"
     r"|store|shop|brand|label|restaurant|team|club|game|show|series|film|movie|book|album"
-    r"|song|app|airline|hotel|chain"
+    r"|song|app|airline|hotel|chain|character|fictional character|hero|heroine|villain"
 )
 _FAVOURITE_BEFORE = re.compile(
     rf"(?<![\w'])(?:(?:favou?rite|fave|all-time) (?:{_PUBLIC_ROLES_EN})s?"
     r"|lieblings(?:autor|schriftsteller|s[äa]nger|band|k[üu]nstler|musiker|rapper|komponist"
     r"|maler|schauspieler|regisseur|spieler|sportler|fu(?:ß|ss)baller|fahrer|streamer|youtuber"
-    r"|podcaster|komiker|philosoph)(?:in|innen)?"
+    r"|podcaster|komiker|philosoph|figur|charakter|held)(?:in|innen)?"
     r"|(?:auteure?|autrice|[ée]crivaine?|chanteur|chanteuse|groupe|artiste|musicien(?:ne)?"
     r"|rappeur|rappeuse|compositeur|compositrice|peintre|acteur|actrice|r[ée]alisat(?:eur|rice)"
     r"|joueur|joueuse|pilote|sporti(?:f|ve)|footballeur|streameur|streameuse|youtubeur"
-    r"|youtubeuse|humoriste|philosophe) (?:pr[ée]f[ée]r[ée]e?|favori(?:te)?)"
+    r"|youtubeuse|humoriste|philosophe|personnage|h[ée]ros|h[ée]ro[ïi]ne)"
+    r" (?:pr[ée]f[ée]r[ée]e?|favori(?:te)?)"
     r"|(?:autora?|escritora?|cantante|grupo|artista|m[úu]sico|m[úu]sica|rapera?|compositora?"
     r"|pintora?|actor|actriz|directora?|jugadora?|piloto|deportista|futbolista|ciclista"
-    r"|streamer|youtuber|humorista|fil[óo]sof[oa]) (?:favorit[oa]|preferid[oa])"
+    r"|streamer|youtuber|humorista|fil[óo]sof[oa]|personaje|h[ée]roe|hero[íi]na)"
+    r" (?:favorit[oa]|preferid[oa])"
     r"|(?:autore|autrice|scrittore|scrittrice|cantante|gruppo|band|artista|musicista|rapper"
     r"|compositore|compositrice|pittore|pittrice|attore|attrice|regista|giocatore|giocatrice"
-    r"|pilota|atleta|calciatore|calciatrice|ciclista|streamer|youtuber|comico|filosof[oa])"
+    r"|pilota|atleta|calciatore|calciatrice|ciclista|streamer|youtuber|comico|filosof[oa]"
+    r"|personaggio|eroe|eroina)"
     r" (?:preferit[oa]|del cuore|di sempre)|idolo(?: di sempre)?)"
     r"(?:\s*:|\s+(?:is|was|are|est|c'est|es|ist|war|è|sono|sind|son))?\s+$",
     re.IGNORECASE,
@@ -269,6 +283,18 @@ _REST_OF_NAME = re.compile(
 _PLACE_NOUN_AFTER = re.compile(
     r"\s+(?:airport|chapel|museum|gallery|stadium|arena|institute|foundation|prize|award"
     r"|trophy|memorial|cathedral)(?!\w)",
+    re.IGNORECASE,
+)
+
+# A fictional character named before its role: "Perceval est son personnage préféré", "Ellie
+# es su personaje favorito", "Homer is his favourite character".
+_CHARACTER_AFTER = re.compile(
+    r"\s+(?:is|was|est|es|ist|è)\s+(?:(?:my|his|her|their|our|son|sa|leur|su|sein|seine|ihr"
+    r"|ihre|il suo|la sua|il mio|la mia|mi)\s+)?"
+    r"(?:(?:favou?rite|all-time favou?rite|pr[ée]f[ée]r[ée]e?|favorit[oa]|preferit[oa]|liebste"
+    r"|lieblings)\s*)?"
+    r"(?:character|personnage|personaje|personaggio|figur|lieblingsfigur)"
+    r"(?:\s+(?:favou?rite|pr[ée]f[ée]r[ée]e?|favorit[oa]|preferit[oa]|preferid[oa]))?(?!\w)",
     re.IGNORECASE,
 )
 
@@ -305,7 +331,13 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
     """
     span = text[start:end]
     after = text[end:]
-    if _dish(text, start, end) or _title_with_number(text, start, end):
+    if relation_after(text, end):
+        return False  # "Fan de Julie Martin, sa voisine": a person whatever came before
+    if (
+        _dish(text, start, end)
+        or _title_with_number(text, start, end)
+        or _CHARACTER_AFTER.match(text, end)
+    ):
         return True
     if any(
         _FAVOURITE_BEFORE.search(text[max(0, begin - 60) : begin])
@@ -332,7 +364,8 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
 def _starts(text: str, start: int, end: int) -> list[int]:
     """Where the brand may start: at the span, up to two capitalised words before it
     ("Johnnie Walker Black"), or up to two words into it when the name reader took the
-    context in ("Lit Annie Ernaux", "Viste de Pedro del Hierro")."""
+    context in ("Lit Annie Ernaux", "Viste de Pedro del Hierro"). Not three: "Großer Fan von
+    Hans-Peter Lindqvist" (a private person in names_e) is refused with "Boris Becker"."""
     starts = [start]
     begin = start
     for _ in range(2):
