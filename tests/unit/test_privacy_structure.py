@@ -317,6 +317,7 @@ def test_english_via_before_a_count_is_not_a_street() -> None:
         ("Lieblingsspieler: Alexander Zverev, verfolgt alle Turniere.", "Alexander Zverev"),
         ("Favourite author is Toni Morrison.", "Toni Morrison"),
         ("Su autora favorita es Almudena Grandes.", "Almudena Grandes"),
+        ("Favorite character ever is Homer Simpson.", "Homer Simpson"),
         # reading in the infinitive, genres and what a cook or a host publishes
         ("Le encanta leer a Almudena Grandes.", "Almudena Grandes"),
         ("Legge i gialli di Andrea Camilleri.", "Andrea Camilleri"),
@@ -342,6 +343,10 @@ def test_english_via_before_a_count_is_not_a_street() -> None:
         ("Flying out of Charles de Gaulle airport on the 14th.", "Charles"),
         ("Fliegt vom Flughafen Franz Josef Strauß ab.", "Josef Strauß"),
         ("Aterriza en el aeropuerto Adolfo Suárez el lunes.", "Adolfo Suárez"),
+        # a saint's name opening its run
+        ("Vive a San Donato Milanese.", "Donato Milanese"),
+        ("Nació en Santa Cruz de Tenerife.", "Santa Cruz"),
+        ("Beve solo acqua frizzante San Pellegrino.", "San Pellegrino"),
     ],
 )
 def test_dishes_titles_games_and_public_roles_read_as_public(text: str, span: str) -> None:
@@ -360,6 +365,8 @@ def test_dishes_titles_games_and_public_roles_read_as_public(text: str, span: st
         ("Favourite teacher is Anna Meyer.", "Anna Meyer"),  # a private role
         ("Joue au tennis avec Julie Martin.", "Julie Martin"),
         ("La escuela de Lucía Gómez está cerca.", "Lucía Gómez"),  # her school
+        ("Habla cada día con Lucía San Martín.", "San Martín"),  # a compound surname
+        ("Santo Bellini called about the invoice.", "Santo Bellini"),  # a given name
         # a relationship word in apposition: a person whatever the context before
         ("Fan de Julie Martin, sa voisine.", "Julie Martin"),
         ("Reads Anna Meyer, her neighbour, every week.", "Anna Meyer"),

@@ -252,6 +252,7 @@ _FAVOURITE_BEFORE = re.compile(
     r"|pilota|atleta|calciatore|calciatrice|ciclista|streamer|youtuber|comico|filosof[oa]"
     r"|personaggio|eroe|eroina)"
     r" (?:preferit[oa]|del cuore|di sempre)|idolo(?: di sempre)?)"
+    r"(?:\s+(?:ever|of all time|de tous les temps|de todos los tiempos|aller zeiten))?"
     r"(?:\s*:|\s+(?:is|was|are|est|c'est|es|ist|war|è|sono|sind|son))?\s+$",
     re.IGNORECASE,
 )
@@ -298,6 +299,25 @@ _CHARACTER_AFTER = re.compile(
     re.IGNORECASE,
 )
 
+# A saint's name opens a place, a church, a race or a brand ("San Donato Milanese", "Santa Cruz
+# de Tenerife", "San Pellegrino", "Saint James") when it starts its capitalised run. Not
+# after another capitalised word: "Lucía San Martín" is a person with a compound surname.
+# Not "Santo" (an Italian given name: "Santo Bellini") nor "Santos" (a surname).
+_SAINT = re.compile(
+    r"(?-i:San|Santa|Sant['\u2019]|Saint|Sainte|Sankt|St\.|Ste\.|S[ãa]o)[ \u00a0-]"
+    r"(?-i:[A-ZÀ-ÖØ-Þ])"
+)
+
+
+def _saint_place(text: str, start: int, end: int) -> bool:
+    """Whether the span's capitalised run starts with a saint's name."""
+    for begin in _starts(text, start, end):
+        if _SAINT.match(text, begin) and not _CAPITALISED_BEFORE.search(
+            text[max(0, begin - 40) : begin]
+        ):
+            return True
+    return False
+
 
 def _dish(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is a dish's name: one capitalised word after a food noun,
@@ -337,6 +357,7 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
         _dish(text, start, end)
         or _title_with_number(text, start, end)
         or _CHARACTER_AFTER.match(text, end)
+        or _saint_place(text, start, end)
     ):
         return True
     if any(
