@@ -68,3 +68,16 @@ def test_a_possessive_before_a_noun_is_never_cleared(text: str, span: str) -> No
     """A person's thing and a public figure's work read the same: fail closed."""
     start = text.index(span)
     assert MODEL.public_score(text, start, start + len(span)) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Watches Anna Meyer, her neighbour, on Tuesdays.", "Anna Meyer"),
+        ("Lit Julie Martin (sa voisine) le soir.", "Julie Martin"),
+        ("Escucha a Lucía Gómez, su prima, cada domingo.", "Lucía"),
+    ],
+)
+def test_a_relationship_word_in_apposition_is_never_cleared(text: str, span: str) -> None:
+    start = text.index(span)
+    assert MODEL.public_score(text, start, start + len(span)) == 0.0

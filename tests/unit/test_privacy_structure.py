@@ -296,3 +296,89 @@ def test_lower_case_street_types_of_spain_and_italy_make_an_address(text: str) -
 
 def test_english_via_before_a_count_is_not_a_street() -> None:
     assert address_kinds("Sends reminders via Slack 2 times a day") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        # a dish named after someone: a food noun, one capitalised word, the phrase ends
+        ("Come pizza Margherita cada viernes por la noche.", "Margherita"),
+        ("Commande toujours des crêpes Suzette au dessert.", "Suzette"),
+        ("Always orders Peach Melba for dessert.", "Peach Melba"),
+        ("Pide huevos Benedict en el brunch.", "Benedict"),
+        # a title's number ends the phrase
+        ("Plays Baldur's Gate 3 on PC, usually co-op.", "Baldur"),
+        ("Replays Final Fantasy VII every winter.", "Final Fantasy"),
+        # playing a game, in the languages where the verb takes no person
+        ("Spielt Elden Ring und Hollow Knight auf dem Steam Deck.", "Elden Ring"),
+        ("joue surtout à Elden Ring le soir", "Elden Ring"),
+        ("Finished Elden Ring twice.", "Elden Ring"),
+        # a public role as the user's favourite
+        ("Lieblingsspieler: Alexander Zverev, verfolgt alle Turniere.", "Alexander Zverev"),
+        ("Favourite author is Toni Morrison.", "Toni Morrison"),
+        ("Su autora favorita es Almudena Grandes.", "Almudena Grandes"),
+        ("Favorite character ever is Homer Simpson.", "Homer Simpson"),
+        # reading in the infinitive, genres and what a cook or a host publishes
+        ("Le encanta leer a Almudena Grandes.", "Almudena Grandes"),
+        ("Legge i gialli di Andrea Camilleri.", "Andrea Camilleri"),
+        ("Liest gern Krimis von Nele Neuhaus.", "Nele Neuhaus"),
+        ("Sigue las recetas de Karlos Arguiñano.", "Karlos Arguiñano"),
+        # how much of an author
+        ("Lit beaucoup de Victor Hugo.", "Victor Hugo"),
+        ("Lee todo lo de Almudena Grandes.", "Almudena Grandes"),
+        ("Legge tutto di Elena Ferrante.", "Elena Ferrante"),
+        ("Indossa solo Giorgio Armani alle cerimonie.", "Giorgio Armani"),
+        # a work, then its author; reading again; a fan and a word about the fan
+        ("Lit Arsène Lupin de Maurice Leblanc dans le train.", "Maurice Leblanc"),
+        ("Relit Le Petit Prince de Saint-Exupéry à Noël.", "Saint-Exupéry"),
+        ("Fan inconditionnel de Zinédine Zidane depuis 1998.", "Zinédine Zidane"),
+        ("Grande fan d'Amélie Mauresmo.", "Amélie Mauresmo"),
+        ("Fan vom FC Bayern und von Thomas Müller.", "Thomas Müller"),
+        ("Wants to read English Lit, big Margaret Atwood fan.", "Margaret Atwood"),
+        ("Studia le teorie di Maria Montessori.", "Maria Montessori"),
+        # a fictional character named before its role
+        ("Regarde Kaamelott, Perceval est son personnage préféré.", "Perceval"),
+        ("Ellie es su personaje favorito.", "Ellie"),
+        # places named after someone
+        ("Flying out of Charles de Gaulle airport on the 14th.", "Charles"),
+        ("Fliegt vom Flughafen Franz Josef Strauß ab.", "Josef Strauß"),
+        ("Aterriza en el aeropuerto Adolfo Suárez el lunes.", "Adolfo Suárez"),
+        # a saint's name opening its run
+        ("Vive a San Donato Milanese.", "Donato Milanese"),
+        ("Nació en Santa Cruz de Tenerife.", "Santa Cruz"),
+        ("Beve solo acqua frizzante San Pellegrino.", "San Pellegrino"),
+    ],
+)
+def test_dishes_titles_games_and_public_roles_read_as_public(text: str, span: str) -> None:
+    start = text.index(span)
+    assert reads_as_brand(text, start, start + len(span))
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Loves the pasta Giulia makes on Sundays.", "Giulia"),  # a verb: the cook
+        ("Bought a pizza for Marta Ruiz.", "Marta Ruiz"),
+        ("Paid Anna Meyer 50 euros for the tickets.", "Anna Meyer"),  # a unit after the number
+        ("Met Emma Roth 3 times last month.", "Emma Roth"),
+        ("Plays Anna Meyer in the club final.", "Anna Meyer"),  # an opponent
+        ("Favourite teacher is Anna Meyer.", "Anna Meyer"),  # a private role
+        ("Joue au tennis avec Julie Martin.", "Julie Martin"),
+        ("La escuela de Lucía Gómez está cerca.", "Lucía Gómez"),  # her school
+        ("Habla cada día con Lucía San Martín.", "San Martín"),  # a compound surname
+        ("Santo Bellini called about the invoice.", "Santo Bellini"),  # a given name
+        # a relationship word in apposition: a person whatever the context before
+        ("Fan de Julie Martin, sa voisine.", "Julie Martin"),
+        ("Reads Anna Meyer, her neighbour, every week.", "Anna Meyer"),
+        ("Loves the films of Lucía Gómez, su prima.", "Lucía Gómez"),
+    ],
+)
+def test_a_person_near_a_dish_a_number_or_a_game_stays_a_name(text: str, span: str) -> None:
+    start = text.index(span)
+    assert not reads_as_brand(text, start, start + len(span))
+
+
+def test_spanish_cousin_is_italian_first_a_lower_case_word_after_it_is_not_a_name() -> None:
+    finder = NameFinder(first_names=FIRST_NAMES | {"anno", "marco"}, common_words=FUNCTION_WORDS)
+    assert finder.find("Studia Ingegneria Informatica al Politecnico, primo anno.") == []
+    assert [span.cue for span in finder.find("Su primo Marco vive en Sevilla.")] == [True]

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import re
 
+from memory_service.core.privacy.names import relation_after
+
 _NOUNS_AFTER = (
     # EN: products, works, membership
     r"novels?|books?|thrillers?|films?|movies?|songs?|albums?|records?|music|paintings?"
@@ -33,7 +35,7 @@ _NOUNS_AFTER = (
     r"|fragrances?|watch(?:es)?|bags?|glasses|tea|coffee|whiske?y|bourbon|beer|wine|gin|vodka"
     r"|products?|stores?|shops?|outlets?|hotels?|resorts?|points|status|account|card|cards"
     r"|membership|member|rewards|loyalty|app|platform|fund|funds|brokerage|bank|collection"
-    r"|range|line|brand|store card|credit card|tier|elite|gold|platinum"
+    r"|range|line|brand|store card|credit card|tier|elite|gold|platinum|fan|fans"
     # FR
     r"|romans?|livres?|chansons?|disques?|tableaux|pi[eè]ces|chemises?|parfums?|magasins?"
     r"|documentaires?|[ée]ditions?|po[èe]mes?|essais|films?|vestes?|chaussures|v[êe]tements"
@@ -56,7 +58,9 @@ _NOUNS_AFTER = (
 # Ernest Hemingway", "les parfums Jean Paul Gaultier", "les documentaires d'Yann …").
 _WORKS_BEFORE = (
     r"novels?|books?|thrillers?|films?|movies?|songs?|albums?|records?|paintings?|prints?"
-    r"|plays?|operas?|editions?|pressings?|essays?|poems?|works|recordings?"
+    # (not "plays": "Plays Anna Meyer in the final" is a verb and an opponent; "plays by"
+    # and "plays of" are contexts of their own)
+    r"|operas?|editions?|pressings?|essays?|poems?|works|recordings?"
     r"|documentar(?:y|ies)|biograph(?:y|ies)|designs?|fragrances?|perfumes?|clothes|clothing"
     r"|romans?|livres?|chansons?|disques?|tableaux|documentaires?|parfums?|v[êe]tements"
     r"|chaussures|[ée]ditions?|po[èe]mes?|essais"
@@ -66,6 +70,27 @@ _WORKS_BEFORE = (
     r"|kleidung|schuhe"
     r"|romanzi|romanzo|libri|libro|canzoni|dischi|quadri|documentari|edizioni|poesie|saggi"
     r"|vestiti|scarpe|profumi"
+    # genres, and what a cook, a streamer or a host publishes: "Krimis von Nele Neuhaus",
+    # "i gialli di Andrea Camilleri", "las recetas de Karlos Arguiñano", "les podcasts de"
+    r"|crime novels|recipes|cookbooks|podcasts?|videos|comics|manga"
+    r"|polars?|policiers|bd|bandes dessin[ée]es|recettes|vid[ée]os|[ée]missions|chroniques"
+    r"|recetas|v[íi]deos|programas|c[óo]mics|novela negra|novelas negras"
+    r"|krimis?|thriller|rezepte[n]?|kochb[üu]cher[n]?|gem[äa]lde[n]?|sendungen"
+    r"|gialli|giallo|ricette|video|puntate|trasmissioni|fumetti"
+    # a thinker's ideas: "la philosophie de Simone de Beauvoir", "le teorie di Maria Montessori"
+    r"|theories|philosophy|th[ée]ories|philosophie|teor[íi]as|filosof[íi]a|theorien|teorie"
+)
+# An adverb may stand between the verb and the name ("lit surtout Victor Hugo", "reads
+# mostly Stephen King"), and a brand coordinated with another in the same context is one too
+# ("compra en Zara y Massimo Dutti", "shops at Gap and Tommy Hilfiger").
+_ADVERB = (
+    r"(?:[a-z]+ly|[a-zé]+ment|[a-z]+mente|surtout|souvent|toujours|mostly|often|always|also"
+    r"|aussi|gern|gerne|oft|immer|auch|siempre|tambi[ée]n|sempre|spesso|anche|soprattutto"
+    r"|sobre todo|vor allem|am liebsten|lieber|meistens|gern(?:e)? mal|volentieri"
+    # how much of an author: "Lit tout Amélie Nothomb", "Lee todo lo de", "Legge tutto di"
+    r"|a lot of|lots of|everything by|all of|beaucoup|tout|mucho|todo(?: lo)?|viel|alles"
+    r"|molto|tutto|only|just|seulement|juste|s[óo]lo|nur|solo"
+    r"|solamente|soltanto)"
 )
 _CUES_BEFORE = (
     # EN
@@ -94,6 +119,17 @@ _CUES_BEFORE = (
     r"|compra (?:\w+ )?da|cliente di|conto (?:presso|da)|legge|ascolta|fan di"
     r"|(?:romanzi|libri|film|canzoni|dischi|quadri) di|indossa|beve"
     r"|usa|utilizza|tifos[oa] (?:di|della|del)|colleziona|abbonat[oa] a"
+    # reading in the infinitive, the gerund or again: "le encanta leer a", "está leyendo a",
+    # "relit", "rereads", "releyó a"
+    r"|reading|to read|lire|lisant|le(?:er|yendo)|leggere|leggendo|re-?reads|re-?reading"
+    r"|reli[ts]|relee|reley[óo]|rilegge"
+    # a fan and a word about the fan: "fan inconditionnel de", "grande fan d'"
+    r"|fan(?:\s+[\w-]+)?\s+(?:of|de|d'|von|vom|di|del)"
+    # playing a game: "plays Baldur's Gate", "joue surtout à Elden Ring", "spielt Elden Ring"
+    # (Spanish and Italian "a" is an article below; French "à" is not: "porte à Marie")
+    # (not English "plays": "plays Anna Meyer in the final" is an opponent)
+    rf"|replays|replaying|finished|jou(?:e|es|ent|ait|ais|é)(?:\s+{_ADVERB})?"
+    r"\s+(?:à|au|aux)|juega|jugar|jugando|spielt|spielte|zockt|gioca|giocare|giocando"
 )
 # A purchase, booking or banking verb, up to three words, then the preposition that names the
 # seller: "invests in ETFs through", "books hotels via", "compra ropa en", "kauft Kaffee bei".
@@ -108,14 +144,6 @@ _COMMERCE = (
     r"|kauft|bestellt|bucht|zahlt|investiert|spart|mietet|fliegt|ordina|prenota|investe"
     rf"|risparmia|noleggia)(?:\s+(?!{_SELLER}\b)[\w'-]+){{0,3}}\s+{_SELLER}"
 )
-# An adverb may stand between the verb and the name ("lit surtout Victor Hugo", "reads
-# mostly Stephen King"), and a brand coordinated with another in the same context is one too
-# ("compra en Zara y Massimo Dutti", "shops at Gap and Tommy Hilfiger").
-_ADVERB = (
-    r"(?:[a-z]+ly|[a-zé]+ment|[a-z]+mente|surtout|souvent|toujours|mostly|often|always|also"
-    r"|aussi|gern|gerne|oft|immer|auch|siempre|tambi[ée]n|sempre|spesso|anche|soprattutto"
-    r"|sobre todo|vor allem|am liebsten|lieber|meistens|gern(?:e)? mal|volentieri)"
-)
 _CONJUNCTION = r"(?:and|&|or|y|e|ed|et|und|o|ou|oder|sowie|as well as)"
 # An article or a preposition between the context and the name: Spanish "lee a", French
 # partitive "porte du", "boit du", "compra en ... y en", "viste de", "the", "il".
@@ -126,7 +154,9 @@ _NAME_WORDS = (
 )
 # A brand already named in the same context, and the comma or conjunction after it: "Zara y
 # en", "Umberto Eco ed", "Marks & Spencer and".
-_LISTED = rf"(?:{_NAME_WORDS}\s*(?:,|\s+{_CONJUNCTION})(?:\s+{_ARTICLE})?)"
+# A work then its author after the same context: "Lit Arsène Lupin de Maurice Leblanc".
+_BY = r"(?:by|de|d'|di|von|del|des)"
+_LISTED = rf"(?:{_NAME_WORDS}\s*(?:,|\s+{_CONJUNCTION}|\s+{_BY})(?:\s+(?:{_ARTICLE}|{_BY}|vom))?)"
 _CONTEXT = rf"(?:{_CUES_BEFORE}|{_COMMERCE})"
 # A product noun and the preposition naming its maker or seller ("vestiti da", "ropa de").
 _GOODS_FROM = (
@@ -161,6 +191,153 @@ _PHRASE_END = re.compile(
 )
 
 
+# Dishes named after someone: a food noun, then one capitalised word that ends the phrase
+# ("crêpes Suzette.", "pizza Margherita cada viernes", "Eggs Benedict whenever", "Beef
+# Wellington like"). A verb after the word makes it a cook ("the pasta Giulia makes"), so
+# only punctuation, a function word or a preposition may follow.
+_FOOD = (
+    r"pizzas?|pizze|eggs?|beef|chicken|veal|pork|lamb|salmon|sole|peach(?:es)?|pears?"
+    r"|cr[êe]pes?|cakes?|tarts?|pies?|salad|sauce|soup|steak|pasta|spaghetti|risotto|cocktails?"
+    r"|sandwich(?:es)?|tartes?|g[âa]teaux?|poulet|salade|soupe|p[êe]ches?|poires?|filets?"
+    r"|b(?:œ|oe)uf|(?:œ|oe)ufs|huevos|tartas?|pollo|salsa|ensalada|sopa|filete|solomillo"
+    r"|pastel|torten?|kuchen|eier|so(?:ß|ss)e|salat|suppe|schnitzel|torta|insalata|zuppa"
+    r"|filetto|uova|pesche|bistecca|ravioli|tagliatelle|gnocchi|coupe|melba"
+)
+_FOOD_BEFORE = re.compile(rf"(?<![\w'])(?:{_FOOD})\s$", re.IGNORECASE)
+_FOOD_FIRST = re.compile(rf"(?:{_FOOD})\s+(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*$", re.IGNORECASE)
+_DISH_END = re.compile(
+    r"\s*(?:$|[.,;:!?)\-]|(?:with|and|or|on|at|in|for|from|whenever|every|each|like|as"
+    r"|au|aux|à|en|de|du|pour|avec|et|ou|selon|comme|chaque|cada|con|para|por|y|o|como|según"
+    r"|jeden|jede|mit|und|oder|zum|als|am|im|nach|wie|ogni|per|e|da|al|alla|alle|come"
+    r"|secondo|tutti|todos|tous|toujours|always|often|siempre|sempre|immer)\b)",
+    re.IGNORECASE,
+)
+# A title or a product line with its number: "Baldur's Gate 3 on PC", "Final Fantasy VII",
+# "Elden Ring 2 et": a capitalised run (or a possessive then capitalised words) and a number
+# of one or two digits or a Roman numeral that ends the phrase. A person's name before a
+# number is followed by its unit ("paid Anna Meyer 50 euros", "met Emma Roth 3 times").
+_TITLE_NUMBER_AFTER = re.compile(
+    r"(?P<poss>['\u2019]s)?(?P<more>(?:\s+(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*){0,3})"
+    r"\s+(?:\d{1,2}|(?-i:[IVX]{1,4}))(?=\s*(?:$|[.,;:!?)\]]|(?:on|sur|auf|en|su|in|and|et"
+    r"|und|y|e|or|ou|oder|o|with|avec|mit|con|for|pour|f[üu]r|per|para|to|sous|unter)\b))",
+    re.IGNORECASE,
+)
+# A public figure named by the role of their fame, as the user's favourite: "Lieblingsspieler:
+# Alexander Zverev", "favourite author is", "autora favorita:", "scrittore preferito è". Roles
+# a private person also holds (teacher, coach, chef, doctor) are not among them.
+_PUBLIC_ROLES_EN = (
+    r"author|writer|novelist|poet|singer|band|group|artist|musician|rapper|composer|painter"
+    r"|actor|actress|director|filmmaker|player|athlete|footballer|cyclist|racing driver"
+    r"|streamer|youtuber|podcaster|comedian|philosopher|scientist|tennis player|f1 driver"
+    # and things, never a person: "Favourite store is Zara"
+    r"|store|shop|brand|label|restaurant|team|club|game|show|series|film|movie|book|album"
+    r"|song|app|airline|hotel|chain|character|fictional character|hero|heroine|villain"
+)
+_FAVOURITE_BEFORE = re.compile(
+    rf"(?<![\w'])(?:(?:favou?rite|fave|all-time) (?:{_PUBLIC_ROLES_EN})s?"
+    r"|lieblings(?:autor|schriftsteller|s[äa]nger|band|k[üu]nstler|musiker|rapper|komponist"
+    r"|maler|schauspieler|regisseur|spieler|sportler|fu(?:ß|ss)baller|fahrer|streamer|youtuber"
+    r"|podcaster|komiker|philosoph|figur|charakter|held)(?:in|innen)?"
+    r"|(?:auteure?|autrice|[ée]crivaine?|chanteur|chanteuse|groupe|artiste|musicien(?:ne)?"
+    r"|rappeur|rappeuse|compositeur|compositrice|peintre|acteur|actrice|r[ée]alisat(?:eur|rice)"
+    r"|joueur|joueuse|pilote|sporti(?:f|ve)|footballeur|streameur|streameuse|youtubeur"
+    r"|youtubeuse|humoriste|philosophe|personnage|h[ée]ros|h[ée]ro[ïi]ne)"
+    r" (?:pr[ée]f[ée]r[ée]e?|favori(?:te)?)"
+    r"|(?:autora?|escritora?|cantante|grupo|artista|m[úu]sico|m[úu]sica|rapera?|compositora?"
+    r"|pintora?|actor|actriz|directora?|jugadora?|piloto|deportista|futbolista|ciclista"
+    r"|streamer|youtuber|humorista|fil[óo]sof[oa]|personaje|h[ée]roe|hero[íi]na)"
+    r" (?:favorit[oa]|preferid[oa])"
+    r"|(?:autore|autrice|scrittore|scrittrice|cantante|gruppo|band|artista|musicista|rapper"
+    r"|compositore|compositrice|pittore|pittrice|attore|attrice|regista|giocatore|giocatrice"
+    r"|pilota|atleta|calciatore|calciatrice|ciclista|streamer|youtuber|comico|filosof[oa]"
+    r"|personaggio|eroe|eroina)"
+    r" (?:preferit[oa]|del cuore|di sempre)|idolo(?: di sempre)?)"
+    r"(?:\s+(?:ever|of all time|de tous les temps|de todos los tiempos|aller zeiten))?"
+    r"(?:\s*:|\s+(?:is|was|are|est|c'est|es|ist|war|è|sono|sind|son))?\s+$",
+    re.IGNORECASE,
+)
+
+
+# Places named after someone, the place noun first in French, Spanish, German and Italian
+# ("aéroport Charles de Gaulle", "aeropuerto Adolfo Suárez", "Flughafen Franz Josef Strauß",
+# "Museum Ludwig", "Teatro alla Scala"), after the name in English ("Lincoln Center", "Charles
+# de Gaulle airport": :data:`_NOUNS_AFTER`). English nouns that also come before a person
+# ("the park Emma likes", "via Anna") are not among them.
+_PLACE_BEFORE = re.compile(
+    r"(?<!\w)(?:a[ée]roport|aeropuerto|aeroporto|flughafen|mus[ée]e|museo|museum|plaza"
+    r"|piazza|platz|calle|avenida|viale|corso|stra(?:ß|ss)e|gare|estaci[óo]n|stazione|bahnhof"
+    r"|stade|estadio|stadio|stadion|teatro|th[ée][âa]tre|theater|lyc[ée]e|liceo|colegio"
+    r"|coll[èe]ge|[ée]cole|escuela|scuola|universidad|universit[ée]|universit[àa]|h[ôo]pital"
+    r"|ospedale|krankenhaus|klinikum|parc|parque|parco|pont|puente|ponte|br[üu]cke|fondation"
+    r"|fundaci[óo]n|fondazione|stiftung|institut|instituto|istituto|premio|prix|preis|coppa"
+    r"|copa|torneo|tournoi|memorial|mémorial)"
+    # no preposition between: "la escuela de Lucía" is her school
+    r"\s+$",
+    re.IGNORECASE,
+)
+
+# In English the place noun comes after the whole name, particles included ("Charles de
+# Gaulle airport"; a reader may have taken only "Charles").
+_REST_OF_NAME = re.compile(
+    r"(?:\s+(?:(?:de|da|du|van|von|di|del|der|la|le)\s+)?(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*)*"
+)
+_PLACE_NOUN_AFTER = re.compile(
+    r"\s+(?:airport|chapel|museum|gallery|stadium|arena|institute|foundation|prize|award"
+    r"|trophy|memorial|cathedral)(?!\w)",
+    re.IGNORECASE,
+)
+
+# A fictional character named before its role: "Perceval est son personnage préféré", "Ellie
+# es su personaje favorito", "Homer is his favourite character".
+_CHARACTER_AFTER = re.compile(
+    r"\s+(?:is|was|est|es|ist|è)\s+(?:(?:my|his|her|their|our|son|sa|leur|su|sein|seine|ihr"
+    r"|ihre|il suo|la sua|il mio|la mia|mi)\s+)?"
+    r"(?:(?:favou?rite|all-time favou?rite|pr[ée]f[ée]r[ée]e?|favorit[oa]|preferit[oa]|liebste"
+    r"|lieblings)\s*)?"
+    r"(?:character|personnage|personaje|personaggio|figur|lieblingsfigur)"
+    r"(?:\s+(?:favou?rite|pr[ée]f[ée]r[ée]e?|favorit[oa]|preferit[oa]|preferid[oa]))?(?!\w)",
+    re.IGNORECASE,
+)
+
+# A saint's name opens a place, a church, a race or a brand ("San Donato Milanese", "Santa Cruz
+# de Tenerife", "San Pellegrino", "Saint James") when it starts its capitalised run. Not
+# after another capitalised word: "Lucía San Martín" is a person with a compound surname.
+# Not "Santo" (an Italian given name: "Santo Bellini") nor "Santos" (a surname).
+_SAINT = re.compile(
+    r"(?-i:San|Santa|Sant['\u2019]|Saint|Sainte|Sankt|St\.|Ste\.|S[ãa]o)[ \u00a0-]"
+    r"(?-i:[A-ZÀ-ÖØ-Þ])"
+)
+
+
+def _saint_place(text: str, start: int, end: int) -> bool:
+    """Whether the span's capitalised run starts with a saint's name."""
+    for begin in _starts(text, start, end):
+        if _SAINT.match(text, begin) and not _CAPITALISED_BEFORE.search(
+            text[max(0, begin - 40) : begin]
+        ):
+            return True
+    return False
+
+
+def _dish(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a dish's name: one capitalised word after a food noun,
+    or a food noun and one capitalised word, ending its phrase."""
+    span = text[start:end].rstrip()
+    if not _DISH_END.match(text, start + len(span)):
+        return False
+    if len(span.split()) == 1 and _FOOD_BEFORE.search(text[max(0, start - 20) : start]):
+        return True
+    return _FOOD_FIRST.fullmatch(span) is not None
+
+
+def _title_with_number(text: str, start: int, end: int) -> bool:
+    """Whether a number of a title or a product line follows the span ("Baldur's Gate 3")."""
+    match = _TITLE_NUMBER_AFTER.match(text, end)
+    if match is None:
+        return False
+    return bool(match["poss"] or match["more"]) or len(text[start:end].split()) > 1
+
+
 def product_noun_after(text: str, end: int) -> bool:
     """Whether a product or work noun follows right after ``end`` ("Lady Grey tea", "Dr.
     Martens boots"): even after an honorific, such a span names a product."""
@@ -174,6 +351,24 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
     """
     span = text[start:end]
     after = text[end:]
+    if relation_after(text, end):
+        return False  # "Fan de Julie Martin, sa voisine": a person whatever came before
+    if (
+        _dish(text, start, end)
+        or _title_with_number(text, start, end)
+        or _CHARACTER_AFTER.match(text, end)
+        or _saint_place(text, start, end)
+    ):
+        return True
+    if any(
+        _FAVOURITE_BEFORE.search(text[max(0, begin - 60) : begin])
+        or _PLACE_BEFORE.search(text[max(0, begin - 30) : begin])
+        for begin in _starts(text, start, end)
+    ):
+        return True
+    rest = _REST_OF_NAME.match(text, end)
+    if rest is not None and _PLACE_NOUN_AFTER.match(text, rest.end()):
+        return True
     if span.endswith(("'s", "\u2019s")):
         after = span[-2:] + after
     elif _POSSESSIVE.match(after) is None and (
@@ -190,7 +385,8 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
 def _starts(text: str, start: int, end: int) -> list[int]:
     """Where the brand may start: at the span, up to two capitalised words before it
     ("Johnnie Walker Black"), or up to two words into it when the name reader took the
-    context in ("Lit Annie Ernaux", "Viste de Pedro del Hierro")."""
+    context in ("Lit Annie Ernaux", "Viste de Pedro del Hierro"). Not three: "Großer Fan von
+    Hans-Peter Lindqvist" (a private person in names_e) is refused with "Boris Becker"."""
     starts = [start]
     begin = start
     for _ in range(2):

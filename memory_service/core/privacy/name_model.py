@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from memory_service.core.privacy.names import HONORIFICS, RELATIONS
+from memory_service.core.privacy.names import HONORIFICS, RELATIONS, relation_after
 
 MODEL_FILE = "name_model.json.gz"
 FORMAT_VERSION = 1
@@ -254,6 +254,8 @@ class NameModel:
         start, end = name_unit(text, start, end)
         if _POSSESSIVE_NOUN.match(text, end) or _POSSESSIVE_NOUN.match(text, end - 2):
             return 0.0
+        if relation_after(text, end):
+            return 0.0  # "Reads Anna Meyer, her neighbour": a person named by the relation
         found = {f for f in span_features(text, start, end, self.given, self.rare)}
         z = self.bias + sum(self.weights.get(f, 0.0) for f in found)
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))

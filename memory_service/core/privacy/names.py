@@ -188,6 +188,22 @@ _FAMILY_AFTER = re.compile(
 )
 _INITIALS_END = re.compile(r"(?:(?<=\s)[A-Z]\.\s*)+$")
 
+# A relationship word in apposition right after a name (and the rest of it): "Fan de Julie
+# Martin, sa voisine", "the films of Lucía Gómez, su prima", "Anna Meyer (my neighbour)".
+# Whatever the context before says (a reading verb, a fan), the name is a person's.
+_RELATION_AFTER = re.compile(
+    r"(?:[ \u00a0](?:(?:van|von|de|der|den|del|della|di|da|du|la|le)[ \u00a0])?"
+    r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*)*"
+    r"\s*[,(\u2013\u2014-]\s*(?:(?:" + _POSSESSIVES + r"|an?|une?|una?|ein|eine)\s+)?"
+    rf"(?:{_alternation(RELATIONS)})(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def relation_after(text: str, end: int) -> bool:
+    """Whether a relationship word stands in apposition after the name ending at ``end``."""
+    return _RELATION_AFTER.match(text, end) is not None
+
 
 def person_cue_before(before: str) -> bool:
     """Whether an honorific, a relationship word, a naming verb or a label ends ``before``
@@ -382,6 +398,8 @@ _AMBIGUOUS_KIN = re.compile(r"son|mann|kind|mujer|femme", re.IGNORECASE)
 _AMBIGUOUS_WITHOUT_POSSESSIVE = re.compile(
     r"son|mann|kind|capo|mujer|femme|partner|assistant|manager|boss|driver|coach|trainer"
     r"|cleaner|tutor|chauffeur|fahrer|fahrerin|autista|responsable|responsabile|chef|cheffe"
+    # Spanish "cousin" is Italian "first" ("primo anno", "prima volta")
+    r"|primo|prima"
     # also verbs: Spanish "bebe" (drinks), "viste"; only "mi bebé" is a baby
     r"|beb[ée]|b[ée]b[ée]",
     re.IGNORECASE,
