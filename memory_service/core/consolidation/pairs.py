@@ -262,6 +262,7 @@ class PairModel:
         vector_size: int,
         single_slots: frozenset[str] = frozenset(),
         metadata: Mapping[str, Any] | None = None,
+        hypothesis_threshold: float | None = None,
     ) -> None:
         if tuple(labels) != LABELS:
             raise PairModelError(f"labels must be {LABELS}")
@@ -278,8 +279,10 @@ class PairModel:
             width = len(bias)
         if width != len(LABELS):
             raise PairModelError("the last layer must score every label")
-        if not 0.0 < threshold <= 1.0:
-            raise PairModelError("the threshold must be in (0, 1]")
+        if hypothesis_threshold is None:
+            hypothesis_threshold = threshold
+        if not (0.0 < threshold <= 1.0 and 0.0 < hypothesis_threshold <= threshold):
+            raise PairModelError("the thresholds must be in (0, 1], the guess's at most the other")
         if vector_size < dims:
             raise PairModelError("the vectors are shorter than the prefix the model reads")
         self.labels = tuple(labels)
@@ -288,6 +291,8 @@ class PairModel:
         self._scale = tuple(scale)
         self._layers = tuple(built)
         self.threshold = threshold
+        # A guess meeting a statement: losing the guess costs little, so a lower bar.
+        self.hypothesis_threshold = hypothesis_threshold
         # The embedding's width at training: vectors of another width (another model or
         # prefix) give other cosines, and the model is not asked about them.
         self.vector_size = vector_size
@@ -319,16 +324,24 @@ class PairModel:
         label = max(self.labels[1:], key=lambda k: probabilities[k])
         return PairVerdict(label, 1.0 - probabilities[UNRELATED], probabilities)
 
-    def related(self, older: NoteView, newer: NoteView) -> PairVerdict | None:
+    def related(
+        self, older: NoteView, newer: NoteView, *, guess_meets_fact: bool = False
+    ) -> PairVerdict | None:
         """The verdict when the model is sure enough the two notes hold one fact, else None
         (also when it cannot read both notes' vectors, see :meth:`reads`, and when the notes
-        are about different scopes, see :func:`scope_differs`)."""
+        are about different scopes, see :func:`scope_differs`).
+
+        ``guess_meets_fact``: one note is a hypothesis, the other a statement. The statement
+        holds either way (it restates, refines or contradicts the guess), and a guess lost
+        costs less than a stated fact, so the bar is :attr:`hypothesis_threshold`, chosen by
+        ``tools/train_pairs.py`` at a lower precision."""
         if not (self.reads(older) and self.reads(newer)):
             return None
         if scope_differs(older.terms, newer.terms):
             return None
         verdict = self.verdict(older, newer)
-        return verdict if verdict.related >= self.threshold else None
+        bar = self.hypothesis_threshold if guess_meets_fact else self.threshold
+        return verdict if verdict.related >= bar else None
 
     @classmethod
     def from_document(cls, document: Mapping[str, Any]) -> PairModel:
@@ -345,6 +358,9 @@ class PairModel:
                     for w, b in document["layers"]
                 ],
                 threshold=float(document["threshold"]),
+                hypothesis_threshold=float(
+                    document.get("hypothesis_threshold", document["threshold"])
+                ),
                 vector_size=int(document["vector_size"]),
                 single_slots=frozenset(str(s) for s in document.get("single_slots", ())),
                 metadata=document.get("metadata"),
@@ -358,6 +374,7 @@ class PairModel:
             "labels": list(self.labels),
             "dims": self.dims,
             "threshold": self.threshold,
+            "hypothesis_threshold": self.hypothesis_threshold,
             "vector_size": self.vector_size,
             "single_slots": sorted(self.single_slots),
             "metadata": self.metadata,

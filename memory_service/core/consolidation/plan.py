@@ -640,17 +640,29 @@ class _LearnedPairs:
 
         Never without both vectors of the width it was trained on, never when either note
         is about someone else, never between two notes whose agent sent attributes
-        (different keys are different facts)."""
+        (different keys are different facts).
+
+        A guess and a statement (either order) are read at the model's lower
+        ``hypothesis_threshold``, and the statement holds: an older guess is confirmed
+        (``same``, ``refines``: the memory takes the statement's source and wording) or
+        superseded (``conflict``); a newer guess is read as a conflict whatever the label,
+        which the resolver turns into the guess yielding to the stated fact (not promoted,
+        ``hypothesis_yields``): a guess never beats a statement."""
         older, newer = _older_first(other, note)
         if other.attribute is not None and note.attribute is not None:
             return None
         if self._terms[older.id].third_party or self._terms[newer.id].third_party:
             return None
-        verdict = self._model.related(self._view(older), self._view(newer))
+        guess_meets_fact = older.is_hypothesis != newer.is_hypothesis
+        verdict = self._model.related(
+            self._view(older), self._view(newer), guess_meets_fact=guess_meets_fact
+        )
         if verdict is None:
             return None
         self._confidence[other.id] = verdict.related
         kind = self._KINDS[verdict.label]
+        if guess_meets_fact and newer.is_hypothesis:
+            kind = DecisionKind.CONFLICT  # the resolver records it as the guess yielding
         more_specific_other = kind is not DecisionKind.CONFLICT and more_specific(
             self._terms[other.id], self._terms[note.id]
         )
