@@ -58,6 +58,7 @@ from memory_service.core.consolidation.pairs import (  # noqa: E402
     UNRELATED,
     NoteView,
     PairModel,
+    content_words,
     fingerprint,
     load_pair_model,
     pair_features,
@@ -168,8 +169,13 @@ class Featurizer:
     def view(self, text: str) -> NoteView:
         if text not in self._views:
             vector, meaning = self._embedder.embed([text, content_text(text)])
+            words = content_words(text)
             self._views[text] = NoteView(
-                terms_of(text), vector, meaning, self._slots.probabilities(text, meaning)
+                terms_of(text),
+                vector,
+                meaning,
+                self._slots.probabilities(text, meaning),
+                self._embedder.embed(words) if words else [],
             )
         return self._views[text]
 
