@@ -95,7 +95,11 @@ HIDDEN = 32
 # A guess meeting a statement: the statement holds either way, and a guess wrongly dropped
 # costs less than a stated fact, so its threshold asks a lower precision of the same
 # held-out predictions (every unsettled pair: the corpora name no source).
-HYPOTHESIS_PRECISION = 0.8
+HYPOTHESIS_PRECISION = 0.875
+# Precision asked of the threshold for two statements (pooled held-out predictions). 0.925
+# lost facts on two seen suites held out (heldback 3.5 %, blind4 2.8 % of the memories that
+# must survive); 0.965 keeps every seen suite at most 2 %: chosen after those figures.
+PRECISION = 0.965
 DECIMALS = 4
 # What the rules leave to a judge: the pairs the plan asks this model about.
 UNSETTLED = frozenset({PairRelation.RELATED, PairRelation.SAME_FRAME, PairRelation.UNRELATED})
@@ -187,10 +191,12 @@ class Featurizer:
 
     def vetoed(self, row: Row) -> bool:
         """The plan never asks the model about the pair: different scopes
-        (:func:`scope_differs`), someone else as the subject, a session-only note."""
+        (:func:`scope_differs`), an additive newer note, someone else as the subject, a
+        session-only note."""
         older, newer = self.view(row.older).terms, self.view(row.newer).terms
         return (
             row.session_only
+            or newer.additive
             or older.third_party
             or newer.third_party
             or scope_differs(older, newer)
@@ -325,7 +331,7 @@ def first_sight(paths: Sequence[Path], model_path: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--precision", type=float, default=0.925)
+    parser.add_argument("--precision", type=float, default=PRECISION)
     parser.add_argument(
         "--hypothesis-precision",
         type=float,

@@ -343,3 +343,9 @@ def test_word_alignment_features() -> None:
     empty = NoteView(terms_of("Yes"), words=())
     row = dict(zip(SCALAR_FEATURES, pair_features(empty, newer, dims=0), strict=True))
     assert row["align_mean"] == row["align_unmatched"] == 0.0
+
+
+def test_a_newer_note_adding_a_value_is_not_read_as_replacing() -> None:
+    # The toy model calls any pair of one vector a conflict: "aussi" keeps both.
+    _, active = run("A un chat", "A aussi un lapin", DIET, DIET)
+    assert active == {"A un chat", "A aussi un lapin"}

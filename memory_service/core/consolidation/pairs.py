@@ -392,7 +392,7 @@ class PairModel:
     ) -> PairVerdict | None:
         """The verdict when the model is sure enough the two notes hold one fact, else None
         (also when it cannot read both notes' vectors, see :meth:`reads`, and when the notes
-        are about different scopes, see :func:`scope_differs`).
+        are about different scopes, see :func:`scope_differs`, or the newer adds a value).
 
         ``guess_meets_fact``: one note is a hypothesis, the other a statement. The statement
         holds either way (it restates, refines or contradicts the guess), and a guess lost
@@ -400,7 +400,9 @@ class PairModel:
         ``tools/train_pairs.py`` at a lower precision."""
         if not (self.reads(older) and self.reads(newer)):
             return None
-        if scope_differs(older.terms, newer.terms):
+        if scope_differs(older.terms, newer.terms) or newer.terms.additive:
+            # A newer note saying "also" / "aussi" adds a second value ("A aussi un lapin"):
+            # it replaces nothing, as for the rules.
             return None
         verdict = self.verdict(older, newer)
         bar = self.hypothesis_threshold if guess_meets_fact else self.threshold
