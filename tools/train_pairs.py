@@ -1,8 +1,8 @@
 """Train the pair model: is a newer note the same fact as an older one, a refinement, a
 conflict, or unrelated?
 
-    python tools/train_pairs.py [--seed 7] [--precision 0.95] [--out PATH]
-        [--exclude SOURCE ...] [--report]
+    python tools/train_pairs.py [--seed 7] [--precision 0.965] [--hypothesis-precision 0.875]
+        [--out PATH] [--exclude SOURCE ...] [--report] [--candidate NAME] [--score FILE ...]
 
 Rows (older text, newer text, label), each with a *source* (the unit a figure is held out by):
 
@@ -20,9 +20,11 @@ Model selection and the threshold use **leave-one-source-out** predictions: for 
 a model trained on all the other sources predicts its rows. Candidates (logistic regression
 at a few C, a one-hidden-layer perceptron) and vector prefixes (``DIMS_GRID``) are compared by
 the recall of related pairs at the precision asked (``--precision``) over the pooled
-held-out predictions of the pairs the rules leave unsettled (``UNSETTLED``: the only ones the
-plan asks the model about; it trains on all); the threshold is the lowest reaching that
-precision on them. The
+held-out predictions of the pairs the plan asks the model about (the rules leave them
+unsettled, ``UNSETTLED``, and no veto applies: :meth:`Featurizer.vetoed`; it trains on all);
+the threshold is the lowest reaching that precision on them, and the bar for a guess meeting
+a statement the lowest reaching ``--hypothesis-precision``. ``--score FILE`` scores a new
+corpus with an existing model before any training on it (its first sight). The
 shipped model is then trained on every row (minus ``--exclude``: the sources a figure must
 hold out, e.g. ``consolidation_blind4`` to run that suite on a model that never saw it).
 ``--report`` prints per source, held out, precision and recall at the threshold. Needs the
