@@ -157,6 +157,7 @@ def _consolidate_locked(
         meanings=_vectors(deps.embedder, [*notes, *global_memories], content_text),
         judgment=deps.judgment,
         pairs=deps.pairs,
+        embedder=deps.embedder,
     )
     for memory in plan.created:
         uow.memories.add(memory)

@@ -3,8 +3,7 @@
 "Is vegetarian" / "Doesn't eat meat", "Lives in Paris" / "Settled in Lyon last spring",
 "Wants short answers" / "Prefers concise responses": the word rules (:mod:`.rules`) see no
 shared frame or marker, so without a judge both stay. :class:`PairModel` reads an older and
-a newer note the way the rules cannot, from features computed offline and at no extra cost
-in the plan:
+a newer note the way the rules cannot, from features the plan mostly has already:
 
 - the static embedding's two views of each note (the plan's ``vectors`` of the whole text
   and ``meanings`` of its content words): their cosines, and for the first ``dims``
@@ -13,7 +12,10 @@ in the plan:
   character trigrams, negation flip, numbers (and years) and named values on one side or differing,
   change, removal and additive markers, hedges, someone else as the subject, length ratio;
 - the slot model's probabilities for each note (:mod:`.slots`): how much the two notes
-  agree on a slot, and on a single-valued one.
+  agree on a slot, and on a single-valued one;
+- word alignment: each content word's best cosine with a content word of the other note
+  ("rail" / "trains"), their mean and minimum (the vectors of the words of the few notes the
+  model is asked about, from the same embedder).
 
 It returns a probability for each of ``unrelated``, ``same``, ``refines`` and ``conflict``.
 In the product all three related verdicts end with the newer note holding the fact (a merge
@@ -22,7 +24,9 @@ on ``P(related) = 1 - P(unrelated)`` against the model's ``threshold``, chosen b
 ``tools/train_pairs.py`` for precision: a pair wrongly called related loses a true fact (the
 worst failure), one wrongly called unrelated keeps a stale one beside the newer. The most
 probable related label names the decision (a merge for ``same`` and ``refines``, a
-supersession for ``conflict``).
+supersession for ``conflict``). A guess meeting a statement is read at a lower bar
+(``hypothesis_threshold``): the statement holds whichever way they relate, and a guess lost
+costs less than a stated fact.
 
 The model is a small multilayer perceptron (or, with no hidden layer, a logistic
 regression) over standardised features, trained by ``tools/train_pairs.py`` and shipped
@@ -45,13 +49,19 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from memory_service.core.consolidation.rules import NoteTerms, dice, jaccard, terms_of
+from memory_service.core.consolidation.rules import (
+    NoteTerms,
+    content_text,
+    dice,
+    jaccard,
+    terms_of,
+)
 
 # A year is a date, not a quantity: "Visited Japan in 2019" / "in 2023" are two events.
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 MODEL_FILE = "pairs_model.json.gz"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 UNRELATED = "unrelated"
 LABELS = (UNRELATED, "same", "refines", "conflict")
 # Scalar features, in order (the vector blocks follow).
@@ -85,7 +95,16 @@ SCALAR_FEATURES = (
     "slot_agreement",
     "slot_single_agreement",
     "slot_none_either",
+    # Word alignment: each content word's best cosine with a content word of the other
+    # note ("rail" / "trains", "hispanophone" / "espagnol"), over both notes.
+    "align_mean",
+    "align_min",
+    "align_min_older",
+    "align_min_newer",
+    "align_unmatched",
 )
+# A content word whose best match in the other note is below this has no counterpart.
+UNMATCHED_COSINE = 0.35
 
 
 class PairModelError(ValueError):
@@ -95,12 +114,41 @@ class PairModelError(ValueError):
 @dataclass(frozen=True)
 class NoteView:
     """What the features need of one note: its lexical terms, its two vectors (unit length,
-    None without an embedder) and the slot model's probabilities (None without a vector)."""
+    None without an embedder), the slot model's probabilities (None without a vector) and
+    the vectors of its content words (:func:`content_words`, unit length, in order; None
+    without an embedder)."""
 
     terms: NoteTerms
     vector: Sequence[float] | None = None
     meaning: Sequence[float] | None = None
     slots: Mapping[str, float] | None = None
+    words: Sequence[Sequence[float]] | None = None
+
+
+def content_words(text: str) -> list[str]:
+    """The words whose vectors :class:`NoteView` holds: those of :func:`content_text`."""
+    return content_text(text).split()
+
+
+def _alignment(
+    older: Sequence[Sequence[float]] | None, newer: Sequence[Sequence[float]] | None
+) -> list[float]:
+    """For each content word, its best cosine with a word of the other note: their mean and
+    minimum over both notes, the minimum of each side, the share below
+    :data:`UNMATCHED_COSINE`. All zero when a side has no word."""
+    if not older or not newer:
+        return [0.0] * 5
+    sims = [[_cosine(a, b) for b in newer] for a in older]
+    best_older = [max(row) for row in sims]
+    best_newer = [max(column) for column in zip(*sims, strict=True)]
+    both = best_older + best_newer
+    return [
+        sum(both) / len(both),
+        min(both),
+        min(best_older),
+        min(best_newer),
+        sum(x < UNMATCHED_COSINE for x in both) / len(both),
+    ]
 
 
 @dataclass(frozen=True)
@@ -182,6 +230,7 @@ def pair_features(
         agreement,
         single_agreement,
         none_either,
+        *_alignment(older.words, newer.words),
     ]
     a, b = _prefix(older.meaning, dims), _prefix(newer.meaning, dims)
     return [
@@ -225,8 +274,16 @@ def scope_differs(older: NoteTerms, newer: NoteTerms) -> bool:
 
 def fingerprint(dims: int) -> str:
     """Names the feature function, so a model trained on other features is refused."""
-    older = NoteView(terms_of("Lives in Paris with 2 cats"), (1.0, 0.0), (0.6, 0.8), {"none": 1})
-    newer = NoteView(terms_of("Doesn't live in Paris anymore"), (0.0, 1.0), (0.8, 0.6))
+    older = NoteView(
+        terms_of("Lives in Paris with 2 cats"),
+        (1.0, 0.0),
+        (0.6, 0.8),
+        {"none": 1},
+        ((1.0, 0.0), (0.6, 0.8), (0.0, 1.0)),
+    )
+    newer = NoteView(
+        terms_of("Doesn't live in Paris anymore"), (0.0, 1.0), (0.8, 0.6), None, ((0.8, 0.6),)
+    )
     probe = pair_features(older, newer, dims=2)
     payload = json.dumps([SCALAR_FEATURES, LABELS, dims, [round(x, 6) for x in probe]])
     return hashlib.sha256(payload.encode()).hexdigest()[:16]
@@ -262,6 +319,7 @@ class PairModel:
         vector_size: int,
         single_slots: frozenset[str] = frozenset(),
         metadata: Mapping[str, Any] | None = None,
+        hypothesis_threshold: float | None = None,
     ) -> None:
         if tuple(labels) != LABELS:
             raise PairModelError(f"labels must be {LABELS}")
@@ -278,8 +336,10 @@ class PairModel:
             width = len(bias)
         if width != len(LABELS):
             raise PairModelError("the last layer must score every label")
-        if not 0.0 < threshold <= 1.0:
-            raise PairModelError("the threshold must be in (0, 1]")
+        if hypothesis_threshold is None:
+            hypothesis_threshold = threshold
+        if not (0.0 < threshold <= 1.0 and 0.0 < hypothesis_threshold <= threshold):
+            raise PairModelError("the thresholds must be in (0, 1], the guess's at most the other")
         if vector_size < dims:
             raise PairModelError("the vectors are shorter than the prefix the model reads")
         self.labels = tuple(labels)
@@ -288,6 +348,8 @@ class PairModel:
         self._scale = tuple(scale)
         self._layers = tuple(built)
         self.threshold = threshold
+        # A guess meeting a statement: losing the guess costs little, so a lower bar.
+        self.hypothesis_threshold = hypothesis_threshold
         # The embedding's width at training: vectors of another width (another model or
         # prefix) give other cosines, and the model is not asked about them.
         self.vector_size = vector_size
@@ -295,9 +357,15 @@ class PairModel:
         self.metadata = dict(metadata or {})
 
     def reads(self, view: NoteView) -> bool:
-        """Both of the note's vectors are of the width the model was trained on."""
-        return all(
-            v is not None and len(v) == self.vector_size for v in (view.vector, view.meaning)
+        """The note's two vectors and its word vectors are of the width the model was
+        trained on (a note without content words has none)."""
+        words = view.words
+        return (
+            words is not None
+            and all(len(w) == self.vector_size for w in words)
+            and all(
+                v is not None and len(v) == self.vector_size for v in (view.vector, view.meaning)
+            )
         )
 
     def features(self, older: NoteView, newer: NoteView) -> list[float]:
@@ -319,16 +387,26 @@ class PairModel:
         label = max(self.labels[1:], key=lambda k: probabilities[k])
         return PairVerdict(label, 1.0 - probabilities[UNRELATED], probabilities)
 
-    def related(self, older: NoteView, newer: NoteView) -> PairVerdict | None:
+    def related(
+        self, older: NoteView, newer: NoteView, *, guess_meets_fact: bool = False
+    ) -> PairVerdict | None:
         """The verdict when the model is sure enough the two notes hold one fact, else None
         (also when it cannot read both notes' vectors, see :meth:`reads`, and when the notes
-        are about different scopes, see :func:`scope_differs`)."""
+        are about different scopes, see :func:`scope_differs`, or the newer adds a value).
+
+        ``guess_meets_fact``: one note is a hypothesis, the other a statement. The statement
+        holds either way (it restates, refines or contradicts the guess), and a guess lost
+        costs less than a stated fact, so the bar is :attr:`hypothesis_threshold`, chosen by
+        ``tools/train_pairs.py`` at a lower precision."""
         if not (self.reads(older) and self.reads(newer)):
             return None
-        if scope_differs(older.terms, newer.terms):
+        if scope_differs(older.terms, newer.terms) or newer.terms.additive:
+            # A newer note saying "also" / "aussi" adds a second value ("A aussi un lapin"):
+            # it replaces nothing, as for the rules.
             return None
         verdict = self.verdict(older, newer)
-        return verdict if verdict.related >= self.threshold else None
+        bar = self.hypothesis_threshold if guess_meets_fact else self.threshold
+        return verdict if verdict.related >= bar else None
 
     @classmethod
     def from_document(cls, document: Mapping[str, Any]) -> PairModel:
@@ -345,6 +423,9 @@ class PairModel:
                     for w, b in document["layers"]
                 ],
                 threshold=float(document["threshold"]),
+                hypothesis_threshold=float(
+                    document.get("hypothesis_threshold", document["threshold"])
+                ),
                 vector_size=int(document["vector_size"]),
                 single_slots=frozenset(str(s) for s in document.get("single_slots", ())),
                 metadata=document.get("metadata"),
@@ -358,6 +439,7 @@ class PairModel:
             "labels": list(self.labels),
             "dims": self.dims,
             "threshold": self.threshold,
+            "hypothesis_threshold": self.hypothesis_threshold,
             "vector_size": self.vector_size,
             "single_slots": sorted(self.single_slots),
             "metadata": self.metadata,

@@ -24,7 +24,9 @@ returns a :class:`MergePlan` the service applies in one unit of work. The policy
      then the rules supersede only on a negation flip or a marked change (see
      :mod:`.rules`; a change marked by words alone replaces one value, the closest in
      meaning), and a guess meeting a statement close in meaning or a stated frame settles
-     for the statement; never on shared words, and anything else keeps both.
+     for the statement; never on shared words. Last, the **pair model** (:mod:`.pairs`)
+     reads a pair still unsettled, at a lower bar when a guess meets a statement (the
+     statement holds either way); anything else keeps both.
 4. Conflicts supersede the older side, except that a hypothesis never supersedes a stated
    fact; a stated note meaning what a hypothesis says confirms it. Remaining notes become
    new global memories. Every handled note ends ``superseded`` by the global that holds
@@ -48,6 +50,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from memory_service.core.consolidation.attributes import key_form, key_words
+from memory_service.core.consolidation.embedding import Embedder
 from memory_service.core.consolidation.judge import (
     CandidatePair,
     Judge,
@@ -58,7 +61,12 @@ from memory_service.core.consolidation.judge import (
     Verdict,
     ask,
 )
-from memory_service.core.consolidation.pairs import NoteView, PairModel, default_pair_model
+from memory_service.core.consolidation.pairs import (
+    NoteView,
+    PairModel,
+    content_words,
+    default_pair_model,
+)
 from memory_service.core.consolidation.resolution import (
     DecidedBy,
     Decision,
@@ -259,6 +267,7 @@ def plan_consolidation(
     judgment: JudgmentModel | None = None,
     slots: SlotModel | None = None,
     pairs: PairModel | None = None,
+    embedder: Embedder | None = None,
 ) -> MergePlan:
     """Decide how a session's notes merge into the subject's global memory.
 
@@ -274,7 +283,9 @@ def plan_consolidation(
     ``slots`` infers the slot of a note without an attribute from its text and its
     ``meanings`` entry (None: the shipped model; without one nothing is inferred).
     ``pairs`` reads a pair the rules leave unsettled when no judge gave a verdict
-    (:mod:`.pairs`; None: the shipped model). The judge is called at most once.
+    (:mod:`.pairs`; None: the shipped model); it also reads the vectors of the content words
+    of the few memories it is asked about, from ``embedder`` (the one that made ``vectors``;
+    without it the model is not asked). The judge is called at most once.
     """
     _require_one_subject([*notes, *global_memories])
     vectors = vectors or {}
@@ -319,7 +330,9 @@ def plan_consolidation(
     dropped += _destroy_replaced_copies(notes, refused, updated, now)
 
     inferred = _InferredSlots(slots or default_slot_model(), meanings)
-    learned = _LearnedPairs(pairs or default_pair_model(), terms, vectors, meanings, inferred)
+    learned = _LearnedPairs(
+        pairs or default_pair_model(), terms, vectors, meanings, inferred, embedder
+    )
     resolver = Resolver({m.id: m for m in candidates})
     for note in eligible:
         if note.id in refused:
@@ -619,13 +632,26 @@ class _LearnedPairs:
         vectors: Mapping[str, Vector],
         meanings: Mapping[str, Vector],
         inferred: _InferredSlots,
+        embedder: Embedder | None,
     ) -> None:
         self._model = model
         self._terms = terms
         self._vectors = vectors
         self._meanings = meanings
         self._inferred = inferred
+        self._embedder = embedder
+        self._words: dict[str, Sequence[Vector] | None] = {}
         self._confidence: dict[str, float] = {}
+
+    def _word_vectors(self, memory: Memory) -> Sequence[Vector] | None:
+        """The vectors of the memory's content words, embedded once per plan, and only for
+        the memories the model is asked about (None without an embedder)."""
+        if memory.id not in self._words:
+            words = content_words(memory.text)
+            self._words[memory.id] = (
+                None if self._embedder is None else (self._embedder.embed(words) if words else [])
+            )
+        return self._words[memory.id]
 
     def _view(self, memory: Memory) -> NoteView:
         return NoteView(
@@ -633,6 +659,7 @@ class _LearnedPairs:
             self._vectors.get(memory.id),
             self._meanings.get(memory.id),
             self._inferred.probabilities(memory),
+            self._word_vectors(memory),
         )
 
     def relation(self, other: Memory, note: Memory) -> Relation | None:
@@ -640,17 +667,29 @@ class _LearnedPairs:
 
         Never without both vectors of the width it was trained on, never when either note
         is about someone else, never between two notes whose agent sent attributes
-        (different keys are different facts)."""
+        (different keys are different facts).
+
+        A guess and a statement (either order) are read at the model's lower
+        ``hypothesis_threshold``, and the statement holds: an older guess is confirmed
+        (``same``, ``refines``: the memory takes the statement's source and wording) or
+        superseded (``conflict``); a newer guess is read as a conflict whatever the label,
+        which the resolver turns into the guess yielding to the stated fact (not promoted,
+        ``hypothesis_yields``): a guess never beats a statement."""
         older, newer = _older_first(other, note)
         if other.attribute is not None and note.attribute is not None:
             return None
         if self._terms[older.id].third_party or self._terms[newer.id].third_party:
             return None
-        verdict = self._model.related(self._view(older), self._view(newer))
+        guess_meets_fact = older.is_hypothesis != newer.is_hypothesis
+        verdict = self._model.related(
+            self._view(older), self._view(newer), guess_meets_fact=guess_meets_fact
+        )
         if verdict is None:
             return None
         self._confidence[other.id] = verdict.related
         kind = self._KINDS[verdict.label]
+        if guess_meets_fact and newer.is_hypothesis:
+            kind = DecisionKind.CONFLICT  # the resolver records it as the guess yielding
         more_specific_other = kind is not DecisionKind.CONFLICT and more_specific(
             self._terms[other.id], self._terms[note.id]
         )
