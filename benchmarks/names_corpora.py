@@ -14,41 +14,17 @@ in ``data/names/corpus`` train the name model: their figures are tuned.
 from __future__ import annotations
 
 import argparse
-import json
 from collections import defaultdict
 from pathlib import Path
 
+from benchmarks.privacy_decisions import Decisions, compare, write_decisions
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "data" / "names" / "corpus"
-Decisions = dict[tuple[str, str], tuple[str, str, str]]
 
 
 def write(out: Path, files: list[Path]) -> None:
-    from memory_service.adapters.identifier_library import LibraryIdentifierDetector
-    from memory_service.bootstrap import load_pii_detector
-    from memory_service.core.privacy.guard import check_privacy
-
-    pii = load_pii_detector("en_core_web_sm")
-    library = LibraryIdentifierDetector()
-    with out.open("w", encoding="utf-8") as sink:
-        for path in files:
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-                row = json.loads(line) if line.strip() else None
-                if not isinstance(row, dict) or not isinstance(row.get("text"), str):
-                    continue
-                reasons = check_privacy(row["text"], pii=pii, identifiers=library)
-                got = ",".join(sorted({reason.code.value for reason in reasons}))
-                text = " ".join(row["text"].split())
-                sink.write(f"{path.name}\t{number}\t{row.get('label', '')}\t{got}\t{text}\n")
-
-
-def load(path: Path) -> Decisions:
-    decisions: Decisions = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        parts = line.split("\t", 4)
-        if len(parts) == 5:
-            decisions[(parts[0], parts[1])] = (parts[2], parts[3], parts[4])
-    return decisions
+    write_decisions(out, files, lambda row: str(row.get("label", "")))
 
 
 def summary(name: str, decisions: Decisions) -> str:
@@ -79,17 +55,7 @@ def main() -> None:
     parser.add_argument("--against", type=Path)
     args = parser.parse_args()
     write(args.out, args.files or sorted(CORPUS.glob("*.jsonl")))
-    after = load(args.out)
-    if args.against is None:
-        print(summary("this tree", after))
-        return
-    before = load(args.against)
-    print(summary("before", before))
-    print(summary("after", after))
-    for key, (label, got, text) in after.items():
-        if key in before and before[key][1] != got:
-            change = f"{before[key][1] or '-'} -> {got or '-'}"
-            print(f"{key[0]}:{key[1]} {label}: {change} | {text[:150]}")
+    compare(args.out, args.against, summary)
 
 
 if __name__ == "__main__":

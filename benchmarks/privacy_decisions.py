@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +34,21 @@ def expected(row: dict[str, Any]) -> str:
 
 
 def write(out: Path) -> None:
+    files = sorted((ROOT / "tests" / "eval").glob("*.jsonl"))
+    files += sorted((ROOT / "data" / "judgment" / "corpus").glob("*.jsonl"))
+    write_decisions(out, files, expected)
+
+
+def write_decisions(
+    out: Path, files: list[Path], label_of: Callable[[dict[str, Any]], str]
+) -> None:
+    """One line per note of ``files``: file, line, ``label_of(row)``, reasons found, text."""
     from memory_service.adapters.identifier_library import LibraryIdentifierDetector
     from memory_service.bootstrap import load_pii_detector
     from memory_service.core.privacy.guard import check_privacy
 
     pii = load_pii_detector("en_core_web_sm")
     library = LibraryIdentifierDetector()
-    files = sorted((ROOT / "tests" / "eval").glob("*.jsonl"))
-    files += sorted((ROOT / "data" / "judgment" / "corpus").glob("*.jsonl"))
     with out.open("w", encoding="utf-8") as sink:
         for path in files:
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -51,7 +59,7 @@ def write(out: Path) -> None:
                 reasons = check_privacy(row["text"][:1120], keywords, pii=pii, identifiers=library)
                 got = ",".join(sorted({reason.code.value for reason in reasons}))
                 text = " ".join(row["text"].split())
-                sink.write(f"{path.name}\t{number}\t{expected(row)}\t{got}\t{text}\n")
+                sink.write(f"{path.name}\t{number}\t{label_of(row)}\t{got}\t{text}\n")
 
 
 def load(path: Path) -> Decisions:
@@ -75,23 +83,28 @@ def summary(name: str, decisions: Decisions) -> str:
     )
 
 
+def compare(out: Path, against: Path | None, summarise: Callable[[str, Decisions], str]) -> None:
+    """Print the summary of ``out`` or, with ``against``, of both and every decision changed."""
+    after = load(out)
+    if against is None:
+        print(summarise("this tree", after))
+        return
+    before = load(against)
+    print(summarise("before", before))
+    print(summarise("after", after))
+    for key, (wanted, got, text) in after.items():
+        if key in before and before[key][1] != got:
+            change = f"{before[key][1] or '-'} -> {got or '-'}"
+            print(f"{key[0]}:{key[1]} expected {wanted or '-'}: {change} | {text[:150]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("out", type=Path)
     parser.add_argument("--against", type=Path)
     args = parser.parse_args()
     write(args.out)
-    after = load(args.out)
-    if args.against is None:
-        print(summary("this tree", after))
-        return
-    before = load(args.against)
-    print(summary("before", before))
-    print(summary("after", after))
-    for key, (wanted, got, text) in after.items():
-        if key in before and before[key][1] != got:
-            change = f"{before[key][1] or '-'} -> {got or '-'}"
-            print(f"{key[0]}:{key[1]} expected {wanted or '-'}: {change} | {text[:150]}")
+    compare(args.out, args.against, summary)
 
 
 if __name__ == "__main__":
