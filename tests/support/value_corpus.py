@@ -730,7 +730,9 @@ _PET_NAMES = ("Biscuit", "Filou", "Toby", "Bello", "Fufi", "Rex", "Minou", "Pelu
 
 
 def _security_fact(rng: random.Random, lang: str, faker: Callable[[str], Faker]) -> tuple[str, str]:
-    """The answer to a classic security question told as a fact, no question named."""
+    """The answer to a classic security question told as a fact: the question's subject
+    ("first pet", "the street she grew up on") and its answer, the word "security" seldom
+    said. A street or a city alone is not personal data: only the question's form is."""
     fake = faker(rng.choice(LOCALES[lang]))
     form = rng.choice(("first_pet", "childhood_street", "parents_city"))
     value = {
@@ -738,7 +740,7 @@ def _security_fact(rng: random.Random, lang: str, faker: Callable[[str], Faker])
         "childhood_street": fake.street_name(),
         "parents_city": fake.city(),
     }[form]
-    templates = {
+    templates: dict[str, dict[str, tuple[str, ...]]] = {
         "first_pet": {
             "en": ("Her first pet was called {v}", "First pet: a cat named {v}"),
             "fr": ("Son premier animal s'appelait {v}", "Premier animal de compagnie : {v}"),
@@ -747,18 +749,18 @@ def _security_fact(rng: random.Random, lang: str, faker: Callable[[str], Faker])
             "it": ("Il suo primo animale si chiamava {v}", "Primo animale domestico: {v}"),
         },
         "childhood_street": {
-            "en": ("Grew up on {v}", "The street she grew up on: {v}"),
-            "fr": ("A grandi rue {v}", "Rue de son enfance : {v}"),
-            "es": ("Creció en la calle {v}", "Calle de su infancia: {v}"),
-            "de": ("Aufgewachsen in der {v}", "Straße ihrer Kindheit: {v}"),
-            "it": ("È cresciuta in via {v}", "Via della sua infanzia: {v}"),
+            "en": ("The street she grew up on: {v}", "Childhood street (bank question): {v}"),
+            "fr": ("Rue de son enfance : {v}",),
+            "es": ("Calle de su infancia: {v}",),
+            "de": ("Straße ihrer Kindheit: {v}",),
+            "it": ("Via della sua infanzia: {v}",),
         },
         "parents_city": {
-            "en": ("Her parents met in {v}", "City where his parents met: {v}"),
-            "fr": ("Ses parents se sont rencontrés à {v}",),
-            "es": ("Sus padres se conocieron en {v}",),
-            "de": ("Seine Eltern haben sich in {v} kennengelernt",),
-            "it": ("I suoi genitori si sono conosciuti a {v}",),
+            "en": ("City where his parents met: {v}", "Answer for 'city your parents met': {v}"),
+            "fr": ("Ville où ses parents se sont rencontrés : {v}",),
+            "es": ("Ciudad donde se conocieron sus padres: {v}",),
+            "de": ("Stadt, in der sich seine Eltern kennenlernten: {v}",),
+            "it": ("Città dove si sono conosciuti i genitori: {v}",),
         },
     }  # fmt: skip
     return rng.choice(templates[form][lang]).format(v=value), f"security_fact/{form}"
