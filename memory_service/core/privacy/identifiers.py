@@ -514,7 +514,23 @@ def _cued_spans(text: str) -> list[int]:
         if any(word in _HARMLESS_NOUNS for word in words) or match["of"]:
             continue
         spans.append(match.end())
+    for match in _NUMBER_LABEL.finditer(text):
+        words = re.findall(r"[a-z]+", match.group().lower())
+        if not any(word in _HARMLESS_NOUNS - _PREPOSITIONS for word in words):
+            spans.append(match.end())
     return spans
+
+
+# Harmless before a number ("in 2021"), not inside a label ("steht im Ausweis:").
+_PREPOSITIONS = frozenset({"in", "en", "im", "nel", "since", "depuis", "desde", "seit", "dal"})
+# A label with a number's noun, an aside, then a colon and the value: "Número de socio del
+# club de pádel (el de la tarjeta naranja): 812 45", "Mitgliedsnummer steht im Ausweis: 1 4 4
+# 9 6 2".
+_NUMBER_LABEL = re.compile(
+    r"(?<![\w])(?:[a-z]+-?(?:nummer|nr\.)|number|numero)(?![\w])[^:\n.!?;\d]{1,60}:\s*"
+    r"(?=\d)",
+    re.I,
+)
 
 
 # A number's noun, alone or at the end of a compound ("Mieternummer", "Versicherungsschein-

@@ -140,7 +140,7 @@ def normalise_text(text: str) -> str:
     text = fold(text.translate(_CONFUSABLES))
     text = _spelled_letters(_roman_digits(text))
     text = _spoken_plates(_dictated_digits(_spelled_numbers(_repeated_digits(text))))
-    return _plain_addresses(text)
+    return _plain_addresses(_spelled_symbols(text))
 
 
 def _visible(ch: str) -> str:
@@ -596,3 +596,24 @@ def _repeated_digits(text: str) -> str:
         return str(value) * count
 
     return _REPEAT.sub(repeated, text)
+
+
+# A handle spelled symbol by symbol: "arroba, luego chef, guion bajo, malagueño", "at zeichen,
+# backstube, unterstrich, hamburg", "chiocciola, pasta, trattino basso, della": the symbols'
+# names become the symbols and the parts are glued ("@chef_malagueno"). A bare "at" is
+# English for a place and stays a word.
+_AT_SIGN_WORDS = r"at[ -]?zeichen|at-sign|klammer ?affe|chiocciola|arroba|arobase"
+_UNDERSCORE_WORDS = r"guion bajo|unterstrich|trattino basso|tiret bas|underscore"
+_PART_GAP = rf"(?:\s*,\s*|\s+)(?:(?:{'|'.join(THEN_WORDS)})\s+)?"
+_UNDERSCORED = re.compile(
+    rf"(?P<left>[^\W_]+){_PART_GAP}(?:{_UNDERSCORE_WORDS}){_PART_GAP}(?P<right>[^\W_]+)", re.I
+)
+_AT_SIGN = re.compile(rf"(?<![\w-])(?:{_AT_SIGN_WORDS}){_PART_GAP}(?P<name>[^\W][\w.]*)", re.I)
+
+
+def _spelled_symbols(text: str) -> str:
+    previous = None
+    while previous != text:
+        previous = text
+        text = _UNDERSCORED.sub(lambda m: f"{m['left']}_{m['right']}", text, count=1)
+    return _AT_SIGN.sub(lambda m: f"@{m['name']}", text)

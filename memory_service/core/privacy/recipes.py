@@ -137,13 +137,16 @@ def concluded_value(folded_text: str, cued: bool) -> bool:
     if not cued:
         return False
     for match in _CONCLUSION.finditer(folded_text):
-        value = match["value"]
-        if sum(ch.isdigit() for ch in value) >= MIN_CONCLUDED_DIGITS:
-            return True
-        words = value.split()
-        if words and words[0][:1].isupper() and _DIGIT_WORD.search(value):
+        words = match["value"].split()[:MAX_CONCLUDED_WORDS]
+        if not words or not (words[0][:1].isupper() or words[0][:1].isdigit()):
+            continue  # "so the agent must...", "quindi preferisce ... dopo le 20"
+        head = " ".join(words)
+        if sum(ch.isdigit() for ch in head) >= MIN_CONCLUDED_DIGITS or _DIGIT_WORD.search(head):
             return True
     return False
+
+
+MAX_CONCLUDED_WORDS = 3
 
 
 MIN_CONCLUDED_DIGITS = 2

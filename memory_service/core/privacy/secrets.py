@@ -111,6 +111,8 @@ def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> fro
     merged = across_sentences(folded_text)
     if merged != folded_text:
         kinds |= _cued_kinds(merged, lexicons)
+        if _value_in_next_sentence(folded_text, lexicons):
+            kinds.add("PASSCODE")
     return frozenset(kinds)
 
 
@@ -139,17 +141,52 @@ def _cued_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
         value_after_credential_word(view, lexicons) for view in _views(keyed)
     ):
         kinds.add("PASSWORD")
-    if (
-        lock_code(keyed)
-        or keyed_code_near_cue(folded_text)
-        or combination(folded_text)
-        or any(
-            _code_in_window(keyed[thing.end() :], lexicons)
-            for thing in _LOCK_OR_NETWORK.finditer(keyed)
-        )
-    ):
+    if lock_code(keyed) or keyed_code_near_cue(folded_text) or combination(folded_text):
         kinds.add("PASSCODE")
     return frozenset(kinds)
+
+
+def _value_in_next_sentence(folded_text: str, lexicons: Lexicons) -> bool:
+    """A code a few words after a lock, a network or a credential word, in the sentence
+    after the one that names it ("The gate has a keypad. It's 4821."): the window of words
+    runs over the sentence's end, and the value must lie beyond it."""
+    keyed = keyed_digits_joined(folded_text)
+    for pattern in (_LOCK_OR_NETWORK, _CUE):
+        for thing in pattern.finditer(keyed):
+            end = _SENTENCE_BREAK.search(keyed, thing.end())
+            if end is None or _names_something_else(keyed, thing):
+                continue
+            rest = keyed[thing.end() : end.start()] + " " + keyed[end.end() :]
+            if _lock_value(rest, lexicons, after=end.start() - thing.end()):
+                return True
+    return False
+
+
+_YEAR_WORDS = frozenset({"year", "annee", "ano", "jahr", "anno"})
+_DOTTED_NUMBER = re.compile(r"v?\d{1,4}(?:[./]\d{1,4}){1,3}", re.I)
+
+
+def _lock_value(rest: str, lexicons: Lexicons, after: int = 0) -> bool:
+    """A code a few words after the thing it opens, in the note read as one sentence: code-
+    shaped, not after a harmless noun or a month, not a quantity with its unit."""
+    clause = _clause(rest)
+    products = _folded_products(lexicons.product_names)
+    for token, start in _window_tokens(clause, lexicons):
+        if start < after or not token or not _code_shaped(token) or token.lower() in products:
+            continue
+        if _DOTTED_NUMBER.fullmatch(token):
+            continue  # a version or a date ("Kotlin 1.9.22", "12.03.2024")
+        previous = re.findall(r"[a-z]+", clause[:start].lower())
+        harmless = bool(previous) and (
+            previous[-1] in _HARMLESS_BEFORE or previous[-1] in lexicons.months
+        )
+        if harmless and (_YEAR_SHAPE.fullmatch(token) or previous[-1] not in _YEAR_WORDS):
+            continue  # "in 2019", "flight 4471"; not "the same as last year: 7791"
+        following = re.match(r"\s*([a-z%]+)", clause[start + len(token) :], re.I)
+        if token.isdigit() and following and following.group(1).lower() in _UNITS:
+            continue
+        return True
+    return False
 
 
 # Across sentences, a code a few words after the thing it opens is its code ("Zur
@@ -333,8 +370,12 @@ _ASIDE = re.compile(r"\s*\([^()]{0,80}\)")
 
 
 # Short digit groups one space apart, as a code said in numbers comes out of the normaliser
-# ("vingt-deux trente-quatre" -> "22 34", "sept huit vingt et un" -> "7 8 21").
-_SPOKEN_GROUPS = re.compile(r"(?<![\w.,-])\d{1,3}(?: \d{1,3}){1,5}(?![\w]|[.,-]\d)")
+# ("vingt-deux trente-quatre" -> "22 34", "sept huit vingt et un" -> "7 8 21"), or with a
+# comma or "then" between ("soixante-et-onze, puis dix-neuf" -> "71, puis 19").
+_SPOKEN_GAP = r"(?:\s*,\s*|\s+)(?:(?:then|puis|dann|poi|luego|and|et|und|e|y)\s+)?"
+_SPOKEN_GROUPS = re.compile(
+    rf"(?<![\w.,-])\d{{1,3}}(?:{_SPOKEN_GAP}\d{{1,3}}){{1,5}}(?![\w]|[.,-]\d)"
+)
 MIN_SPOKEN_DIGITS = 4
 
 
@@ -349,7 +390,7 @@ def keyed_digits_joined(text: str) -> str:
 def _spoken_group(match: re.Match[str]) -> str:
     """Groups with one of one or two digits, or two groups of three (a one-time code said
     or printed in halves: "285 585")."""
-    groups = match.group().split()
+    groups = re.findall(r"\d+", match.group())
     halves = [len(group) for group in groups] == [3, 3]
     if sum(len(g) for g in groups) < MIN_SPOKEN_DIGITS or (
         min(len(g) for g in groups) > 2 and not halves
