@@ -93,6 +93,7 @@ def test_the_normaliser_reads_values_said_aloud(spoken: str, read: str) -> None:
         "Las palabras de recuperación del monedero empiezan por «tigre, ancla, nube».",
         "Il garage condominiale si apre col tastierino: quattro volte il sette.",
         "Le boîtier à clés du gîte s'ouvre avec soixante-et-onze, puis dix-neuf.",
+        "Door code for the building: user repeated it: star, six, eight, one, hash.",
     ],
 )
 def test_secrets_told_are_refused(text: str, library: LibraryIdentifierDetector) -> None:
@@ -114,6 +115,8 @@ def test_secrets_told_are_refused(text: str, library: LibraryIdentifierDetector)
         "Sa plaque d'immatriculation : AB, trois cent vingt-et-un, CD.",
         "Auf Instagram heißt sie at zeichen, backstube, unterstrich, hamburg.",
         "Mastodon account is on the fosstodon server, name is 'quietbyte'.",
+        "Née un vingt-neuf février, en quatre-vingt-huit, elle le fête rarement.",
+        "Cumple años el veinte de enero; nació en el ochenta y cinco.",
     ],
 )
 def test_identifiers_told_are_refused(text: str, library: LibraryIdentifierDetector) -> None:
@@ -145,6 +148,11 @@ def test_identifiers_told_are_refused(text: str, library: LibraryIdentifierDetec
         "Quizás tenga más de un millón en cartera.",
         "Gym member since 2019.",
         "Goes to the gym two times a week.",
+        "Birthday on 3 March; in 15 years she retires.",
+        "Press 1, 2, 3 then hash to skip the menu.",
+        "Hat die PIN der Karte geändert. Fährt 23 km zur Arbeit.",
+        "Ha cambiato la password del wifi. Usa Kotlin 1.9.22 a casa.",
+        "Is at the gate right now waiting for BA2490 to board.",
     ],
 )
 def test_look_alikes_pass(text: str, library: LibraryIdentifierDetector) -> None:

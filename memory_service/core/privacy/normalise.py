@@ -140,6 +140,7 @@ def normalise_text(text: str) -> str:
     text = fold(text.translate(_CONFUSABLES))
     text = _spelled_letters(_roman_digits(text))
     text = _spoken_plates(_dictated_digits(_spelled_numbers(_repeated_digits(text))))
+    text = _keypad_keys(text)
     return _plain_addresses(_spelled_symbols(text))
 
 
@@ -617,3 +618,21 @@ def _spelled_symbols(text: str) -> str:
         previous = text
         text = _UNDERSCORED.sub(lambda m: f"{m['left']}_{m['right']}", text, count=1)
     return _AT_SIGN.sub(lambda m: f"@{m['name']}", text)
+
+
+# A keypad's keys said by name around the digits: "star, six, eight, one, hash" is "*681#".
+_STAR = r"star|asterisk|etoile|asterisque|asterisco|estrella|stern|sternchen"
+_HASH = r"hash|pound|diese|croisillon|almohadilla|cancelletto|raute"
+_KEYPAD_KEYS = re.compile(
+    rf"(?<![\w-])(?:(?P<star>{_STAR})[\s,]+)?(?P<digits>\d(?:[\s,-]+\d){{2,7}})"
+    rf"(?:[\s,]+(?:then\s+|puis\s+|dann\s+|poi\s+|luego\s+)?(?P<hash>{_HASH}))(?![\w-])",
+    re.I,
+)
+
+
+def _keypad_keys(text: str) -> str:
+    def keys(match: re.Match[str]) -> str:
+        digits = re.sub(r"\D", "", match["digits"])
+        return f"{'*' if match['star'] else ''}{digits}#"
+
+    return _KEYPAD_KEYS.sub(keys, text)

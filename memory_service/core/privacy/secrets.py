@@ -434,7 +434,7 @@ _SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;\n]|$)")
 
 # Digits keyed on a keypad with its confirm key ("geht mit 2580# auf", "*4821#"): a code by
 # its shape, whatever the sentence says (a ticket's "#30602" puts the sign first).
-_KEYPAD_ENTRY = re.compile(r"(?<![\w#*])\*?\d{4,8}#(?![\w#])")
+_KEYPAD_ENTRY = re.compile(r"(?<![\w#*])(?:\*?\d{4,8}|\*\d{3})#(?![\w#])")
 
 
 def lock_code(text: str) -> bool:
