@@ -94,6 +94,7 @@ def test_the_normaliser_reads_values_said_aloud(spoken: str, read: str) -> None:
         "Il garage condominiale si apre col tastierino: quattro volte il sette.",
         "Le boîtier à clés du gîte s'ouvre avec soixante-et-onze, puis dix-neuf.",
         "Door code for the building: user repeated it: star, six, eight, one, hash.",
+        "Le wifi de la maison : le nom du chien, Pistache, suivi de deux mille vingt et un.",
     ],
 )
 def test_secrets_told_are_refused(text: str, library: LibraryIdentifierDetector) -> None:
@@ -117,6 +118,8 @@ def test_secrets_told_are_refused(text: str, library: LibraryIdentifierDetector)
         "Mastodon account is on the fosstodon server, name is 'quietbyte'.",
         "Née un vingt-neuf février, en quatre-vingt-huit, elle le fête rarement.",
         "Cumple años el veinte de enero; nació en el ochenta y cinco.",
+        "Cabin location for deliveries: forty-six point two north, eleven point four east.",
+        "Standort der Almhütte: siebenundvierzig Komma drei Nord, elf Komma eins Ost.",
     ],
 )
 def test_identifiers_told_are_refused(text: str, library: LibraryIdentifierDetector) -> None:
@@ -153,6 +156,8 @@ def test_identifiers_told_are_refused(text: str, library: LibraryIdentifierDetec
         "Hat die PIN der Karte geändert. Fährt 23 km zur Arbeit.",
         "Ha cambiato la password del wifi. Usa Kotlin 1.9.22 a casa.",
         "Is at the gate right now waiting for BA2490 to board.",
+        "Lives 46.2 km north of the city, 11.4 km east of the lake.",
+        "Rated the film four point five out of five.",
     ],
 )
 def test_look_alikes_pass(text: str, library: LibraryIdentifierDetector) -> None:

@@ -208,8 +208,20 @@ def _has_public_ip(text: str) -> bool:
     return False
 
 
+# Coordinates with their hemispheres in words: "46.2 north, 11.4 east", "47.3 Nord, 11.1 Ost".
+_GPS_HEMISPHERES = re.compile(
+    r"(?<![\w.])\d{1,2}(?:\.\d+)?\s*°?\s*(?:north|south|nord|sud|norte|sur|n|s)(?![\w])"
+    r"[\s,;/]+(?:and\s+|et\s+|y\s+|und\s+|e\s+)?\d{1,3}(?:\.\d+)?\s*°?\s*"
+    r"(?:east|west|est|ouest|ost|west|este|oeste|ovest|e|w|o)(?![\w])",
+    re.I,
+)
+
+
 def _has_gps(text: str) -> bool:
     if _GPS_DMS.search(text):
+        return True
+    hemispheres = _GPS_HEMISPHERES.search(text)
+    if hemispheres is not None and "." in hemispheres.group():
         return True
     for match in _GPS_DECIMAL.finditer(text):
         latitude, longitude = float(match.group(1)), float(match.group(3))

@@ -140,7 +140,7 @@ def normalise_text(text: str) -> str:
     text = fold(text.translate(_CONFUSABLES))
     text = _spelled_letters(_roman_digits(text))
     text = _spoken_plates(_dictated_digits(_spelled_numbers(_repeated_digits(text))))
-    text = _keypad_keys(text)
+    text = _decimals(_keypad_keys(text))
     return _plain_addresses(_spelled_symbols(text))
 
 
@@ -636,3 +636,30 @@ def _keypad_keys(text: str) -> str:
         return f"{'*' if match['star'] else ''}{digits}#"
 
     return _KEYPAD_KEYS.sub(keys, text)
+
+
+# A decimal said with its point: "forty-six point two" ("46 point two" once the numbers are
+# read), "siebenundvierzig Komma drei", "quarante-six virgule deux": "46.2".
+_DECIMAL = re.compile(
+    r"(?<![\w.])(?P<whole>\d{1,3}|[^\W\d_]+)\s+(?:point|komma|virgule|virgola|coma|punto)\s+"
+    r"(?P<part>\d{1,6}|[^\W\d_]+)(?![\w])",
+    re.I,
+)
+
+
+def _decimals(text: str) -> str:
+    def decimal(match: re.Match[str]) -> str:
+        whole = match["whole"]
+        if not whole.isdigit():
+            atom = _simple_atom(whole.lower())
+            if atom is None or atom[0] not in (_UNIT, _TEEN, _TEN) or whole.lower() in ("oh", "o"):
+                return match.group()
+            whole = str(atom[1])
+        part = match["part"].lower()
+        if not part.isdigit():
+            if part not in _FOLDED_DIGITS or part in ("oh", "o"):
+                return match.group()
+            part = str(_FOLDED_DIGITS[part])
+        return f"{whole}.{part}"
+
+    return _DECIMAL.sub(decimal, text)

@@ -120,7 +120,8 @@ def security_answer_told(folded_text: str) -> bool:
 
 _CONCLUSION = re.compile(
     r"(?<![\w-])(?:so|i\.e\.|that is|which gives|donc|soit|c'est-a-dire|o sea|es decir|osea"
-    r"|also|d\.h\.|das heisst|cioe|quindi|ossia|vale a dire)(?![\w-])[\s,:]*"
+    r"|also|d\.h\.|das heisst|cioe|quindi|ossia|vale a dire|followed by|suivie? de|seguido de"
+    r"|seguita? da|gefolgt von)(?![\w-])[\s,:]*"
     r"(?P<value>[^.!?;\n]{1,40})",
     re.I,
 )
