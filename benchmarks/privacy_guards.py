@@ -68,8 +68,10 @@ def run_generated(
     print(format_report(report).split("\nmismatches")[0])
     leaks: collections.Counter[str] = collections.Counter()
     refused: collections.Counter[str] = collections.Counter()
+    generated: collections.Counter[str] = collections.Counter()
     for outcome in report.outcomes:
         family = str(rows[outcome.line - 1]["note"])
+        generated[family if family.startswith("benign/") else family.split("/")[0]] += 1
         if outcome in report.leaks_accepted:
             leaks[family] += 1
         elif outcome in report.durable_wrongly_rejected and outcome.codes & PRIVACY:
@@ -81,6 +83,13 @@ def run_generated(
     )
     print("accepted PII/secret notes by family/form:", dict(leaks.most_common()) or "none")
     print("look-alikes refused for pii/secret:", dict(refused.most_common()) or "none")
+    print("\nper family: accepted leaks / generated, look-alikes refused / generated")
+    accepted_by_family = collections.Counter(name.split("/")[0] for name in leaks.elements())
+    for family in sorted(generated):
+        if family.startswith("benign/"):
+            print(f"  {family:<28}{refused[family]:>5} /{generated[family]:>5} refused")
+        else:
+            print(f"  {family:<28}{accepted_by_family[family]:>5} /{generated[family]:>5} accepted")
     if misses:  # synthetic notes only: nothing here was written by a user
         for outcome in (*report.leaks_accepted, *report.durable_wrongly_rejected):
             row = rows[outcome.line - 1]

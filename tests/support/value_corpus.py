@@ -510,6 +510,288 @@ def _plate(rng: random.Random, lang: str, faker: Callable[[str], Faker]) -> tupl
     return rng.choice(templates[lang]).format(v=value), f"plate/{form}"
 
 
+# --- values said aloud: number words, spelling alphabets, parts, sentences apart ------------
+
+# The radio alphabets people spell with: NATO (any language), the German DIN 5009 names, the
+# Italian city names and "B as in Bravo".
+NATO = ("alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
+        "juliett", "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo",
+        "sierra", "tango", "uniform", "victor", "whiskey", "x-ray", "yankee", "zulu")  # fmt: skip
+_DIN = ("Anton", "Berta", "Cäsar", "Dora", "Emil", "Friedrich", "Gustav", "Heinrich", "Ida",
+        "Julius", "Kaufmann", "Ludwig", "Martha", "Nordpol", "Otto", "Paula", "Quelle",
+        "Richard", "Samuel", "Theodor", "Ulrich", "Viktor", "Wilhelm", "Xanthippe", "Ypsilon",
+        "Zacharias")  # fmt: skip
+_ITALIAN_CITIES = ("Ancona", "Bologna", "Como", "Domodossola", "Empoli", "Firenze", "Genova",
+                   "Hotel", "Imola", "Jolly", "Kappa", "Livorno", "Milano", "Napoli", "Otranto",
+                   "Palermo", "Quarto", "Roma", "Savona", "Torino", "Udine", "Venezia",
+                   "Washington", "Xeres", "York", "Zara")  # fmt: skip
+_AS_IN = {"en": "as in", "fr": "comme", "es": "de", "de": "wie", "it": "come"}
+
+
+def _spelled_value(rng: random.Random, lang: str) -> tuple[str, str]:
+    """A short password of letters and digits, spelled the way it is said on the phone."""
+    value = [rng.choice(string.ascii_uppercase) for _ in range(rng.randint(2, 4))]
+    value += [rng.choice(string.digits) for _ in range(rng.randint(2, 3))]
+    rng.shuffle(value)
+    form = rng.choice(("nato", "local", "as_in"))
+    words = []
+    for ch in value:
+        if ch.isdigit():
+            words.append(SPELLED[lang][int(ch)])
+        elif form == "nato":
+            words.append(NATO[ord(ch) - 65])
+        elif form == "local":
+            table = _DIN if lang == "de" else _ITALIAN_CITIES if lang == "it" else NATO
+            words.append(table[ord(ch) - 65])
+        else:
+            word = (_DIN if lang == "de" else _ITALIAN_CITIES if lang == "it" else NATO)[
+                ord(ch) - 65
+            ]
+            words.append(f"{ch} {_AS_IN[lang]} {word.capitalize()}")
+    joiner = ", " if form == "as_in" or rng.random() < 0.4 else " "
+    return joiner.join(words), form
+
+
+def _spelling_alphabet(rng: random.Random, lang: str, _: Callable[[str], Faker]) -> tuple[str, str]:
+    value, form = _spelled_value(rng, lang)
+    templates = {
+        "en": ("Wi-Fi key, spelled out: {v}", "Spelled the router password for me: {v}",
+               "Alarm reset code is {v}"),
+        "fr": ("Clé wifi épelée : {v}", "Le mot de passe, lettre par lettre : {v}"),
+        "es": ("La clave del wifi deletreada: {v}", "Contraseña letra a letra: {v}"),
+        "de": ("WLAN-Schlüssel buchstabiert: {v}", "Passwort zum Mitschreiben: {v}"),
+        "it": ("La password del wifi, lettera per lettera: {v}", "Chiave del router: {v}"),
+    }  # fmt: skip
+    return rng.choice(templates[lang]).format(v=value), f"spelling_alphabet/{form}"
+
+
+def _code_number_words(rng: random.Random, lang: str, _: Callable[[str], Faker]) -> tuple[str, str]:
+    """A 4-digit code said as two numbers of two digits ("forty-eight twenty-one")."""
+    first, second = rng.randint(10, 99), rng.randint(10, 99)
+    form = rng.choice(("pairs", "pairs_comma", "digit_then_pair"))
+    if form == "digit_then_pair":
+        value = " ".join(
+            (number_words(first // 10, lang), number_words(first % 10, lang),
+             number_words(second, lang))
+        )  # fmt: skip
+    else:
+        joiner = ", " if form == "pairs_comma" else " "
+        value = joiner.join((number_words(first, lang), number_words(second, lang)))
+    templates = {
+        "en": ("The alarm code is {v}", "Door code {v}", "PIN for the card: {v}"),
+        "fr": ("Le digicode, c'est {v}", "Code de l'alarme : {v}", "Son code de carte est {v}"),
+        "es": ("El código del portal es {v}", "PIN de la tarjeta: {v}"),
+        "de": ("Der Torcode ist {v}", "Alarmanlage: Code {v}", "Die PIN der Karte lautet {v}"),
+        "it": ("Il codice del cancello è {v}", "PIN del bancomat: {v}", "Codice allarme {v}"),
+    }  # fmt: skip
+    return rng.choice(templates[lang]).format(v=value), f"code_number_words/{form}"
+
+
+_ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII", 9: "IX"}
+
+
+def _roman_code(rng: random.Random, lang: str, _: Callable[[str], Faker]) -> tuple[str, str]:
+    digits = [rng.randint(1, 9) for _ in range(4)]
+    form = rng.choice(("spaced", "dashed", "dotted"))
+    joiner = {"spaced": " ", "dashed": "-", "dotted": "."}[form]
+    value = joiner.join(_ROMAN[d] for d in digits)
+    templates = {
+        "en": ("Alarm code in Roman numerals: {v}", "The safe opens with {v}"),
+        "fr": ("Code de l'alarme en chiffres romains : {v}", "Le coffre s'ouvre avec {v}"),
+        "es": ("Código de la alarma en números romanos: {v}",),
+        "de": ("Alarmcode in römischen Ziffern: {v}",),
+        "it": ("Codice dell'allarme in numeri romani: {v}",),
+    }  # fmt: skip
+    return rng.choice(templates[lang]).format(v=value), f"roman_code/{form}"
+
+
+def _ordinal_digits(rng: random.Random, lang: str, _: Callable[[str], Faker]) -> tuple[str, str]:
+    """A code given digit by digit, each after its place or "then"."""
+    d = [str(rng.randint(0, 9)) for _ in range(4)]
+    form = rng.choice(("then", "places"))
+    if form == "then":
+        then = {"en": "then", "fr": "puis", "es": "luego", "de": "dann", "it": "poi"}[lang]
+        value = f"{d[0]}, {then} {d[1]}, {then} {d[2]}, {then} {d[3]}"
+    else:
+        places = {
+            "en": ("first", "second", "third", "fourth"),
+            "fr": ("premier", "deuxième", "troisième", "quatrième"),
+            "es": ("primero", "segundo", "tercero", "cuarto"),
+            "de": ("erste", "zweite", "dritte", "vierte"),
+            "it": ("primo", "secondo", "terzo", "quarto"),
+        }[lang]
+        value = ", ".join(f"{place} {digit}" for place, digit in zip(places, d, strict=True))
+    templates = {
+        "en": ("Gate code, digit by digit: {v}", "For the shop alarm press {v}"),
+        "fr": ("Code du portail, chiffre par chiffre : {v}", "Pour l'alarme, taper {v}"),
+        "es": ("Código del portal, cifra a cifra: {v}", "Para la alarma, marcar {v}"),
+        "de": ("Torcode Ziffer für Ziffer: {v}", "Für die Alarmanlage tippen: {v}"),
+        "it": ("Codice del cancello, cifra per cifra: {v}", "Per l'allarme digitare {v}"),
+    }  # fmt: skip
+    return rng.choice(templates[lang]).format(v=value), f"ordinal_digits/{form}"
+
+
+def _password_value(rng: random.Random, faker: Faker) -> str:
+    word = faker.word().capitalize()
+    return rng.choice((f"{word}!{rng.randint(10, 2029)}", f"{word.lower()}{_digits(rng, 2)}",
+                       f"{word}{rng.choice('#$%&')}{_digits(rng, 3)}", _digits(rng, 4),
+                       _digits(rng, 6)))  # fmt: skip
+
+
+def _split_sentences(
+    rng: random.Random, lang: str, faker: Callable[[str], Faker]
+) -> tuple[str, str]:
+    """The credential named in one sentence, its value in the next."""
+    fake = faker(rng.choice(LOCALES[lang]))
+    form = rng.choice(("code", "password"))
+    value = _digits(rng, rng.choice((4, 5, 6))) if form == "code" else _password_value(rng, fake)
+    templates = {
+        "en": ("The gate has a keypad. The code is the same as last year: {v}.",
+               "About the shop alarm. Disarm: {v}.", "She uses one PIN everywhere. It's {v}.",
+               "The door code changed. New one: {v}", "Wi-Fi at the cabin? {v}, on the router.",
+               "Asked me to keep the login for the NAS. {v} it is."),
+        "fr": ("Le portail a un clavier. C'est le {v}.", "Pour l'alarme du magasin. {v}, puis OFF.",
+               "Un seul code pour tout. Le {v}.", "Le digicode a changé. Nouveau : {v}",
+               "Le wifi du chalet ? {v}, au dos de la box."),
+        "es": ("El portal tiene teclado. Es el {v}.", "La alarma de la tienda. Se quita con {v}.",
+               "Usa el mismo PIN para todo. Es el {v}.",
+               "Cambió el código de la puerta. Nuevo: {v}",
+               "¿El wifi de la casa? {v}, en el router."),
+        "de": ("Das Hoftor hat ein Tastenfeld. Es ist die {v}.",
+               "Zur Alarmanlage im Laden. {v}, dann AUS.", "Eine PIN für alles. Die {v}.",
+               "Der Türcode hat sich geändert. Neu: {v}",
+               "WLAN in der Hütte? {v}, steht am Router."),
+        "it": ("Il cancello ha una tastiera. È il {v}.", "Allarme del negozio. Si spegne con {v}.",
+               "Un solo PIN per tutto. Il {v}.", "Il codice della porta è cambiato. Nuovo: {v}",
+               "Il wifi della baita? {v}, sul router."),
+    }  # fmt: skip
+    return rng.choice(templates[lang]).format(v=value), f"split_sentences/{form}"
+
+
+def _key_safe(rng: random.Random, lang: str, _: Callable[[str], Faker]) -> tuple[str, str]:
+    form = rng.choice(("key_box", "room_safe", "brand_lock"))
+    value = _digits(rng, rng.choice((4, 4, 5, 6)))
+    templates = {
+        "key_box": {
+            "en": ("Key safe by the front door: {v}", "Lockbox at the cabin opens on {v}",
+                   "Keybox code {v}"),
+            "fr": ("Boîte à clés de la location : {v}", "La boîte à clés s'ouvre avec {v}"),
+            "es": ("Caja de llaves del piso: {v}", "Cajetín de las llaves: {v}"),
+            "de": ("Schlüsselkasten an der Ferienwohnung: {v}", "Schlüsseltresor {v}"),
+            "it": ("Cassetta delle chiavi: {v}", "Cassetta portachiavi all'ingresso: {v}"),
+        },
+        "room_safe": {
+            "en": ("Hotel room safe: {v}", "Safe in the wardrobe is {v}"),
+            "fr": ("Coffre-fort de la chambre : {v}", "Coffre de l'hôtel : {v}"),
+            "es": ("Caja fuerte de la habitación: {v}",),
+            "de": ("Zimmersafe: {v}", "Der Safe im Schrank: {v}"),
+            "it": ("Cassaforte della camera: {v}",),
+        },
+        "brand_lock": {
+            "en": ("Masterlock at the gym: {v}", "The Abus on the shed is {v}"),
+            "fr": ("Le Masterlock de la salle : {v}",),
+            "es": ("El Masterlock del gimnasio: {v}",),
+            "de": ("Das Abus am Schuppen: {v}",),
+            "it": ("Il Masterlock della palestra: {v}",),
+        },
+    }  # fmt: skip
+    return rng.choice(templates[form][lang]).format(v=value), f"key_safe/{form}"
+
+
+def _described_password(
+    rng: random.Random, lang: str, faker: Callable[[str], Faker]
+) -> tuple[str, str]:
+    """A password told by its parts: "a capital B, then irch, then 2022"."""
+    word = faker(rng.choice(LOCALES[lang])).word().lower()
+    while len(word) < 4:
+        word += rng.choice(string.ascii_lowercase)
+    year = rng.randint(1990, 2025)
+    head, tail = word[0].upper(), word[1:]
+    form = rng.choice(("capital_first", "parts"))
+    capital = {"en": "capital {h}", "fr": "{h} majuscule", "es": "{h} mayúscula",
+               "de": "großes {h}", "it": "{h} maiuscola"}[lang].format(h=head)  # fmt: skip
+    then = {"en": "then", "fr": "puis", "es": "luego", "de": "dann", "it": "poi"}[lang]
+    if form == "capital_first":
+        value = f"{capital}, {then} {tail}, {then} {year}"
+    else:
+        value = f"{capital}, {tail}, {year}{rng.choice(('', ' and !', ' et !', ''))}"
+    templates = {
+        "en": ("Her bank login: {v}", "The laptop password goes {v}"),
+        "fr": ("Le mot de passe de la banque : {v}", "Pour l'ordi : {v}"),
+        "es": ("La contraseña del banco: {v}", "Para el portátil: {v}"),
+        "de": ("Das Bankpasswort: {v}", "Fürs Notebook: {v}"),
+        "it": ("La password della banca: {v}", "Per il portatile: {v}"),
+    }  # fmt: skip
+    return rng.choice(templates[lang]).format(v=value), f"described_password/{form}"
+
+
+_PET_NAMES = ("Biscuit", "Filou", "Toby", "Bello", "Fufi", "Rex", "Minou", "Pelusa", "Luna",
+              "Snowy", "Maya", "Pippo", "Nala", "Rocky", "Cannelle", "Bimba")  # fmt: skip
+
+
+def _security_fact(rng: random.Random, lang: str, faker: Callable[[str], Faker]) -> tuple[str, str]:
+    """The answer to a classic security question told as a fact: the question's subject
+    ("first pet", "the street she grew up on") and its answer, the word "security" seldom
+    said. A street or a city alone is not personal data: only the question's form is."""
+    fake = faker(rng.choice(LOCALES[lang]))
+    form = rng.choice(("first_pet", "childhood_street", "parents_city"))
+    value = {
+        "first_pet": rng.choice(_PET_NAMES),
+        "childhood_street": fake.street_name(),
+        "parents_city": fake.city(),
+    }[form]
+    templates: dict[str, dict[str, tuple[str, ...]]] = {
+        "first_pet": {
+            "en": ("Her first pet was called {v}", "First pet: a cat named {v}"),
+            "fr": ("Son premier animal s'appelait {v}", "Premier animal de compagnie : {v}"),
+            "es": ("Su primera mascota se llamaba {v}", "Primera mascota: {v}"),
+            "de": ("Ihr erstes Haustier hieß {v}", "Erstes Haustier: {v}"),
+            "it": ("Il suo primo animale si chiamava {v}", "Primo animale domestico: {v}"),
+        },
+        "childhood_street": {
+            "en": ("The street she grew up on: {v}", "Childhood street (bank question): {v}"),
+            "fr": ("Rue de son enfance : {v}",),
+            "es": ("Calle de su infancia: {v}",),
+            "de": ("Straße ihrer Kindheit: {v}",),
+            "it": ("Via della sua infanzia: {v}",),
+        },
+        "parents_city": {
+            "en": ("City where his parents met: {v}", "Answer for 'city your parents met': {v}"),
+            "fr": ("Ville où ses parents se sont rencontrés : {v}",),
+            "es": ("Ciudad donde se conocieron sus padres: {v}",),
+            "de": ("Stadt, in der sich seine Eltern kennenlernten: {v}",),
+            "it": ("Città dove si sono conosciuti i genitori: {v}",),
+        },
+    }  # fmt: skip
+    return rng.choice(templates[form][lang]).format(v=value), f"security_fact/{form}"
+
+
+def _member_number(rng: random.Random, lang: str, _: Callable[[str], Faker]) -> tuple[str, str]:
+    """A policy, claim, tenant or member number after its cue, in the shapes offices print."""
+    forms = {
+        "dashed_short": f"{_digits(rng, 4)}-{_digits(rng, 2)}",
+        "prefixed": f"{rng.choice(('CLM', 'POL', 'TEN', 'MB', 'SIN', 'VN'))}-"
+        f"{rng.randint(2018, 2025)}-{_digits(rng, 6)}",
+        "letter_suffix": f"{_digits(rng, 6)}/{rng.choice(string.ascii_uppercase)}",
+        "spaced": f"{_digits(rng, 2)} {_digits(rng, 3)} {_digits(rng, 3)}",
+        "digits": _digits(rng, rng.choice((6, 7, 9))),
+    }
+    form = rng.choice(tuple(forms))
+    templates = {
+        "en": ("Policy number {v}", "Claim no. {v} with the insurer", "Tenant ref {v}",
+               "Member number at the gym: {v}"),
+        "fr": ("Numéro de sinistre {v}", "N° adhérent mutuelle {v}", "Référence locataire {v}",
+               "Numéro de police {v}"),
+        "es": ("Número de póliza {v}", "Número de siniestro {v}", "Nº de socio {v}",
+               "Referencia de inquilino {v}"),
+        "de": ("Versicherungsschein-Nr. {v}", "Schadennummer {v}", "Mieternummer {v}",
+               "Mitgliedsnummer {v}"),
+        "it": ("Numero di polizza {v}", "Numero sinistro {v}", "Tessera socio n. {v}",
+               "Codice inquilino {v}"),
+    }  # fmt: skip
+    return rng.choice(templates[lang]).format(v=forms[form]), f"member_number/{form}"
+
+
 LEAKS: dict[str, tuple[str, Maker]] = {
     "gamer_tag": ("pii", _gamer_tag),
     "student_number": ("pii", _student_number),
@@ -525,6 +807,15 @@ LEAKS: dict[str, tuple[str, Maker]] = {
     "email_plus": ("pii", _email_plus),
     "vat": ("pii", _vat),
     "plate": ("pii", _plate),
+    "spelling_alphabet": ("secret", _spelling_alphabet),
+    "code_number_words": ("secret", _code_number_words),
+    "roman_code": ("secret", _roman_code),
+    "ordinal_digits": ("secret", _ordinal_digits),
+    "split_sentences": ("secret", _split_sentences),
+    "key_safe": ("secret", _key_safe),
+    "described_password": ("secret", _described_password),
+    "security_fact": ("secret", _security_fact),
+    "member_number": ("pii", _member_number),
 }
 
 # --- benign look-alikes -------------------------------------------------------------------
@@ -649,6 +940,48 @@ def _benign(rng: random.Random, lang: str, faker: Callable[[str], Faker]) -> tup
             "de": ("Teamrunde montags in Raum {room}.",),
             "it": ("Riunione in sala {room} il lunedì.",),
         },
+        "said_aloud": {
+            "en": ("Her dog is called {pet}.", "Plays golf at the hotel in Lima.",
+                   "Favourite films: Rocky II, III and IV.", "Walks twenty, thirty minutes a day.",
+                   "Password rules at work: one capital letter and twelve characters.",
+                   "Met her partner in {city}.", "Born in nineteen eighty-seven, in Leeds."),
+            "fr": ("Son chien s'appelle {pet}.", "Marche vingt, trente minutes par jour.",
+                   "Ses films préférés : Rocky II, III et IV.", "A rencontré son mari à {city}."),
+            "es": ("Su perro se llama {pet}.", "Camina veinte, treinta minutos al día.",
+                   "Juega al golf en el hotel de Lima.", "Conoció a su pareja en {city}."),
+            "de": ("Ihr Hund heißt {pet}.", "Läuft zwanzig, dreißig Minuten am Tag.",
+                   "Lieblingsfilme: Rocky II, III und IV.",
+                   "Hat ihren Mann in {city} kennengelernt."),
+            "it": ("Il suo cane si chiama {pet}.", "Cammina venti, trenta minuti al giorno.",
+                   "Film preferiti: Rocky II, III e IV.", "Ha conosciuto il marito a {city}."),
+        },
+        "cue_then_number": {
+            "en": ("Changed the Wi-Fi password last week. Runs {version} at home.",
+                   "Forgot her PIN once. Now pays by phone, about {day} times a month.",
+                   "Prefers a key safe to hiding keys under the mat. Rents the flat out"
+                   " {day} weeks a year.",
+                   "Door code changes every month. Office on floor {day}."),
+            "fr": ("Préfère une boîte à clés plutôt qu'un voisin. Loue l'appartement"
+                   " {day} semaines par an.",
+                   "A changé le mot de passe du wifi. Utilise {version} à la maison."),
+            "es": ("Prefiere una caja de llaves a dejar la llave al vecino. Alquila el piso"
+                   " {day} semanas.",
+                   "Cambió la contraseña del wifi. Usa {version} en casa."),
+            "de": ("Der Türcode ändert sich monatlich. Büro im Stock {day}.",
+                   "Hat die PIN der Karte geändert. Fährt {day} km zur Arbeit."),
+            "it": ("Ha cambiato la password del wifi. Usa {version} a casa.",
+                   "Preferisce la cassetta delle chiavi al vicino. Affitta la casa"
+                   " {day} settimane l'anno."),
+        },
+        "membership": {
+            "en": ("Policy renewal every March with Allianz.", "Gym member since {year}.",
+                   "Claims with her insurer take about {day} days."),
+            "fr": ("Adhérente de la mutuelle depuis {year}.",
+                   "Renouvelle son contrat d'assurance en mars."),
+            "es": ("Socia del gimnasio desde {year}.", "Renueva la póliza cada marzo."),
+            "de": ("Mitglied im Sportverein seit {year}.", "Verlängert die Police jeden März."),
+            "it": ("Socia della palestra dal {year}.", "Rinnova la polizza ogni marzo."),
+        },
         "cue_no_value": {
             "en": ("Prefers a bike lock with a key, not a combination.",
                    "Keeps 2FA backup codes in a password manager.",
@@ -669,7 +1002,8 @@ def _benign(rng: random.Random, lang: str, faker: Callable[[str], Faker]) -> tup
     text = template.format(
         device=device, version=version, game=game, course=course, time=time, hhmm=hhmm,
         price=price, seat=seat, flight=flight, train=train, rating=rating, elo=elo, shoe=shoe,
-        day=day, ticket=ticket, color=color, room=room,
+        day=day, ticket=ticket, color=color, room=room, pet=rng.choice(_PET_NAMES),
+        city=faker(rng.choice(LOCALES[lang])).city(), year=rng.randint(1995, 2024),
     )  # fmt: skip
     return text, f"benign/{family}"
 

@@ -3,7 +3,10 @@
 600 notes from :mod:`tests.support.value_corpus` (gamer tags, student numbers, wallets, 2FA
 backup codes, lock combinations, Wi-Fi keys, one-time codes, contract numbers, dates of birth
 in words, student halls, phones in words, plus-tagged e-mails, VAT numbers, plates without a
-cue; device models, versions, prices, seats, flights, course codes, game titles, ratings,
+cue; values said aloud or told apart: number words, radio alphabets, Roman numerals, digits one
+place at a time, cue and value in two sentences, key boxes, passwords told by their parts,
+security answers told as facts, policy and member numbers; device models, versions, prices,
+seats, flights, course codes, game titles, ratings,
 sizes, times, habits as look-alikes). No NER (names are not in this set). A fresh seed each
 run is ``python -m benchmarks.privacy_guards --corpus values --seed random``.
 """
@@ -28,6 +31,7 @@ KNOWN_LEAKS = {
     "plate/us",
     "plate/us_lower",
     "plate/es",
+    "plate/es_lower",
     "contract_number/mixed",
     "wifi_key/words",
 }

@@ -70,7 +70,8 @@ _NOT_A_STREET = (
     r"|Liege|Steh|Tiefgaragen|Garagen)(?:platz|steig|pl[äa]tze)\b)"
 )
 _GERMAN = (
-    rf"\b{_NOT_A_STREET}[A-ZÄÖÜ][a-zäöüß-]*(?:stra(?:ß|ss)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee"
+    rf"\b{_NOT_A_STREET}[A-ZÄÖÜ][a-zäöüß-]*(?:[A-ZÄÖÜ][a-zäöüß]*-)*"
+    r"(?i:stra(?:ß|ss)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee"
     r"|pfad|steig|markt|graben|wall|zeile|straat|laan|plein|gracht|kade|dijk|singel)"
     r"\s+\d{1,4}\s?[a-zA-Z]?\b"
     rf"{_NOT_QUANTITY}"
@@ -101,7 +102,28 @@ _POSTAL_BOX = (
     r"(?=\d)|apartado(?:\s+de\s+correos)?|apdo\.?|bo[îi]te\s+postale|b\.?\s?p\.?|psc)"
     r"\s*:?\s*\d[\d ]{0,9}\b)"
     r"|(?i:\bunit\s+\d{3,5}\s*,?\s*box\s+\d{2,5})"
+    # the box's number a few words after its noun ("Apartado de correos de la asociación: el
+    # 304", "PO box for the business is box 112", "Casella postale: la numero 210")
+    r"|(?i:\b(?:p\.?\s?o\.?\s?box|post\s+office\s+box|postfach|casella\s+postale"
+    r"|apartado\s+de\s+correos|bo[îi]te\s+postale)\b[^\d.!?;\n]{1,50}?\b\d{1,6}\b"
+    rf"{_NOT_QUANTITY})"
     r"|\b(?:APO|FPO|DPO)\s+(?:AA|AE|AP)\s+\d{5}\b"
+)
+
+# A house's number said apart from its street: "at number 9", "au numéro 9 bis", "la del
+# número 31", "Haus Nummer 7", "al civico 18", "au 12", with a street named in the same note
+# ("la rue des Tilleuls", "calle Mayor", "Lindenstraße", "via Garibaldi", "Harbour Row").
+_HOUSE_NUMBER = re.compile(
+    r"(?i:(?<![\w-])(?:number|numero"
+    r"|nummer|hausnummer|civico|n°|au)\s+\d{1,4}(?:\s?(?:bis|ter))?(?![\w,.]?\d))"
+    rf"{_NOT_QUANTITY}"
+)
+_STREET_NAMED = re.compile(
+    r"(?i:(?<![\w-])(?:rue|impasse|chemin|avenue|boulevard|all[ée]e|calle|avenida|paseo|plaza"
+    r"|via|viale|vicolo|piazza|corso|stra(?:ß|ss)e))\s+(?:(?:des|du|de la|de l'|de|del|della"
+    rf"|dei|degli|di)\s+)?{_NAME_WORD}"
+    r"|\b[A-ZÄÖÜ][a-zäöüß]+(?:stra(?:ß|ss)e|weg|allee|gasse|platz)\b"
+    rf"|\b{_NAME_WORD}\s+(?:Street|Road|Lane|Row|Avenue|Close|Crescent|Drive|Terrace|Way)\b"
 )
 
 _STREETS = re.compile(
@@ -116,8 +138,24 @@ _BOXES = re.compile(_POSTAL_BOX)
 def address_kinds(text: str) -> frozenset[str]:
     """``STREET_ADDRESS`` and/or ``POSTAL_BOX`` when the text holds one; never the value."""
     kinds = set()
-    if _STREETS.search(text):
+    if _STREETS.search(text) or (_house_number(text) and _STREET_NAMED.search(text)):
         kinds.add(STREET_ADDRESS)
     if _BOXES.search(text):
         kinds.add(POSTAL_BOX)
     return frozenset(kinds)
+
+
+# Numbers that belong to a vehicle, a seat or a room, not to a house ("bus number 12").
+_NOT_A_HOUSE = frozenset(
+    {"bus", "line", "gate", "room", "platform", "flight", "train", "seat", "tram", "track",
+     "ligne", "vol", "linea", "linie", "volo", "vuelo", "zimmer", "chambre", "camera",
+     "habitacion", "quai", "gleis", "binario", "anden", "jersey", "shirt", "maglia", "trikot"}
+)  # fmt: skip
+
+
+def _house_number(text: str) -> bool:
+    for match in _HOUSE_NUMBER.finditer(text):
+        before = re.findall(r"[^\W\d_]+", text[max(0, match.start() - 24) : match.start()])
+        if not (before and before[-1].lower() in _NOT_A_HOUSE):
+            return True
+    return False

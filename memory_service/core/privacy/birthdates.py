@@ -34,7 +34,7 @@ _CUES = (
     # DE
     r"|geboren|geb\.|geburtsdatum|geburtstag"
     # IT
-    r"|(?-i:[Nn]at[oa])|data\s+di\s+nascita|compleanno"
+    r"|(?-i:[Nn]at[oa])|data\s+di\s+nascita|compleanno|compie\s+gli\s+anni"
 )
 _CUE = re.compile(rf"(?<![\w])(?:{_CUES})(?![\w])", re.IGNORECASE)
 
@@ -89,6 +89,14 @@ _WORDED_DATE = re.compile(
     re.IGNORECASE,
 )
 
+# The day and the month, then the year a few words on, after "en", "in", "del", "im Jahr":
+# "Née un 29 février, en 88", "el veinte de enero; nació en el 85", "il due giugno; è del 1955".
+_YEAR_APART = re.compile(
+    rf"\b{_DAY_TOKEN},?\s+(?:of\s+|de\s+)?(?:{_MONTHS})\b[^.!?\n\d]{{0,40}}?"
+    r"(?:\ben(?:\s+el)?|\bin|\bdel|\bnel|\bim(?:\s+jahr)?|\bof)\s+(?:\d{2}|(?:19|20)\d\d)\b"
+    r"(?=\s*(?:[.,;!?)]|$))",
+    re.IGNORECASE,
+)
 # Words the next sentence may open with before the date: "It's", "C'est le", "Es el".
 _ANSWER_WORDS = 3
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+(?=\S)|\n")
@@ -98,7 +106,8 @@ def birthdate_kinds(text: str) -> frozenset[str]:
     """``DATE_OF_BIRTH`` when a full date follows a birth cue closely enough; never the value."""
     for cue in _CUE.finditer(text):
         window = text[cue.end() : cue.end() + REACH]
-        dates = [d for d in (_FULL_DATE.search(window), _WORDED_DATE.search(window)) if d]
+        found = (_FULL_DATE.search(window), _WORDED_DATE.search(window), _YEAR_APART.search(window))
+        dates = [d for d in found if d]
         if not dates:
             continue
         date = min(dates, key=lambda found: found.start())

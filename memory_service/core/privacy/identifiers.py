@@ -143,7 +143,48 @@ def identifier_types(text: str) -> frozenset[str]:
         kind = _cued_value(text[start:])
         if kind:
             found.add(kind)
+    if any(_partial_value(match) for match in _PARTIAL_CUE.finditer(text)):
+        found.add("ID_NUMBER")
     return frozenset(found)
+
+
+# Part of a number, given as its end or its start ("the card ending in 4821", "the last four
+# are 9 9 1 2", "Su DNI termina en 4 4 0 1 Z", "la tessera che finisce con 8 8 7 6 1", "le
+# passeport se termine par 87 44"): a part of an identifier still points at one.
+_PARTIAL_CUE = re.compile(
+    r"(?<![\w-])(?:end(?:s|ing)? (?:in|with)|last (?:four|4|five|5|six|6|digits)(?: digits)?"
+    r"(?: are| is|:)?|start(?:s|ing)? with|begins? with"
+    r"|se termine par|finit par|termine par|commence par|derniers chiffres"
+    r"|termina(?:n)? (?:en|con|in|por)|acaba(?:n)? en|empieza(?:n)? (?:por|con)"
+    r"|ultimos (?:cuatro|4) (?:digitos|numeros)"
+    r"|endet (?:auf|mit)|enden (?:auf|mit)|beginnt mit|letzten (?:vier|4) (?:ziffern|stellen)"
+    r"|finisce (?:con|in|per)|termina con|inizia (?:con|per)|ultime (?:quattro|4) cifre)"
+    r"(?![\w-])",
+    re.I,
+)
+_PARTIAL_VALUE = re.compile(
+    r"[\s:,]*(?:(?:the|la|le|el|il|die|der|un|una|an|a|par|mit)\s+)?"
+    r"(?P<value>(?:[A-Za-z]{1,3}[ -]?)?\d(?:[ .-]?\d){2,}(?:[ -]?[A-Za-z]{1,3}(?![\w]))?)"
+)
+
+
+def _partial_value(cue: re.Match[str]) -> bool:
+    """Three digits or more (separators allowed) right after a partial cue, not a year
+    alone ("ends in 2026" is a date)."""
+    match = _PARTIAL_VALUE.match(cue.string, cue.end())
+    if match is None:
+        return False
+    value = match["value"]
+    digits = re.sub(r"\D", "", value)
+    if _YEAR.fullmatch(value.strip()) or len(digits) < MIN_PARTIAL_DIGITS:
+        return False
+    if value.isdigit():
+        # a bare number before a noun counts something ("starts with 1000 runners")
+        return re.match(r"\s+[^\W\d_]{3,}", cue.string[match.end() :]) is None
+    return True
+
+
+MIN_PARTIAL_DIGITS = 4
 
 
 # A contract's or a policy's reference straight after its word ("contrat 0AWC0KKGL",
@@ -465,7 +506,46 @@ def _cued_spans(text: str) -> list[int]:
         if before and before[-1] in _HARMLESS_NOUNS:
             continue
         spans.append(match.end())
+    for match in _NUMBER_NOUN.finditer(text):
+        words = re.findall(r"[a-z]+", match.group().lower())
+        before = re.findall(r"[a-z]+", text[max(0, match.start() - 24) : match.start()].lower())
+        if before[-1:] and before[-1] in _HARMLESS_NOUNS:
+            continue
+        if any(word in _HARMLESS_NOUNS for word in words) or match["of"]:
+            continue
+        spans.append(match.end())
+    for match in _NUMBER_LABEL.finditer(text):
+        words = re.findall(r"[a-z]+", match.group().lower())
+        if not any(word in _HARMLESS_NOUNS - _PREPOSITIONS for word in words):
+            spans.append(match.end())
     return spans
+
+
+# Harmless before a number ("in 2021"), not inside a label ("steht im Ausweis:").
+_PREPOSITIONS = frozenset({"in", "en", "im", "nel", "since", "depuis", "desde", "seit", "dal"})
+# A label with a number's noun, an aside, then a colon and the value: "Número de socio del
+# club de pádel (el de la tarjeta naranja): 812 45", "Mitgliedsnummer steht im Ausweis: 1 4 4
+# 9 6 2".
+_NUMBER_LABEL = re.compile(
+    r"(?<![\w])(?:[a-z]+-?(?:nummer|nr\.)|number|numero)(?![\w])[^:\n.!?;\d]{1,60}:\s*"
+    r"(?=\d)",
+    re.I,
+)
+
+
+# A number's noun, alone or at the end of a compound ("Mieternummer", "Versicherungsschein-
+# Nr.", "numéro de sinistre", "Referencia de inquilino", "Tenant ref", "Tessera socio n."),
+# then up to three words saying whose, then the value: a number of something that belongs to
+# someone, unless one of those words says it is harmless ("numéro de chambre", "room
+# number"); "number of" counts.
+_NUMBER_NOUN = re.compile(
+    r"(?<![\w])(?:[a-z]+-?(?:nummer|nr\.)|number|numero|num\.|no\.|nr\.|n°|n\.|ref\.?|reference"
+    r"|referencia|riferimento|referenz|aktenzeichen|matricule)"
+    r"(?P<of>\s+(?:of|des|de los|de las|dei|degli|delle)(?=\s))?"
+    r"(?:\s+(?:[a-z]+'|[^\W\d]+)(?![\w])){0,3}?\s*(?:is|was|est|es|ist|lautet|e|:|#|=)?\s*"
+    r"(?=[(+]?[A-Za-z]*\d)",
+    re.I,
+)
 
 
 def _cued_value(rest: str) -> str | None:

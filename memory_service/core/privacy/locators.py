@@ -44,11 +44,24 @@ _PLATFORM = (
     r"|threads|mastodon|bluesky|reddit|github|gitlab|kick|nintendo|roblox|minecraft|origin"
     r"|uplay|ubisoft|ea|lichess|chess\.com|skype|wechat|line|kik|signal"
 )
+_ACCOUNT_WORDS = (
+    r"name|handle|tag|gamertag|user\s?name|username|account|pseudo|usuario|nombre|nome"
+    r"|nick(?:name)?|como|come|als|as|heisst|heißt|si chiama|se llama|s'appelle"
+)
 _PLATFORM_HANDLE = re.compile(
     rf"(?<![\w.])(?i:{_PLATFORM})(?:\s+(?i:id|tag|gamertag|username|user\s?name|name|handle"
     r"|pseudo|usuario|nome\s+utente|nick(?:name)?|account|compte|cuenta|konto))?"
     r"(?:\s+(?i:is|est|es|ist|lautet|e|è))?\s*[:,=]?\s+(?i:@)?"
     r"(?P<name>[A-Za-z0-9][A-Za-z0-9_.#-]{2,31})\s*(?:$|[.;!?\n)]|,\s)"
+)
+# A name in quotes after a platform and a word that names the account ("Mastodon account
+# ..., name is 'quietbyte'", "Gamer tag on Steam is 'the pale ferryman'", "En Twitch
+# retransmite como «la abuela gamer»"): whatever its shape, the quotes say it is the name.
+_QUOTED_HANDLE = re.compile(
+    rf"(?<![\w.])(?:(?i:{_PLATFORM})[^.;!?\n]{{0,40}}?(?<![\w])(?i:{_ACCOUNT_WORDS})"
+    rf"|(?i:{_ACCOUNT_WORDS})[^.;!?\n]{{0,20}}?(?<![\w])(?i:{_PLATFORM}))(?![\w])"
+    r"[^.;!?\n\"'\u00ab\u201c]{0,30}[\"'\u00ab\u201c]\s*[^\s\"'\u00bb\u201d][^\"'\u00bb\u201d\n]{1,30}"
+    r"[\"'\u00bb\u201d]"
 )
 _GROUP_MENTIONS = frozenset({"here", "channel", "everyone", "all", "team", "home"})
 # A username without its "@": parts joined by underscores, upper and lower case both present
@@ -99,7 +112,7 @@ def locator_types(text: str) -> frozenset[str]:
     without_urls = _URL_USERINFO.sub(" ", text)
     if _EMAIL.search(without_urls):
         found.add("EMAIL_ADDRESS")
-    if _has_handle(without_urls):
+    if _has_handle(without_urls) or _QUOTED_HANDLE.search(without_urls):
         found.add("SOCIAL_HANDLE")
     if _has_gamer_tag(without_urls):
         found.add("GAMER_TAG")
@@ -195,8 +208,20 @@ def _has_public_ip(text: str) -> bool:
     return False
 
 
+# Coordinates with their hemispheres in words: "46.2 north, 11.4 east", "47.3 Nord, 11.1 Ost".
+_GPS_HEMISPHERES = re.compile(
+    r"(?<![\w.])\d{1,2}(?:\.\d+)?\s*°?\s*(?:north|south|nord|sud|norte|sur|n|s)(?![\w])"
+    r"[\s,;/]+(?:and\s+|et\s+|y\s+|und\s+|e\s+)?\d{1,3}(?:\.\d+)?\s*°?\s*"
+    r"(?:east|west|est|ouest|ost|west|este|oeste|ovest|e|w|o)(?![\w])",
+    re.I,
+)
+
+
 def _has_gps(text: str) -> bool:
     if _GPS_DMS.search(text):
+        return True
+    hemispheres = _GPS_HEMISPHERES.search(text)
+    if hemispheres is not None and "." in hemispheres.group():
         return True
     for match in _GPS_DECIMAL.finditer(text):
         latitude, longitude = float(match.group(1)), float(match.group(3))

@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memory_service.core.lexicons import fold
 from memory_service.core.privacy.vocabulary import (
@@ -38,8 +40,12 @@ from memory_service.core.privacy.vocabulary import (
     EMAIL_DOT_WORDS,
     NUMBER_COMPOUNDS,
     NUMBER_JOINERS,
+    NUMBER_SCALES,
+    SPELLING_ALPHABET_WORDS,
+    SPELLING_AS_IN,
     TEEN_WORDS,
     TENS_WORDS,
+    THEN_WORDS,
 )
 
 # Latin look-alikes in Cyrillic and Greek: the letters whose glyph is the Latin letter's in
@@ -73,6 +79,8 @@ MIN_SPELLED_NUMBERS = 3
 _NUMBER_WORD = re.compile(r"[^\W_]+")
 _NUMBER_GAP = re.compile(r"[\s,;-]+")
 _UNIT, _TEEN, _TEN, _JOINER, _DIGITS = "unit", "teen", "ten", "joiner", "digits"
+_HUNDRED, _THOUSAND, _WORDS, _BREAK = "hundred", "thousand", "words", "break"
+_HUNDRED_VALUE, _THOUSAND_VALUE, _FRENCH_FOUR = 100, 1000, 4
 # French 60 and 80 count on with a teen: "soixante et onze" (71), "quatre-vingt-treize" (93).
 _TENS_WITH_TEENS = (60, 80)
 _QUATRE_VINGT = 80
@@ -130,8 +138,10 @@ def normalise_text(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     text = "".join(_visible(ch) for ch in text)
     text = fold(text.translate(_CONFUSABLES))
-    text = _spelled_numbers(text)
-    return _plain_addresses(text)
+    text = _spelled_letters(_roman_digits(text))
+    text = _spoken_plates(_dictated_digits(_spelled_numbers(_repeated_digits(text))))
+    text = _decimals(_keypad_keys(text))
+    return _plain_addresses(_spelled_symbols(text))
 
 
 def _visible(ch: str) -> str:
@@ -147,10 +157,26 @@ def _visible(ch: str) -> str:
 
 
 def _number_atom(word: str) -> tuple[str, int] | None:
-    """What one word is in a spelled number: a unit, a teen, a ten, a joiner, digits."""
+    """What one word is in a spelled number: a unit, a teen, a ten, a hundred, a thousand,
+    a million, a joiner, digits; a word made of several ("einhundertzwölf",
+    "millenovecentottantasette", "doscientos") is a ``_WORDS`` atom whose parts
+    :func:`_number_parts` gives."""
     lower = word.lower()
     if lower.isdigit():
         return _DIGITS, 0
+    simple = _simple_atom(lower)
+    if simple is not None:
+        return simple
+    compound = _COMPOUND.fullmatch(lower)
+    if compound is not None:
+        parts = [part for part in compound.groups() if part]
+        return _TEEN, sum(_COMPOUND_PARTS[part] for part in parts)
+    if _number_parts(lower):
+        return _WORDS, 0
+    return None
+
+
+def _simple_atom(lower: str) -> tuple[str, int] | None:
     if lower in _FOLDED_DIGITS:
         return _UNIT, _FOLDED_DIGITS[lower]
     if lower in TEEN_WORDS:
@@ -159,17 +185,72 @@ def _number_atom(word: str) -> tuple[str, int] | None:
         return _TEN, TENS_WORDS[lower]
     if lower in NUMBER_JOINERS:
         return _JOINER, 0
-    compound = _COMPOUND.fullmatch(lower)
-    if compound is None:
-        return None
-    parts = [part for part in compound.groups() if part]
-    return _TEEN, sum(_COMPOUND_PARTS[part] for part in parts)
+    if lower in NUMBER_SCALES:
+        value = NUMBER_SCALES[lower]
+        return (_HUNDRED if value < _THOUSAND_VALUE else _THOUSAND), value
+    return None
 
 
-# How a number is dictated in English: "double-oh" is 00, "triple seven" 777, "nine hundred"
-# 900. Rewritten to the digit words they say before the runs are read.
+_WORD_PARTS = sorted(
+    {
+        *_FOLDED_DIGITS, *TEEN_WORDS, *TENS_WORDS, *NUMBER_SCALES, "und",
+        "vent", "trent", "quarant", "cinquant", "sessant", "settant", "ottant", "novant",
+        "veinti", "ein",
+    },
+    key=len,
+    reverse=True,
+)  # fmt: skip
+MIN_COMPOUND_CHARS = 6
+
+
+@lru_cache(maxsize=4096)
+def _number_parts(lower: str) -> tuple[tuple[str, int], ...]:
+    """The atoms of one word written as several numbers' words glued together, when the
+    whole word is made of them and says one number ("einhundertdreiundzwanzig",
+    "duemilaquindici", "novecentouno"); empty otherwise ("undue" says two)."""
+    if len(lower) < MIN_COMPOUND_CHARS:
+        return ()
+    for parts in _splits(lower, 0):
+        if len(parts) >= 2 and len(_cardinals(list(parts))) == 1:
+            return parts
+    return ()
+
+
+_STEMS = {"vent": 20, "trent": 30, "quarant": 40, "cinquant": 50, "sessant": 60,
+          "settant": 70, "ottant": 80, "novant": 90, "veinti": 20}  # fmt: skip
+MAX_SPLITS = 8
+
+
+def _splits(lower: str, position: int) -> Iterator[tuple[tuple[str, int], ...]]:
+    """Every way to cut ``lower[position:]`` into number words, longest words first (an
+    Italian "cento" drops its "o" before "ottanta": "centottanta" is "cent" "ottanta")."""
+    if position == len(lower):
+        yield ()
+        return
+    tried = 0
+    for part in _WORD_PARTS:
+        if len(part) < 2 or not lower.startswith(part, position):
+            continue
+        tried += 1
+        if tried > MAX_SPLITS:
+            return
+        if part == "und":
+            atom: tuple[str, int] | None = (_JOINER, 0)
+        elif part == "ein":
+            atom = (_UNIT, 1)
+        elif part in _STEMS:
+            atom = (_TEN, _STEMS[part])
+        else:
+            atom = _simple_atom(part)
+        if atom is None:
+            continue
+        for rest in _splits(lower, position + len(part)):
+            yield (atom, *rest)
+
+
+# How a number is dictated in English: "double-oh" is 00, "triple seven" 777. Rewritten to
+# the digit words they say before the runs are read ("nine hundred" is read as 900).
 _REPEATED = re.compile(r"\b(double|triple)[\s-]+([a-z]+)\b", re.I)
-_HUNDRED = re.compile(r"\b([a-z]+)[\s-]+hundred\b", re.I)
 
 
 def _dictated(text: str) -> str:
@@ -179,18 +260,15 @@ def _dictated(text: str) -> str:
             return match.group()
         return " ".join([match.group(2)] * (2 if match.group(1).lower() == "double" else 3))
 
-    def hundred(match: re.Match[str]) -> str:
-        atom = _number_atom(match.group(1))
-        if atom is None or atom[0] != _UNIT:
-            return match.group()
-        return f"{match.group(1)} zero zero"
-
-    return _HUNDRED.sub(hundred, _REPEATED.sub(repeated, text))
+    return _REPEATED.sub(repeated, text)
 
 
 def _spelled_numbers(text: str) -> str:
-    """Runs of three or more spelled numbers (or digits among them), as digit groups one
-    space apart, which the shape reader joins like any spaced digits."""
+    """Runs of spelled numbers (or digits among them), as digit groups one space apart,
+    which the shape reader joins like any spaced digits: three numbers or more ("four one
+    five"), two of two digits ("forty-eight twenty-one"), or any number written with more
+    than one word or part ("trois cent vingt-et-un", "einhundertzwölf", "dos mil diez");
+    one plain number word stays a word ("two kids")."""
     text = _dictated(text)
     words = list(_NUMBER_WORD.finditer(text))
     pieces: list[str] = []
@@ -204,53 +282,141 @@ def _spelled_numbers(text: str) -> str:
             if atom is None:
                 break
             run.append((word, atom))
-        numbers, used = _read_numbers(run)
-        spelled = any(atom[0] != _DIGITS for _, atom in run[:used])
-        if len(numbers) >= MIN_SPELLED_NUMBERS and spelled:
+        while run and run[-1][1][0] == _JOINER:
+            run.pop()
+        if not run:
+            index += 1
+            continue
+        atoms: list[tuple[str, int]] = []
+        for position, (word, atom) in enumerate(run):
+            if position and "," in text[run[position - 1][0].end() : word.start()]:
+                atoms.append((_BREAK, 0))
+            if atom[0] == _DIGITS:
+                atoms.append((_DIGITS, int(word.group())))
+                atoms.append((_BREAK, len(word.group())))
+            elif atom[0] == _WORDS:
+                atoms.extend(_number_parts(word.group().lower()))
+            else:
+                atoms.append(atom)
+        numbers = _cardinals(atoms)
+        spelled = any(atom[0] not in (_DIGITS, _JOINER) for _, atom in run)
+        # "one million", "two thousand" are amounts; "dos mil diez" is a year
+        composite = any(
+            count > 1 and not (int(number) >= _THOUSAND_VALUE and int(number) % 100 == 0)
+            for number, count in numbers
+        )
+        pair = len(numbers) == 2 and all(len(number) == 2 for number, _ in numbers)
+        if spelled and (
+            len(numbers) >= MIN_SPELLED_NUMBERS
+            or composite
+            or pair
+            or _numbered(text, run[0][0].start(), run[-1][0].end(), numbers)
+        ):
             pieces.append(text[done : run[0][0].start()])
-            pieces.append(" ".join(numbers))
-            done = run[used - 1][0].end()
-            index += used
+            pieces.append(" ".join(number for number, _ in numbers))
+            done = run[-1][0].end()
+            index += len(run)
         else:
             index += 1
     pieces.append(text[done:])
     return "".join(pieces)
 
 
-def _read_numbers(run: list[tuple[re.Match[str], tuple[str, int]]]) -> tuple[list[str], int]:
-    """The numbers a run of atoms says, and how many atoms they use (a joiner that joins
-    nothing ends the run)."""
-    numbers: list[str] = []
-    position = 0
-    while position < len(run):
-        word, (kind, value) = run[position]
-        if kind == _JOINER:
-            break
-        position += 1
-        if kind == _DIGITS:
-            numbers.append(word.group())
-            continue
-        following = [atom for _, atom in run[position : position + 2]]
-        if kind == _UNIT and value == 4 and following[:1] and following[0] == (_TEN, 20):
-            kind, value = _TEN, _QUATRE_VINGT  # "quatre-vingt(s)"
-            position += 1
-            following = [atom for _, atom in run[position : position + 2]]
-        if kind == _TEN and following:
-            skip = 1 if following[0][0] == _JOINER else 0
-            if len(following) > skip:
-                next_kind, next_value = following[skip]
-                teen = next_kind == _TEEN and value in _TENS_WITH_TEENS and next_value < 20
-                if (next_kind == _UNIT and 1 <= next_value <= 9) or teen:
-                    value += next_value
-                    position += skip + 1
-        if run[position - 1][0].group().lower() == _DIX and position < len(run):
-            # "dix-sept" (17), "soixante-dix-huit" (78), "quatre-vingt-dix-neuf" (99)
-            next_kind, next_value = run[position][1]
-            if next_kind == _UNIT and next_value in _DIX_UNITS:
-                value += next_value
-                position += 1
-        numbers.append(str(value))
-    return numbers, position
+# Words after which one number word is a house's, a box's or a thing's number ("at number
+# nine", "au douze", "civico diciotto", "Nummer sieben", "box twelve").
+_NUMBER_NOUNS = frozenset(
+    {"number", "numero", "nummer", "hausnummer", "civico", "no", "nr", "n", "au", "box",
+     "postfach", "apartado", "flat", "unit", "bp"}
+)  # fmt: skip
+_PREVIOUS_WORD = re.compile(r"([^\W\d_]+)\W*$")
+
+
+def _numbered(text: str, start: int, end: int, numbers: list[tuple[str, int]]) -> bool:
+    """One number of ten or more said after a number's noun, or before a capitalised word
+    (a street's name: "seventeen Harbour Row"); one plain number word stays a word."""
+    if len(numbers) != 1:
+        return False
+    previous = _PREVIOUS_WORD.search(text[max(0, start - 24) : start])
+    if previous is not None and previous.group(1).lower() in _NUMBER_NOUNS:
+        return True
+    following = text[end : end + 2].lstrip()
+    return int(numbers[0][0]) >= 10 and following[:1].isupper()
+
+
+def _cardinals(atoms: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The numbers a sequence of atoms says, each with the count of atoms it took: a new
+    number starts where a word cannot continue the one before ("four one five" is three,
+    "trois cent vingt et un" one, "nineteen eighty-seven" two, "siete millones
+    cuatrocientos mil ciento doce" one). A comma ends a number."""
+    numbers: list[tuple[str, int]] = []
+    total = current = used = width = 0
+    has: set[str] = set()  # what the number under way holds below a thousand: h, t, u
+    previous, previous_value = "", 0
+
+    def close() -> None:
+        nonlocal total, current, used, has, width
+        if used:
+            value = str(total + current)
+            numbers.append((value.zfill(width), used))
+        total = current = used = width = 0
+        has = set()
+
+    for position, (kind, value) in enumerate(atoms):
+        following = atoms[position + 1] if position + 1 < len(atoms) else ("", 0)
+        if kind == _BREAK:
+            close()
+        elif kind == _DIGITS:
+            close()
+            current, used, width = value, 1, following[1] if following[0] == _BREAK else 0
+        elif kind == _JOINER:
+            pass
+        elif kind == _UNIT and value == _FRENCH_FOUR and following == (_TEN, 20):
+            # French "quatre-vingt(s)" is 80: the unit starts the ten.
+            if has & {"t", "u"}:
+                close()
+            has.add("q")
+            current += value
+            used += 1
+        elif kind == _TEN and "q" in has:
+            current += _QUATRE_VINGT - _FRENCH_FOUR
+            has = (has - {"q"}) | {"t"}
+            used += 1
+        elif kind in (_UNIT, _TEEN):
+            dix = previous == _TEEN and previous_value == 10 and value in _DIX_UNITS
+            french_teen = (
+                kind == _TEEN
+                and "t" in has
+                and "u" not in has
+                and current % 100 in _TENS_WITH_TEENS
+            )
+            if not dix and ("u" in has or (kind == _TEEN and "t" in has and not french_teen)):
+                close()
+            current += value
+            has.add("u")
+            used += 1
+        elif kind == _TEN:
+            german = previous == _JOINER and "u" in has and "t" not in has
+            if ("t" in has or "u" in has) and not german:
+                close()
+            current += value
+            has.add("t")
+            used += 1
+        elif kind == _HUNDRED:
+            if "h" in has or current >= _HUNDRED_VALUE:
+                close()
+            current = (current or 1) * value if value == _HUNDRED_VALUE else current + value
+            has = {"h"}
+            used += 1
+        else:  # a thousand or a million
+            if total and total < value * (current or 1) and not current:
+                close()
+            total += (current or 1) * value
+            current = 0
+            has = set()
+            used += 1
+        previous, previous_value = kind, value
+    close()
+    return numbers
 
 
 def _plain_addresses(text: str) -> str:
@@ -285,3 +451,215 @@ def _email(match: re.Match[str]) -> str:
     if bare_at and not spelled and not re.search(r"[._\d]", local):
         return match.group(0)
     return f"{_DOT_ANY.sub('.', local)}@{_DOT_ANY.sub('.', domain)}"
+
+
+# --- values spelled letter by letter, digit by digit, in Roman numerals --------------------
+
+# Roman numerals of one to ten, in capitals, three or more in a row ("IV VIII II I",
+# "IV-VIII-II-I"): a code, read as its digits one space apart. One or two ("Rocky II",
+# "Henry VIII") are titles; a run of "I" alone is the English pronoun.
+_ROMAN_VALUES = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8,
+                 "IX": 9, "X": 10}  # fmt: skip
+_ROMAN_RUN = re.compile(
+    r"(?<![\w.-])(?:IX|IV|V?I{1,3}|V|X)(?:[ .,-]{1,2}(?:IX|IV|V?I{1,3}|V|X)){2,}(?![\w-])"
+)
+
+
+def _roman_digits(text: str) -> str:
+    def digits(match: re.Match[str]) -> str:
+        numerals = re.findall(r"[IVX]+", match.group())
+        if all(numeral == "I" for numeral in numerals):
+            return match.group()
+        return " ".join(str(_ROMAN_VALUES[numeral]) for numeral in numerals)
+
+    return _ROMAN_RUN.sub(digits, text)
+
+
+# "B as in Bravo", "b wie Berta": a letter, then a word that starts with it (the shape of
+# spelling, whatever the word), read as the letter.
+_AS_IN = re.compile(
+    rf"(?<![\w'-])(?P<letter>[A-Za-z])\s+(?:{'|'.join(SPELLING_AS_IN)})\s+(?P<word>[A-Z][a-z]+)"
+    r"(?![\w'-])",
+    re.I,
+)
+# A spelled value: three or more tokens in a row, each a spelling-alphabet word, a single
+# capital letter, a digit or a digit word, with at least two letters among them and one
+# spelling-alphabet word or digit ("alpha bravo seven seven tango", "Anton Berta sieben",
+# "B, K, 7, 9" once "as in" is read): written as the value, glued ("AB77T").
+_SPELLING_TOKEN = re.compile(r"x-ray|[^\W_]+", re.I)
+_FILLERS = frozenset(word for phrase in THEN_WORDS for word in phrase.split())
+_SPELLING_GAP = re.compile(rf"(?:[\s,;]+(?:(?:{'|'.join(_FILLERS)})[\s,;]+)*|\s*-\s*)", re.I)
+MIN_SPELLED_TOKENS = 3
+
+
+def _spelled_letters(text: str) -> str:
+    text = _AS_IN.sub(
+        lambda m: m["letter"].upper() if m["word"][0].lower() == m["letter"].lower() else m.group(),
+        text,
+    )
+    tokens = list(_SPELLING_TOKEN.finditer(text))
+    pieces: list[str] = []
+    done = index = 0
+    while index < len(tokens):
+        run: list[tuple[re.Match[str], str, str]] = []
+        for token in tokens[index:]:
+            if run and token.group().lower() in _FILLERS and not token.group().isupper():
+                continue
+            if run and not _SPELLING_GAP.fullmatch(text[run[-1][0].end() : token.start()]):
+                break
+            read = _spelling_atom(token.group())
+            if read is None:
+                break
+            run.append((token, *read))
+        kinds = [kind for _, kind, _ in run]
+        letters = kinds.count("word") + kinds.count("letter")
+        if (
+            len(run) >= MIN_SPELLED_TOKENS
+            and letters >= 2
+            and ("digit" in kinds or len(run) > MIN_SPELLED_TOKENS)
+            and ("word" in kinds or "digit" in kinds)
+        ):
+            pieces.append(text[done : run[0][0].start()])
+            pieces.append("".join(value for _, _, value in run))
+            done = run[-1][0].end()
+            index = tokens.index(run[-1][0]) + 1
+            continue
+        index += 1
+    pieces.append(text[done:])
+    return "".join(pieces)
+
+
+def _spelling_atom(token: str) -> tuple[str, str] | None:
+    """What one token is in a spelled value: a spelling-alphabet word (its letter), a
+    capital letter, a digit or a digit word."""
+    lower = token.lower()
+    if lower in _FOLDED_DIGITS and lower not in ("oh", "o"):
+        return "digit", str(_FOLDED_DIGITS[lower])  # "otto" is 8 before it is an O
+    if lower in SPELLING_ALPHABET_WORDS:
+        return "word", lower[0].upper()
+    if len(token) == 1 and token.isupper():
+        return "letter", token
+    if token.isdigit() and len(token) == 1:
+        return "digit", token
+    return None
+
+
+# Digits given one at a time with a word or two between them ("4, then 8, then 2, then 1",
+# "first 4, second 8, third 2, fourth 1", "7 puis 3 puis 5 puis 1"): four or more single
+# digits so close together are keyed, and read as keyed digits one space apart.
+_LONE_DIGIT = r"(?<![\w.,/:-])\d(?![\w]|[.,:/-]\d)"
+_DICTATED_GAP = r"\s*[,;:]?\s*(?:[^\W\d_]{1,12}\s+){0,2}"
+_DICTATED_RUN = re.compile(rf"{_LONE_DIGIT}(?:{_DICTATED_GAP}{_LONE_DIGIT}){{3,}}")
+
+
+def _dictated_digits(text: str) -> str:
+    return _DICTATED_RUN.sub(lambda m: " ".join(re.findall(r"\d", m.group())), text)
+
+
+# A plate read out in its groups, commas between ("AB, 321, CD", "GT, 506, KL", "HH, AB,
+# 1234"): written back the way it is printed ("AB-321-CD", "HH-AB 1234").
+_SPOKEN_PLATE = re.compile(
+    r"(?<![\w-])(?P<a>[A-Z]{1,3}),\s*(?P<b>\d{1,4}|[A-Z]{1,2}),\s*(?P<c>[A-Z]{1,3}|\d{1,4})(?![\w-])"
+)
+
+
+def _spoken_plates(text: str) -> str:
+    def plate(match: re.Match[str]) -> str:
+        a, b, c = match["a"], match["b"], match["c"]
+        if b.isdigit() == c.isdigit():
+            return match.group()
+        return f"{a}-{b}-{c}" if b.isdigit() else f"{a}-{b} {c}"
+
+    return _SPOKEN_PLATE.sub(plate, text)
+
+
+# A digit said several times: "four times the nine" is 9999 ("quatre fois le neuf", "cuatro
+# veces el nueve", "viermal die Neun", "quattro volte il sette").
+_REPEAT = re.compile(
+    r"(?<![\w-])(?P<count>[^\W_]+?)\s*(?:times|fois|veces|volte|mal)\s+"
+    r"(?:(?:the|le|el|il|die|den|la)\s+)?(?P<digit>[^\W_]+)(?![\w])",
+    re.I,
+)
+MAX_REPEAT = 8
+
+
+def _repeated_digits(text: str) -> str:
+    def digit(word: str) -> int | None:
+        lower = word.lower()
+        if lower.isdigit() and len(lower) == 1:
+            return int(lower)
+        return _FOLDED_DIGITS.get(lower) if lower not in ("oh", "o") else None
+
+    def repeated(match: re.Match[str]) -> str:
+        count, value = digit(match["count"]), digit(match["digit"])
+        if count is None or value is None or not 2 <= count <= MAX_REPEAT:
+            return match.group()
+        return str(value) * count
+
+    return _REPEAT.sub(repeated, text)
+
+
+# A handle spelled symbol by symbol: "arroba, luego chef, guion bajo, malagueño", "at zeichen,
+# backstube, unterstrich, hamburg", "chiocciola, pasta, trattino basso, della": the symbols'
+# names become the symbols and the parts are glued ("@chef_malagueno"). A bare "at" is
+# English for a place and stays a word.
+_AT_SIGN_WORDS = r"at[ -]?zeichen|at-sign|klammer ?affe|chiocciola|arroba|arobase"
+_UNDERSCORE_WORDS = r"guion bajo|unterstrich|trattino basso|tiret bas|underscore"
+_PART_GAP = rf"(?:\s*,\s*|\s+)(?:(?:{'|'.join(THEN_WORDS)})\s+)?"
+_UNDERSCORED = re.compile(
+    rf"(?P<left>[^\W_]+){_PART_GAP}(?:{_UNDERSCORE_WORDS}){_PART_GAP}(?P<right>[^\W_]+)", re.I
+)
+_AT_SIGN = re.compile(rf"(?<![\w-])(?:{_AT_SIGN_WORDS}){_PART_GAP}(?P<name>[^\W][\w.]*)", re.I)
+
+
+def _spelled_symbols(text: str) -> str:
+    previous = None
+    while previous != text:
+        previous = text
+        text = _UNDERSCORED.sub(lambda m: f"{m['left']}_{m['right']}", text, count=1)
+    return _AT_SIGN.sub(lambda m: f"@{m['name']}", text)
+
+
+# A keypad's keys said by name around the digits: "star, six, eight, one, hash" is "*681#".
+_STAR = r"star|asterisk|etoile|asterisque|asterisco|estrella|stern|sternchen"
+_HASH = r"hash|pound|diese|croisillon|almohadilla|cancelletto|raute"
+_KEYPAD_KEYS = re.compile(
+    rf"(?<![\w-])(?:(?P<star>{_STAR})[\s,]+)?(?P<digits>\d(?:[\s,-]+\d){{2,7}})"
+    rf"(?:[\s,]+(?:then\s+|puis\s+|dann\s+|poi\s+|luego\s+)?(?P<hash>{_HASH}))(?![\w-])",
+    re.I,
+)
+
+
+def _keypad_keys(text: str) -> str:
+    def keys(match: re.Match[str]) -> str:
+        digits = re.sub(r"\D", "", match["digits"])
+        return f"{'*' if match['star'] else ''}{digits}#"
+
+    return _KEYPAD_KEYS.sub(keys, text)
+
+
+# A decimal said with its point: "forty-six point two" ("46 point two" once the numbers are
+# read), "siebenundvierzig Komma drei", "quarante-six virgule deux": "46.2".
+_DECIMAL = re.compile(
+    r"(?<![\w.])(?P<whole>\d{1,3}|[^\W\d_]+)\s+(?:point|komma|virgule|virgola|coma|punto)\s+"
+    r"(?P<part>\d{1,6}|[^\W\d_]+)(?![\w])",
+    re.I,
+)
+
+
+def _decimals(text: str) -> str:
+    def decimal(match: re.Match[str]) -> str:
+        whole = match["whole"]
+        if not whole.isdigit():
+            atom = _simple_atom(whole.lower())
+            if atom is None or atom[0] not in (_UNIT, _TEEN, _TEN) or whole.lower() in ("oh", "o"):
+                return match.group()
+            whole = str(atom[1])
+        part = match["part"].lower()
+        if not part.isdigit():
+            if part not in _FOLDED_DIGITS or part in ("oh", "o"):
+                return match.group()
+            part = str(_FOLDED_DIGITS[part])
+        return f"{whole}.{part}"
+
+    return _DECIMAL.sub(decimal, text)

@@ -25,6 +25,7 @@ Read on the normalised note (accents folded, case kept). Two rules, both failing
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from memory_service.core.privacy.vocabulary import HARMLESS_NUMBER_NOUNS, UNITS
@@ -199,10 +200,15 @@ def _plate_value(text: str, value: re.Match[str]) -> bool:
     digits = sum(ch.isdigit() for ch in compact)
     if any(_YEAR.fullmatch(group) for group in groups) or _TIME.fullmatch(raw):
         return False
-    if _quantity(["0", *groups]) or _quantity(
-        [groups[-1], *_next_word(text, value.start() + len(raw))]
+    if (
+        _quantity(["0", *groups])
+        or _quantity([groups[-1], *_next_word(text, value.start() + len(raw))])
+        or any(
+            first.isdigit() and unit.lower() in _MEASURES
+            for first, unit in itertools.pairwise(groups)
+        )
     ):
-        return False
+        return False  # "12000 km", "Fährt 23 km zur Arbeit"
     if re.search(r"\d[.,]\d", raw) or _CAR_MAKER.search(
         text[max(0, value.start() - 40) : value.end()]
     ):

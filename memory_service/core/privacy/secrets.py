@@ -19,6 +19,14 @@ from functools import lru_cache
 
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.privacy.identifiers import harmless_number_at, is_uuid
+from memory_service.core.privacy.recipes import (
+    concluded_value,
+    login_recipe,
+    roman_code,
+    security_answer_told,
+    seed_words_begun,
+    spelled_by_parts,
+)
 from memory_service.core.privacy.vocabulary import (
     ANSWER_CUES,
     ANSWER_WORDS,
@@ -97,7 +105,98 @@ _WORD_EDGES = "\"'()[]{}<>,;:.\u201c\u201d\u00ab\u00bb"
 
 
 def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> frozenset[str]:
-    """Kinds of secret in the text: known key formats, 'password is …' cues, random tokens."""
+    """Kinds of secret in the text: known key formats, 'password is …' cues, random tokens;
+    the cue rules also read the note as one sentence (:func:`across_sentences`)."""
+    kinds = set(_secret_kinds(folded_text, lexicons))
+    merged = across_sentences(folded_text)
+    if merged != folded_text:
+        kinds |= _cued_kinds(merged, lexicons)
+        if _value_in_next_sentence(folded_text, lexicons):
+            kinds.add("PASSCODE")
+    return frozenset(kinds)
+
+
+# A sentence's end between two sentences of a note.
+_SENTENCE_BREAK = re.compile(r"(?<=[^\s.!?;])\s?[.!?;]+\s+(?=\S)")
+
+
+def across_sentences(folded_text: str) -> str:
+    """The note as one sentence when a credential or a lock is named before a sentence ends:
+    people name it in one sentence and give its value in the next ("The gate has a keypad.
+    It's 4821.", "She uses one PIN everywhere. It's 7351."); otherwise the text itself."""
+    breaks = [match.start() for match in _SENTENCE_BREAK.finditer(folded_text)]
+    if not breaks:
+        return folded_text
+    head = folded_text[: breaks[-1]]
+    if not (_CUE.search(head) or _LOCK_OR_NETWORK.search(head)):
+        return folded_text
+    return _SENTENCE_BREAK.sub(" ", folded_text)
+
+
+def _cued_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
+    """The kinds the cue rules find (a value after a credential word, a lock's code)."""
+    kinds = set()
+    keyed = keyed_digits_joined(folded_text)
+    if _credential_after_cue(folded_text, lexicons) or any(
+        value_after_credential_word(view, lexicons) for view in _views(keyed)
+    ):
+        kinds.add("PASSWORD")
+    if lock_code(keyed) or keyed_code_near_cue(folded_text) or combination(folded_text):
+        kinds.add("PASSCODE")
+    return frozenset(kinds)
+
+
+def _value_in_next_sentence(folded_text: str, lexicons: Lexicons) -> bool:
+    """A code a few words after a lock, a network or a credential word, in the sentence
+    after the one that names it ("The gate has a keypad. It's 4821."): the window of words
+    runs over the sentence's end, and the value must lie beyond it."""
+    keyed = keyed_digits_joined(folded_text)
+    for pattern in (_LOCK_OR_NETWORK, _CUE):
+        for thing in pattern.finditer(keyed):
+            end = _SENTENCE_BREAK.search(keyed, thing.end())
+            if end is None or _names_something_else(keyed, thing):
+                continue
+            rest = keyed[thing.end() : end.start()] + " " + keyed[end.end() :]
+            if _lock_value(rest, lexicons, after=end.start() - thing.end()):
+                return True
+    return False
+
+
+_YEAR_WORDS = frozenset({"year", "annee", "ano", "jahr", "anno"})
+_DOTTED_NUMBER = re.compile(r"v?\d{1,4}(?:[./]\d{1,4}){1,3}", re.I)
+
+
+def _lock_value(rest: str, lexicons: Lexicons, after: int = 0) -> bool:
+    """A code a few words after the thing it opens, in the note read as one sentence: code-
+    shaped, not after a harmless noun or a month, not a quantity with its unit."""
+    clause = _clause(rest)
+    products = _folded_products(lexicons.product_names)
+    for token, start in _window_tokens(clause, lexicons):
+        if start < after or not token or not _code_shaped(token) or token.lower() in products:
+            continue
+        if _DOTTED_NUMBER.fullmatch(token):
+            continue  # a version or a date ("Kotlin 1.9.22", "12.03.2024")
+        previous = re.findall(r"[a-z]+", clause[:start].lower())
+        harmless = bool(previous) and (
+            previous[-1] in _HARMLESS_BEFORE or previous[-1] in lexicons.months
+        )
+        if harmless and (_YEAR_SHAPE.fullmatch(token) or previous[-1] not in _YEAR_WORDS):
+            continue  # "in 2019", "flight 4471"; not "the same as last year: 7791"
+        following = re.match(r"\s*([a-z%]+)", clause[start + len(token) :], re.I)
+        if token.isdigit() and following and following.group(1).lower() in _UNITS:
+            continue
+        return True
+    return False
+
+
+# Across sentences, a code a few words after the thing it opens is its code ("Zur
+# Alarmanlage im Laden. Monat%376, dann AUS.", "Wi-Fi at the cabin? 250230, on the router.").
+_LOCK_OR_NETWORK = re.compile(
+    rf"(?<![\w-])(?:{'|'.join(LOCK_NOUNS)}|wi-?fi|wlan|ssid)(?![\w-])", re.I
+)
+
+
+def _secret_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
     kinds = set(format_kinds(folded_text))
     keyed = keyed_digits_joined(folded_text)
     if (
@@ -120,6 +219,17 @@ def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> fro
     if any(typed_password(token) for token in _SYMBOL_WORD.findall(folded_text)):
         kinds.add("PASSWORD")
     if word_run_after_colon(folded_text, lexicons):
+        kinds.add("SEED_PHRASE")
+    if (
+        spelled_by_parts(folded_text)
+        or login_recipe(folded_text)
+        or security_answer_told(folded_text)
+    ):
+        kinds.add("PASSWORD")
+    cued = bool(_CUE.search(folded_text) or _LOCK_OR_NETWORK.search(folded_text))
+    if concluded_value(folded_text, cued) or roman_code(folded_text, cued):
+        kinds.add("PASSCODE")
+    if seed_words_begun(folded_text, lexicons.stopwords):
         kinds.add("SEED_PHRASE")
     return frozenset(kinds)
 
@@ -259,10 +369,34 @@ _KEYED_DIGITS = re.compile(r"(?<![\w.,-])\d(?P<sep>[ .-])\d(?:(?P=sep)\d){2,11}(
 _ASIDE = re.compile(r"\s*\([^()]{0,80}\)")
 
 
+# Short digit groups one space apart, as a code said in numbers comes out of the normaliser
+# ("vingt-deux trente-quatre" -> "22 34", "sept huit vingt et un" -> "7 8 21"), or with a
+# comma or "then" between ("soixante-et-onze, puis dix-neuf" -> "71, puis 19").
+_SPOKEN_GAP = r"(?:\s*,\s*|\s+)(?:(?:then|puis|dann|poi|luego|and|et|und|e|y)\s+)?"
+_SPOKEN_GROUPS = re.compile(
+    rf"(?<![\w.,-])\d{{1,3}}(?:{_SPOKEN_GAP}\d{{1,3}}){{1,5}}(?![\w]|[.,-]\d)"
+)
+MIN_SPOKEN_DIGITS = 4
+
+
 def keyed_digits_joined(text: str) -> str:
     """``text`` with every run of single keyed digits written as one number ("9-3-7-1" ->
-    "9371"), so a code reads like one value after a cue."""
-    return _KEYED_DIGITS.sub(lambda match: re.sub(r"\D", "", match.group()), text)
+    "9371"), and short digit groups one space apart with a group of one or two digits
+    ("22 34", "7 8 21"), so a code reads like one value after a cue."""
+    text = _KEYED_DIGITS.sub(lambda match: re.sub(r"\D", "", match.group()), text)
+    return _SPOKEN_GROUPS.sub(_spoken_group, text)
+
+
+def _spoken_group(match: re.Match[str]) -> str:
+    """Groups with one of one or two digits, or two groups of three (a one-time code said
+    or printed in halves: "285 585")."""
+    groups = re.findall(r"\d+", match.group())
+    halves = [len(group) for group in groups] == [3, 3]
+    if sum(len(g) for g in groups) < MIN_SPOKEN_DIGITS or (
+        min(len(g) for g in groups) > 2 and not halves
+    ):
+        return match.group()
+    return "".join(groups)
 
 
 def keyed_code_near_cue(text: str) -> bool:
@@ -300,7 +434,7 @@ _SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;\n]|$)")
 
 # Digits keyed on a keypad with its confirm key ("geht mit 2580# auf", "*4821#"): a code by
 # its shape, whatever the sentence says (a ticket's "#30602" puts the sign first).
-_KEYPAD_ENTRY = re.compile(r"(?<![\w#*])\*?\d{4,8}#(?![\w#])")
+_KEYPAD_ENTRY = re.compile(r"(?<![\w#*])(?:\*?\d{4,8}|\*\d{3})#(?![\w#])")
 
 
 def lock_code(text: str) -> bool:
@@ -340,9 +474,9 @@ _DIAL_SEQUENCE = re.compile(
 )
 _LOCKED_THING = re.compile(rf"(?<![\w-])(?:{'|'.join(LOCK_NOUNS)})(?![\w-])", re.I)
 # After the thing locked and ":" or "=" only, 4+ digits are its code ("Alarm: 4821").
-# One or two words may name which one ("Alarme boutique : 3917").
+# Up to four words may name which one ("Alarme boutique : 3917", "Coffre de l'hôtel : 1341").
 _CODE_AFTER_COLON = re.compile(
-    r"^(?:\s+[^\W\d]+){0,2}\s*[:=]\s*(?P<value>\d{4,8})(?![\w]|[.,:/-]\d)"
+    r"^(?:\s+[^\W\d]+(?:'[^\W\d]+)?){0,4}\s*[:=]\s*(?P<value>\d{4,8})(?![\w]|[.,:/-]\d)"
 )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 DIGIT_WORDS: dict[str, str] = {
     # EN
     "zero": "0", "oh": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
-    "six": "6", "seven": "7", "eight": "8", "nine": "9",
+    "six": "6", "seven": "7", "eight": "8", "nine": "9", "niner": "9",
     # FR
     "zéro": "0", "un": "1", "une": "1", "deux": "2", "trois": "3", "quatre": "4",
     "cinq": "5", "sept": "7", "huit": "8", "neuf": "9",
@@ -248,6 +248,13 @@ LOCK_NOUNS = (
     r"|taquillas?"
     r"|alarm\w*|tur\w*|tor|garagentor|tresor|schloss|vorhangeschloss|zahlenschloss|spind"
     r"|allarm[ei]|porta|portone|cancello|cassaforte|lucchetto|serratura|armadietto",
+    # what holds a key and opens with a code: a key box, a room safe
+    r"key ?(?:box|boxes|safes?|lock ?box)|lock ?box(?:es)?|keysafes?|boite a cles|boitier a cles"
+    r"|boites? a clefs?|coffre de l'hotel|caja de (?:las )?llaves|cajetin(?: de las llaves)?"
+    r"|schlussel(?:kasten|box|tresor|safe)|zimmersafe|cassetta (?:delle chiavi|portachiavi)"
+    r"|portachiavi|safe",
+    # the keypad a code is typed on
+    r"tastenfeld|ziffernfeld|clavier|teclado|tastiera|tastierino|hoftor|haustur|wohnungstur",
 )
 # Combination locks (a padlock, a bike lock, a locker) and the words for their combination:
 # a value after them is the combination, 3 digits are enough ("Spindcode 298", "candado de
@@ -259,12 +266,14 @@ COMBINATION_WORDS = (
 PADLOCK_NOUNS = (
     r"padlocks?|bike\s?locks?|lockers?|cadenas|casiers?|antivols?|candados?|taquillas?"
     r"|vorhangeschloss\w*|fahrradschloss\w*|spind\w*|lucchett[oi]|armadiett[oi]"
+    # padlocks named by their maker
+    r"|master ?lock|abus|kryptonite"
 )
 # Verbs that open, lock or arm one (word starts, folded): the sentence must have one, so
 # "Gate 12 boards with 1500 passengers" is not a code.
 OPENING_VERBS = (
     r"open|unlock|disarm|arm|deactivat|activat|switch|turn|enter|typ|key|punch|reset"
-    r"|ouvr|ouvert|deverrouill|desactiv|activ|compos|tap|coup|arret|abr|desbloque|desactiv"
+    r"|ouvr|ouvert|deverrouill|desactiv|activ|compos|tap|coup|arret|abr|desbloque|quit"
     r"|activ|marc|apag|teclea|offn|geoffnet|entsperr|deaktivier|aktivier|entriegel|schalt"
     r"|eingeb|eintipp|apr|sblocc|disattiv|attiv|digit|spegn|inser"
 )
@@ -403,4 +412,106 @@ IDENTIFIER_CUES = (
     # Any number, when nothing before it says it is harmless (see HARMLESS_NUMBER_NOUNS);
     # last, so that the longer cues above win.
     r"number|numero|nummer",
+)
+
+# Spelling alphabets: a word that stands for its first letter when a value is spelled on
+# the phone ("alpha bravo seven", "Anton Berta", "Ancona Bologna"). NATO's (read in every
+# language, with its common spellings), Germany's DIN 5009 and Italy's city names. Folded,
+# lower case. A run of them is a spelled value only with other letters or digits around
+# (see :mod:`memory_service.core.privacy.normalise`).
+SPELLING_ALPHABET_WORDS = frozenset(
+    {
+        "alpha", "alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel",
+        "india", "juliett", "juliet", "kilo", "lima", "mike", "november", "oscar", "papa",
+        "quebec", "romeo", "sierra", "tango", "uniform", "victor", "whiskey", "whisky",
+        "x-ray", "xray", "yankee", "zulu",
+        "anton", "berta", "caesar", "casar", "dora", "emil", "friedrich", "gustav",
+        "heinrich", "ida", "julius", "kaufmann", "ludwig", "martha", "nordpol", "otto",
+        "paula", "quelle", "richard", "samuel", "siegfried", "theodor", "ulrich", "viktor",
+        "wilhelm", "xanthippe", "ypsilon", "zacharias", "zeppelin",
+        "ancona", "bologna", "como", "domodossola", "empoli", "firenze", "genova", "imola",
+        "jolly", "kappa", "livorno", "milano", "napoli", "otranto", "palermo", "quarto",
+        "roma", "savona", "torino", "udine", "venezia", "washington", "xeres", "york",
+        "zara",
+    }
+)  # fmt: skip
+# "B as in Bravo", "B comme Berthe", "B wie Berta", "B come Bologna", "B de Barcelona".
+SPELLING_AS_IN = ("as in", "like in", "like", "comme", "wie", "come", "de", "per", "para")
+
+# The words of a hundred, a thousand and a million, and the Spanish hundreds that are one
+# word ("quinientos"), for numbers said in full ("trois cent vingt-et-un", "dos mil diez",
+# "einhundertzwölf", "millenovecentottantasette"). Folded, lower case.
+NUMBER_SCALES: dict[str, int] = {
+    "hundred": 100, "cent": 100, "cents": 100, "cien": 100, "ciento": 100, "cientos": 100,
+    "hundert": 100, "cento": 100,
+    "quinientos": 500, "setecientos": 700, "novecientos": 900,
+    "thousand": 1000, "mille": 1000, "mil": 1000, "tausend": 1000, "mila": 1000,
+    "million": 1_000_000, "millions": 1_000_000, "millon": 1_000_000,
+    "millones": 1_000_000, "millionen": 1_000_000, "milione": 1_000_000,
+    "milioni": 1_000_000,
+}  # fmt: skip
+# What people say between the parts of a value they dictate ("Hotel Kilo, then niner four").
+THEN_WORDS = ("then", "and then", "puis", "ensuite", "luego", "y luego", "despues", "dann",
+              "und dann", "poi", "e poi", "quindi")  # fmt: skip
+
+# --- secrets told rather than written (:mod:`memory_service.core.privacy.recipes`) ----------
+
+# The word for a letter's case, before the letter ("capital B", "großes B") or after it
+# ("B majuscule", "B mayúscula", "B maiuscola").
+CASE_WORDS_BEFORE = (
+    r"capital|upper-?case|lower-?case|small|big|grosses|großes|grosse|große|kleines|kleine"
+)
+CASE_WORDS_AFTER = (
+    r"majuscule|minuscule|mayuscula|minuscula|maiuscola|minuscola|maiuscolo|minuscolo"
+    r"|capital|upper-?case|lower-?case|in caps|en majuscule|en minuscule"
+)
+# Verbs of logging in or unlocking (folded, any person): the login's means follow "with".
+LOGIN_VERBS = (
+    r"logs? (?:in|on)(?:to)?|logged (?:in|on)|signs? (?:in|on)(?:to)?|signed in|connects?"
+    r"|unlocks?|se connecte|se connectait|accede|accedait|se logue|entra|accede|inicia sesion"
+    r"|se conecta|loggt sich|meldet sich|entsperrt|verbindet sich|accede|entra|si collega"
+    r"|effettua l'accesso|sblocca"
+)
+# What a recipe is made of: a personal item, not a product ("Google", "Face ID").
+RECIPE_INGREDIENTS = (
+    r"names?|nicknames?|surnames?|initials?|years?|birthday|birth year|date|dates|numbers?"
+    r"|words?|prenoms?|noms?|surnoms?|initiales|annees?|anniversaire|numeros?|mots?|dates?"
+    r"|nombres?|apodos?|motes?|iniciales|anos?|cumpleanos|numeros?|palabras?|fechas?"
+    r"|spitznamen?|namen?|initialen|jahr|jahres|geburtsjahr|geburtstag|nummer|wort|datum"
+    r"|trikotnummer|hausnummer|soprannomi?|nomi?|nome|iniziali|anni|anno|compleanno"
+    r"|numeri|numero|parola|data"
+)
+RECIPE_JOINERS = (
+    r"and|plus|then|followed by|et|puis|suivi|suivie|y|mas|luego|seguido|und|dann|gefolgt"
+    r"|e|poi|seguito|seguita"
+)
+# The subjects of the security questions banks ask, as people write them (folded).
+QUESTION_SUBJECTS = (
+    r"first pet(?:'s name)?|first (?:dog|cat)|name of (?:the |her |his |my |their )?first pet"
+    r"|first school|primary school|favou?rite teacher(?:'s (?:sur)?name)?"
+    r"|street (?:where )?(?:the user |she |he |they |i )?grew up(?: on| in)?"
+    r"|childhood street|childhood best friend|(?:city|town) (?:where )?(?:[a-z]+ ){0,2}parents met"
+    r"|premier animal(?: de compagnie)?|premiere ecole|rue de (?:son|mon|ton) enfance"
+    r"|ville ou (?:ses|mes) parents se sont rencontres"
+    r"|primera mascota|primer colegio|primera escuela|calle de su infancia"
+    r"|ciudad donde (?:se conocieron|nacieron) sus padres"
+    r"|erstes haustier|ersten haustiers|erste schule|ersten schule"
+    r"|strasse (?:ihrer|seiner|meiner) kindheit|straße (?:ihrer|seiner|meiner) kindheit"
+    r"|stadt, in der sich (?:seine|ihre|meine) eltern kennenlernten"
+    r"|primo animale(?: domestico)?|primo cane|primo gatto|prima scuola"
+    r"|via della sua infanzia|citta dove si sono conosciuti i (?:suoi )?genitori"
+    # the place of one's or a parent's birth, asked as a question
+    r"|citta natale(?: del padre| della madre)?|ville natale|ciudad natal|geburtsstadt"
+    r"|(?:town|city) (?:you were|were you) born(?: in)?"
+)
+# Verbs of answering, and what says a note is about a security question.
+ANSWER_VERBS = (
+    r"answers?|answered|says|said|uses|puts|gives|writes|types|replies"
+    r"|repond|met|donne|ecrit|contesta|responde|pone|dice|escribe|antwortet|sagt|schreibt"
+    r"|nimmt|gibt|risponde|mette|scrive"
+)
+SECURITY_CONTEXT = (
+    r"secur|securi|seguridad|sicherheit|sicurezza|security question|question secrete"
+    r"|pregunta secreta|geheimfrage|domanda segreta|when asked|quand on lui demande"
+    r"|cuando le preguntan|wenn gefragt|quando gli chiedono"
 )
