@@ -220,12 +220,19 @@ def _parse_text(value: object) -> tuple[str | None, str | None, list[Reason]]:
 
 
 def count_sentences(text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> int:
-    """Sentences split on ., !, ? and … unless the dot ends an abbreviation or an initial."""
+    """Sentences split on ., !, ? and … unless the dot ends an abbreviation or an initial, or
+    the next word begins in lower case (CRM shorthand: "cli. préf. contact par mail")."""
     count = 0
     pending = ""
-    for piece in _SENTENCE_BREAK.split(text):
+    pieces = _SENTENCE_BREAK.split(text)
+    for index, piece in enumerate(pieces):
         pending = f"{pending} {piece}" if pending else piece
         if lexicons.sentence_abbreviation.search(fold(pending.rstrip())):
+            continue
+        # A sentence does not begin in lower case: the dot before "préf. contact par mail",
+        # "cód. tarjeta" or "nessun cod. conservato" ends a shorthand, not a sentence.
+        following = pieces[index + 1] if index + 1 < len(pieces) else ""
+        if following[:1].islower():
             continue
         if _WORD.search(pending):
             count += 1

@@ -300,6 +300,10 @@ def test_unknown_field_names_are_counted_not_echoed() -> None:
         ("Uses Python 3.12 and Ubuntu 22.04 daily.", 1),
         ("Sees Dr. Okafor, e.g. for check-ups.", 1),
         ("Préfère M. Dupont. Aime le thé.", 2),
+        ("ch. DBL sup. côté cour, étage élevé ; départ tardif si possible", 2),
+        ("PIN rigenerato da app, nessun cod. conservato; cl. usa Satispay", 1),
+        ("likes tea. prefers trains. avoids planes.", 1),
+        ("Likes tea. Prefers trains. Avoids planes.", 3),
     ],
 )
 def test_sentences_are_counted_around_abbreviations_and_decimals(text: str, expected: int) -> None:
