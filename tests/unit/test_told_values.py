@@ -162,3 +162,35 @@ def test_identifiers_told_are_refused(text: str, library: LibraryIdentifierDetec
 )
 def test_look_alikes_pass(text: str, library: LibraryIdentifierDetector) -> None:
     assert not codes(text, library) & {"pii", "secret"}
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        # an identity document named before its number (leaks_b, session 7)
+        ("carta d'identità CA12345AB scansionata al check-in", "pii"),
+        ("ID card CA12345AB scanned at check-in", "pii"),
+        # "cód." / "cod.": the shorthand of a code noun in notes taken on the phone
+        ("cód. alarma 2580 + tecla OFF; inquilina lo sabe", "secret"),
+        # a security question whose aside names it, then its answer after the colon
+        ("Sicherheitsfrage (Geburtsort Mutter): Bad Kreuznach", "secret"),
+        ("pregunta seguridad (colegio): 'San Ignacio' confirmada", "secret"),
+    ],
+)
+def test_crm_shorthand_values_are_refused(
+    text: str, reason: str, library: LibraryIdentifierDetector
+) -> None:
+    assert reason in codes(text, library)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Prefers the ID card over the passport for domestic flights",
+        "Has an Italian carta d'identità, renewed in 2031",
+        "cod. promo non applicabile su tariffa non rimborsabile",
+        "Sicherheitsfrage: Name des ersten Haustiers",
+    ],
+)
+def test_crm_shorthand_look_alikes_pass(text: str, library: LibraryIdentifierDetector) -> None:
+    assert not codes(text, library) & {"pii", "secret"}

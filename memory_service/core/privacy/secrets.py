@@ -810,8 +810,14 @@ def _security_answer(folded_text: str, lexicons: Lexicons) -> bool:
             cues += [*_ANSWER_WORD.finditer(view), *_QUESTION.finditer(view)]
         for cue in cues:
             is_question = _QUESTION.fullmatch(cue.group()) is not None
+            rest = view[cue.end() :]
+            aside = _QUESTION_ASIDE.match(rest) if is_question else None
+            if aside is not None:
+                # "Sicherheitsfrage (Geburtsort Mutter): Bad Kreuznach": the aside named the
+                # question, so what follows the colon is its answer.
+                rest, is_question = rest[aside.end() :], False
             if _answer_value(
-                _clause(view[cue.end() :]),
+                _clause(rest),
                 lexicons,
                 after_question=is_question,
                 security_named=_SECURITY_WORD.search(folded_text) is not None,
@@ -820,6 +826,7 @@ def _security_answer(folded_text: str, lexicons: Lexicons) -> bool:
     return False
 
 
+_QUESTION_ASIDE = re.compile(r"\s*\([^()]{1,60}\)\s*(?=[:=])")
 _SECURITY_WORD = re.compile(r"securi|secret|seguridad|sicherheit|geheim|sicurezza|segret", re.I)
 _ONE_WORD_AFTER_COLON = re.compile(r"^\s*[:=]\s*(?P<value>[^\W\d_]{2,})\W*$")
 

@@ -133,6 +133,8 @@ CREDENTIAL_CUES = (
     r"usuario",
     r"pregunta de seguridad",
     r"respuesta (?:secreta|de seguridad)",
+    # the shorthand of "código" / "codice" in notes taken on the phone ("cód. alarma 2580")
+    r"cod\.",
     # DE
     r"passwort(?:es)?",
     r"kennwort(?:es)?",
@@ -225,9 +227,9 @@ SECURITY_QUESTION_CUES = (
     r"first pet|premier animal|ville natale|primera mascota|ciudad natal|erstes haustier"
     r"|geburtsstadt|primo (?:animale|cane|gatto)|citta natale",
     r"questions? (?:secretes?|de securite)",
-    r"preguntas? (?:de seguridad|secretas?)",
+    r"preguntas? (?:de )?(?:seguridad|secretas?)",
     r"sicherheitsfragen?|geheimfragen?|geheime fragen?",
-    r"domand[ae] (?:di sicurezza|segret[ae])",
+    r"domand[ae] (?:di )?(?:sicurezza|segret[ae])",
 )
 ANSWER_WORDS = r"answers?|reponses?|respuestas?|antworte?n?|rispost[ae]"
 # Cues of a phrase whose words are the secret ("Passphrase: le chat dort sur le toit").
@@ -407,6 +409,10 @@ IDENTIFIER_CUES = (
     r"|numero (?:di cliente|cliente|di tessera|di passaporto|di conto|di patente|di carta"
     r"|d'ordine)|n[°o] (?:de )?(?:client|membre|adherent|dossier|passeport|permis|compte)"
     r"|carte (?:vitale|de fidelite|d'identite|grise)|tarjeta (?:de fidelidad|sanitaria)"
+    # identity documents, named before their number ("carta d'identità CA12345AB")
+    r"|(?:national )?id card|identity card|identity document|carta d'identita"
+    r"|documento (?:de identidad|d'identita|nacional de identidad)|cedula(?: de identidad)?"
+    r"|ausweis|identitatskarte|carte nationale d'identite|passaporto|pasaporte|passeport"
     r"|miles (?:&|and) more|bonvoy|honors|skywards|avios|flying blue|aadvantage|mileageplus"
     r"|skymiles|executive club|nectar|payback)",
     # Any number, when nothing before it says it is harmless (see HARMLESS_NUMBER_NOUNS);
