@@ -138,3 +138,40 @@ def test_a_name_after_a_makers_spelling_is_a_product_line(
     detector: PresidioPiiDetector, text: str
 ) -> None:
     assert "PERSON" not in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "M." before a surname is "Monsieur", not an initial (15 names-corpus leaks)
+        "cli. M. Dupont ; préf. contact par mail",
+        "Son comptable, M. Roussel, envoie la déclaration en mai.",
+        # a family by its surname
+        "Hotel: Gast Fam. Weber, DZ Superior, Kinderbett",
+        "Familie Schneider wohnt im Erdgeschoss",
+        # a relative OF someone names that someone
+        "La mère de Chloé passe le mercredi",
+        "colegio: madre de Martina (3º primaria) recoge los jueves",
+        "scuola: mamma di Sofia (3ª B), ritiro il giovedì dalla nonna",
+    ],
+)
+def test_honorifics_families_and_relatives_of_someone_are_persons(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chiede sempre il seggiolino: ha un bambino di tre anni.",
+        "Jefe de Ventas en una empresa de logística",
+        "Madre de familia, trabaja de noche",
+        "Famille nombreuse, trois enfants",
+        "Family Link is set up on the kids' tablets",
+    ],
+)
+def test_relatives_of_a_lower_case_word_or_a_department_are_not_persons(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" not in detector.entity_types(text)

@@ -41,6 +41,8 @@ HONORIFICS = (
     r"mr|mrs|ms|miss|mx|dr|prof|sir|dame|lady|lord",
     # FR
     r"m|mme|mlle|monsieur|madame|mademoiselle|ma[iî]tre|docteur|pr",
+    # a family by its surname: "Fam. Weber", "Familie Schneider", "famiglia Esposito"
+    r"fam|familie|famille|familia|famiglia",
     # ES
     r"sr|sra|srta|señor|señora|señorita|senor|senora|senorita|doña|dona|doctor|doctora",
     # DE
@@ -164,6 +166,9 @@ _RELATION = re.compile(
     re.IGNORECASE,
 )
 _NAMING = re.compile(rf"(?<![\w'])(?:{_alternation(NAMING)})\s*:?\s+$", re.IGNORECASE)
+_RELATION_OF = re.compile(
+    rf"(?<![\w'])(?:{_alternation(RELATIONS)})\s+(?:de|di|von|of|van)\s+$", re.IGNORECASE
+)
 # A short complement between a label and its verb: "contacto en la gestoría es", "the contact
 # at the bank is", "referente del progetto è": a preposition and up to three words.
 _COMPLEMENT = (
@@ -284,6 +289,8 @@ class NameFinder:
                 continue
             if word.islower() and _LABEL_IS.search(text[: match.start()][-60:]):
                 continue  # "user is fine", "client est ravi": a state, not a name
+            if word.islower() and _RELATION_OF.search(text[: match.start()][-60:]):
+                continue  # "un bambino di tre anni": a relative OF someone is capitalised
             if word.islower() and _ARTICLE_AFTER.match(text, match.end()):
                 continue  # "il figlio guida la seconda auto", "sa fille ado le samedi": a verb
             known = folded in self._first_names and (
@@ -323,10 +330,17 @@ class NameFinder:
     def _cue_strength(self, before: str) -> _Cue:
         # An initial between the cue and the name ("Mr. J. Smith", "Contact: V. Tóth") is
         # part of the name: the cue is read before it.
+        if _HONORIFIC.search(before[-12:]):
+            return _Cue.ANY_NAME  # "cli. M. Dupont": "M." is an honorific, not an initial
         before = _INITIALS_END.sub("", before)
         tail = before[-60:]
         if _HONORIFIC.search(tail) or _NAMING.search(tail) or _LABEL.search(tail):
             return _Cue.ANY_NAME
+        if _RELATION_OF.search(tail):
+            # "la mère de Chloé", "madre de Martina", "mamma di Sofia": a relative OF someone
+            # names that someone; only a first name of the dictionary ("jefe de Ventas" is a
+            # department).
+            return _Cue.KNOWN_NAMES
         relation = _RELATION.search(tail)
         if relation is None:
             return _Cue.NONE
