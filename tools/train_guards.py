@@ -82,6 +82,18 @@ RECALL_FLOOR = {"speculative": 0.88, "ephemeral": 0.88, "not_actionable": 0.87, 
 # Reasons a user's confirmation can settle ("yes, that is true and lasting"); an instruction or
 # noise is refused or kept, never held (a user's "yes" cannot make an order a fact).
 CONFIRMABLE: tuple[str, ...] = ("speculative", "ephemeral")
+# How many durable notes ahead a threshold move may look: moving past one well-scored positive to
+# spare the several durable notes behind it is worth it, and a move of one note at a time never
+# sees it (session 7: with new features the single-step search spent the stop budget on the hold
+# band of passing states and dropped guesses' band entirely, test recall 95 -> 83 %).
+LOOKAHEAD = 8
+# In the refuse step, what a guess or passing state no longer refused costs: it is held, not lost.
+# Session 7, shipped weights, thresholds re-picked on dev (test split looked at: lightly tuned):
+# at 1.0 and 0.25 the speculative refuse threshold sat at 0.73 (guesses refused that session 6
+# held; leave-one-writer-out refusals of w11's updates 23 -> 42/420); at 0.05 it is 0.96 and
+# the budget goes to instructions (0.48 -> 0.41): test durable refused 27 -> 24/1070, instruction
+# recall 92 -> 93 %, passing states 93 -> 91 % (more of them held than refused).
+HELD_NOT_LOST = 0.05
 MIN_DF = 2
 C_GRID = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 
@@ -279,7 +291,15 @@ def pick_thresholds(scores: dict[str, np.ndarray], dev: Sequence[Row]) -> dict[s
     the refusal budget could not be met (test split: durable notes refused 3.2 -> 2.3 %).
     """
     floors = {label: 0.0 if label in CONFIRMABLE else RECALL_FLOOR[label] for label in LABELS}
-    refuse = choose_thresholds(scores, dev, DURABLE_REFUSAL_BUDGET, LABELS, floors)
+    # A guess or a passing state no longer refused is still held, not lost: in this step its
+    # positives cost HELD_NOT_LOST of their weight, so the refusal budget is met by raising them
+    # before an instruction or noise (see ``HELD_NOT_LOST``).
+    refuse_cost = {
+        label: COST[label] * (HELD_NOT_LOST if label in CONFIRMABLE else 1.0) for label in LABELS
+    }
+    refuse = choose_thresholds(
+        scores, dev, DURABLE_REFUSAL_BUDGET, LABELS, floors, cost=refuse_cost
+    )
     start = {
         label: recall_threshold(scores[label], targets(dev, label), START_RECALL[label])
         if label in CONFIRMABLE
@@ -302,6 +322,7 @@ def choose_thresholds(
     movable: Sequence[str],
     floor: Mapping[str, float],
     start: Mapping[str, float] | None = None,
+    cost: Mapping[str, float] = COST,
 ) -> dict[str, float]:
     """Per-reason thresholds that keep the durable notes refused by any reason within
     ``budget`` (a share of the durable notes), losing as little recall as possible.
@@ -333,20 +354,19 @@ def choose_thresholds(
         before = hits(current)
         best = None
         for label in movable:
-            refused = scores[label][durable & (scores[label] >= current[label])]
-            if len(refused) == 0:
-                continue
-            trial = {**current, label: float(refused.min()) + 1e-9}
-            if (scores[label][truth[label] == 1] >= trial[label]).mean() < floor[label]:
-                continue
-            after = hits(trial)
-            spared = int(before.any(axis=0).sum() - after.any(axis=0).sum())
-            removed = int(before.sum() - after.sum())
+            refused = np.unique(scores[label][durable & (scores[label] >= current[label])])
             positives = scores[label][truth[label] == 1]
-            lost = int(((positives >= current[label]) & (positives < trial[label])).sum())
-            value = (spared + 0.25 * removed) / (COST[label] * (lost + 0.5))
-            if best is None or value > best[0]:
-                best = (value, label, trial)
+            for cut in refused[:LOOKAHEAD]:
+                trial = {**current, label: float(cut) + 1e-9}
+                if (positives >= trial[label]).mean() < floor[label]:
+                    break
+                after = hits(trial)
+                spared = int(before.any(axis=0).sum() - after.any(axis=0).sum())
+                removed = int(before.sum() - after.sum())
+                lost = int(((positives >= current[label]) & (positives < trial[label])).sum())
+                value = (spared + 0.25 * removed) / (cost[label] * (lost + 0.5))
+                if best is None or value > best[0]:
+                    best = (value, label, trial)
         if best is None:
             break
         current = best[2]

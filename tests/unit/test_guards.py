@@ -58,9 +58,12 @@ def test_a_pii_detector_finding_is_reported_by_entity_type_only() -> None:
         identifiers=NO_LIBRARY,
     )
 
-    assert [(r.code, r.detail) for r in validation.reasons] == [
+    # The judgment model may add a reason of its own (session 7: speculative, 0.88); what this
+    # test pins is the PII reason's detail: entity types, never the value.
+    assert [(r.code, r.detail) for r in validation.reasons if r.code is ReasonCode.PII] == [
         (ReasonCode.PII, "EMAIL_ADDRESS, PERSON")
     ]
+    assert all("someone" not in r.detail for r in validation.reasons)
 
 
 def test_a_detector_returning_a_value_instead_of_a_type_cannot_leak_it() -> None:

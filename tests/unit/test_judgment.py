@@ -24,7 +24,12 @@ from memory_service.core.judgment.model import (
     Thresholds,
     checked,
 )
-from memory_service.core.judgment.rules import is_empty_chatter, is_role_markup, lifts_a_safeguard
+from memory_service.core.judgment.rules import (
+    is_addressed_command,
+    is_empty_chatter,
+    is_role_markup,
+    lifts_a_safeguard,
+)
 from memory_service.core.model import Durability, ReasonCode
 from tests.support.notes import NoLibraryIdentifiers
 
@@ -417,3 +422,27 @@ def test_a_lifted_safeguard_is_an_instruction(text: str) -> None:
 )
 def test_a_safeguard_named_without_lifting_it_is_no_order(text: str) -> None:
     assert not lifts_a_safeguard(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Der Agent soll vor jeder Buchung nachfragen",
+        "The assistant should ask her before booking anything",
+    ],
+)
+def test_an_order_only_to_ask_the_user_first_is_left_to_the_model(text: str) -> None:
+    assert not is_addressed_command(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The assistant must ask before approving refunds without ID",
+        "Der Agent soll vor der Erstattung nicht nachfragen",
+        "The agent should ask the bank first to waive the fees",
+        "You must answer in English",
+    ],
+)
+def test_an_order_that_asks_first_and_touches_anything_else_is_still_an_order(text: str) -> None:
+    assert is_addressed_command(text)

@@ -161,6 +161,121 @@ _CLASSES: dict[str, str] = {
         "|bevorzugt|mag|mochte|will|wunscht|hasst|liebt|lieber"
         "|preferisce|vuole|vorrebbe|desidera|gradisce|ama|odia|detesta|le piace|gli piace"
     ),
+    # What a preference about the agent is about. The manner of its talk to the user (a reply,
+    # its length and format, the channel, a reminder, an explanation) and the language it is in
+    # are the user's to choose; a check, a restriction, money the business grants or a tool the
+    # agent runs are not. The same clause, "prefers that the assistant …", is a preference with
+    # the first and an order dressed as one with the second.
+    "comm": (
+        "answer|answers|reply|replies|respond|responds|response|responses|write|writes|written"
+        "|speak|speaks|talk|talks|address|addressed|call|calls|phone|contact|contacted|email"
+        "|emails|e-mail|mail|text|texts|sms|whatsapp|letter|post|notify|notified|notification"
+        "|notifications|remind|reminder|reminders|explain|explains|explanation|explanations"
+        "|summarise|summarize|summary|summaries|tone|wording|jargon|emoji|emojis|bullet|bullets"
+        "|bullet points|list|format|short|shorter|brief|concise|detailed|plain|simple|step by step"
+        "|examples|updates|greet|greeted|in writing|mention|mentions|detail|details|say|tell"
+        "|recap|indicate|spell out|read out|walk through"
+        "|repondre|reponde|repondent|reponse|reponses|ecrire|ecrive|ecrivent|parler|parle"
+        "|appeler|appelle|appellent|contacter|contacte|courriel|courriels|texto|lettre|courrier"
+        "|prevenir|previenne|previennent|rappel|rappels|rappeler|expliquer|explique|expliquent"
+        "|explications|resumer|resume|ton|jargon|liste|puces|court|courte|courtes|courts|bref"
+        "|breve|breves|concis|concise|detaille|detaillee|detaillees|exemples|etape par etape"
+        "|par ecrit|mentionne|mentionner|detailler|detaille|dire|dise|recapituler|recapitule"
+        "|indiquer|indique|preciser|precise|lire|relire"
+        "|responder|responda|respondan|respuesta|respuestas|escribir|escriba|escriban|hablar"
+        "|hable|hablen|llamar|llame|llamen|contactar|contacte|contacten|correo|correos|carta"
+        "|avisar|avise|avisen|aviso|avisos|recordatorio|recordatorios|explicar|explique"
+        "|expliquen|explicaciones|resumir|resuma|resumen|tono|jerga|lista|vinetas|formato|corto"
+        "|corta|cortas|cortos|breve|breves|conciso|concisa|detallado|detallada|sencillo"
+        "|sencilla|ejemplos|paso a paso|traten|trate|tuteen|por escrito|mencione|mencionar"
+        "|detalle|detallar|diga|decir|indique|indicar|recapitule|especifique|lea|leer"
+        "|antworten|antwortet|antwort|antworten|schreiben|schreibt|sprechen|spricht|anrufen"
+        "|ruft|kontaktieren|kontaktiert|nachricht|nachrichten|brief|briefpost|benachrichtigen"
+        "|benachrichtigt|benachrichtigung|benachrichtigungen|erinnern|erinnert|erinnerung"
+        "|erinnerungen|erklaren|erklart|erklarung|erklarungen|zusammenfassen|zusammenfassung"
+        "|ton|fachjargon|liste|stichpunkte|aufzahlung|kurz|kurze|kurzen|kurzer|knapp|knappe"
+        "|ausfuhrlich|ausfuhrliche|einfach|einfache|beispiele|schritt fur schritt|anrede"
+        "|angesprochen|ansprechen|anreden|schriftlich|erwahnen|erwahnt|aufschlusseln|sagen"
+        "|sagt|nennen|nennt|angeben|vorlesen|aufzahlen|auflisten"
+        "|rispondere|risponda|rispondano|risposta|risposte|scrivere|scriva|scrivano|parlare"
+        "|parli|parlino|chiamare|chiami|chiamino|telefonare|telefoni|contattare|contatti"
+        "|contattino|lettera|posta|avvisare|avvisi|avvisino|avviso|promemoria|spiegare|spieghi"
+        "|spieghino|spiegazione|spiegazioni|riassumere|riassuma|riassunto|tono|gergo|elenco"
+        "|elenchi|punti elenco|formato|breve|brevi|corto|corte|conciso|concisa|dettagliato"
+        "|dettagliata|semplice|semplici|esempi|passo passo|passo dopo passo|per iscritto"
+        "|menzioni|menzionare|dettagli|dettagliare|dica|dire|indichi|indicare|riepiloghi"
+        "|riepilogare|riepilogo|specifichi|legga|leggere"
+    ),
+    "language": (
+        "english|french|spanish|german|italian|portuguese|catalan|dutch|arabic|chinese|japanese"
+        "|anglais|francais|espagnol|allemand|italien|portugais|neerlandais|arabe|chinois"
+        "|ingles|frances|espanol|castellano|aleman|italiano|portugues|catalan|euskera|gallego"
+        "|englisch|franzosisch|spanisch|deutsch|italienisch|portugiesisch|niederlandisch"
+        "|inglese|francese|spagnolo|tedesco|portoghese|olandese|dialetto|language|langue"
+        "|idioma|lengua|sprache|lingua"
+    ),
+    "ask_first": (
+        "before|beforehand|first|prior to|in advance|ahead of|avant|avant de|d'abord|au prealable"
+        "|prealablement|a l'avance|antes|antes de|primero|previamente|con antelacion"
+        "|de antemano|vor|vorher|bevor|zuerst|vorab|im voraus|zunachst|prima|prima di|in anticipo"
+        "|preventivamente|anzitutto"
+    ),
+    # The agent asking the user or confirming with them: more care, not less ("asks before
+    # booking", "demande confirmation", "nachfragen"); lifted, it is an order ("without
+    # confirmation" is also a ``lift``).
+    "ask": (
+        "ask|asks|asked|confirm|confirms|confirmation|check with|consult|double-check"
+        "|demande|demander|demandent|confirmer|confirme|confirmation|consulter|valider avec"
+        "|pregunte|pregunten|preguntar|pregunta|confirmar|confirme|confirmen|confirmacion"
+        "|consulte|consultar|fragen|fragt|frage|nachfragen|nachfragt|ruckfragen|bestatigen"
+        "|bestatigt|bestatigung|chiedere|chieda|chiedano|chiede|confermare|confermi|conferma"
+        "|consultare|consulti|ricontrolli|ricontrollare"
+    ),
+    "check": (
+        "verification|verifications|verify|verified|verifying|check|checks|identity|id|pin"
+        "|2fa|two-factor|otp|authentication|kyc|fraud|screening|signature|prescription|age"
+        "|security question|passcode|approval|approvals|sign-off|limit|limits|cap|threshold"
+        "|quota|restriction|restrictions|verification|verifier|verifie|verifient|identite"
+        "|d'identite|controle|controles|controler|authentification|ordonnance|justificatif"
+        "|plafond|plafonds|validation|verificacion|verificar|verifique|verifiquen|comprobacion"
+        "|comprobar|compruebe|comprueben|identidad|dni|carne|control|controles|autenticacion"
+        "|firma|receta|justificante|tope|limite|limites|validacion|prufung|prufen|pruft"
+        "|uberprufung|uberprufen|verifizierung|verifizieren|identitat|ausweis|kontrolle"
+        "|kontrollieren|authentifizierung|rezept|nachweis|obergrenze|sicherheitsabfrage"
+        "|freigabe|limit|verifica|verificare|verifichi|identita|documento|controllo|controllare"
+        "|controlli|autenticazione|ricetta|tetto|massimale|convalida|validazione"
+    ),
+    "money": (
+        "fee|fees|charge|charges|overdraft|penalty|penalties|surcharge|interest|refund|refunds"
+        "|refunded|reimbursement|credit|credits|discount|discounts|voucher|vouchers|coupon"
+        "|points|cashback|rebate|free|free of charge|compensation|upgrade|upgrades|deposit"
+        "|frais|penalite|penalites|commission|commissions|remboursement|remboursements"
+        "|rembourser|rembourse|avoir|remise|remises|reduction|reductions|gratuit|gratuite"
+        "|gratuitement|geste commercial|surclassement|caution"
+        "|comision|comisiones|cargo|cargos|recargo|penalizacion|reembolso|reembolsos"
+        "|reembolsar|credito|descuento|descuentos|puntos|gratis|gratuito|bonificacion"
+        "|fianza|deposito"
+        "|gebuhr|gebuhren|strafgebuhr|zinsen|erstattung|ruckerstattung|ruckerstattungen"
+        "|erstatten|gutschrift|gutschriften|rabatt|rabatte|nachlass|punkte|kostenlos|gratis"
+        "|kaution"
+        "|commissione|commissioni|penale|penali|rimborso|rimborsi|rimborsare|accredito"
+        "|accrediti|accrediti|credito|sconto|sconti|buono|buoni|punti|gratis|gratuito"
+        "|gratuita|omaggio|cauzione"
+    ),
+    # What the agent runs or holds for others: a tool or function, internal material, other
+    # customers' data (snake_case names are added by :func:`cue_classes`).
+    "system_obj": (
+        "tool|tools|function|api|endpoint|internal|backend|database|records|other customers"
+        "|other users|outil|fonction|interne|internes|base de donnees|dossiers|autres clients"
+        "|autres utilisateurs|herramienta|funcion|interno|interna|internas|internos"
+        "|base de datos|expedientes|otros clientes|otros usuarios|werkzeug|funktion|intern"
+        "|interne|internen|datenbank|akten|anderer kunden|andere kunden|anderen kunden"
+        "|strumento|funzione|interno|interna|interni|interne|database|archivio|altri clienti"
+        "|altri utenti"
+    ),
+    "neg": (
+        "not|don't|doesn't|do not|does not|no|ne|n'est|n'a|pas|nicht|kein|keine|keinen|keiner|non"
+    ),
     "speech": (
         "said|says|asked|asks|told|replied|answered|mentioned|thanked|greeted|laughed|joked"
         "|apologised|apologized|chatted|commented|complained|remarked|wondered|typed|wrote"
@@ -230,6 +345,10 @@ _PREF_CLAUSE = re.compile(
 )
 
 
+# A tool or function named in code: "call the transfer_funds tool", "refund_order".
+_IDENTIFIER = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
+
+
 def cue_classes(folded: str, words: Sequence[str]) -> set[str]:
     """The classes present in a note: ``folded`` is its text as :func:`.features.fold` makes it,
     ``words`` its tokens in order."""
@@ -245,6 +364,8 @@ def cue_classes(folded: str, words: Sequence[str]) -> set[str]:
         found.add("lift")
     if _PREF_CLAUSE.search(folded):
         found.add("pref_clause")
+    if _IDENTIFIER.search(folded):
+        found.add("system_obj")
     return found
 
 

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import re
 
+from memory_service.core.judgment import features
+from memory_service.core.judgment.cues import cue_classes
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 
 _WORD = re.compile(r"[^\W_]+")
@@ -80,8 +82,22 @@ def lifts_a_safeguard(text: str) -> bool:
     return _SAFEGUARD_LIFTED.search(fold(text).lower()) is not None
 
 
+# An order that only makes the agent ask the user first ("Der Agent soll vor jeder Buchung
+# nachfragen", "the assistant should confirm before booking") asks for more care, not a privilege:
+# the model decides it like any preference. Anything that names a check, a permission, a rule,
+# money, a tool or others' data, or a negation, keeps the rule. On the corpus, the pending file and
+# every seen eval set (session 7, w18 included) this spares 2 of the 13 durable notes the rule
+# refused and none of the 275 instructions it refuses.
+_ASKS_FIRST = frozenset({"ask", "ask_first"})
+_NOT_ONLY_ASKING = frozenset({"lift", "permit", "policy", "money", "system_obj", "check", "neg"})
+
+
 def is_addressed_command(text: str) -> bool:
-    return _ADDRESSED_COMMAND.search(fold(text).lower()) is not None
+    folded = fold(text).lower()
+    if _ADDRESSED_COMMAND.search(folded) is None:
+        return False
+    classes = cue_classes(features.fold(text), features.tokens(text))
+    return not (classes >= _ASKS_FIRST and not classes & _NOT_ONLY_ASKING)
 
 
 def is_empty_chatter(text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
