@@ -194,3 +194,34 @@ def test_crm_shorthand_values_are_refused(
 )
 def test_crm_shorthand_look_alikes_pass(text: str, library: LibraryIdentifierDetector) -> None:
     assert not codes(text, library) & {"pii", "secret"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # holdout9 first sight (seen): a password made to a rule, with no word announcing it
+        "To get into the Pixieset account, use Tulips!Harbour88.",
+        "Para entrar a la app de facturación usa Tango#Palermo77.",
+        "Contraseña de la sede electrónica del ayuntamiento: Girasol.2024",
+        "In die Kita-App kommt sie mit Schneeflocke_2019!",
+    ],
+)
+def test_a_composed_password_is_a_secret_without_its_cue(
+    text: str, library: LibraryIdentifierDetector
+) -> None:
+    assert "secret" in codes(text, library)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Uses Python3.12 and Node.js daily",
+        "Fan of Blink-182 and AC/DC",
+        "Works at Booking.com since 2019",
+        "Reads about Web3.0 and Industry4.0 trends",
+    ],
+)
+def test_versions_and_names_with_symbols_are_no_composed_password(
+    text: str, library: LibraryIdentifierDetector
+) -> None:
+    assert "secret" not in codes(text, library)

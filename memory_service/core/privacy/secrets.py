@@ -216,7 +216,9 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
         _grouped_key(match.group()) for match in _GROUPED_KEY.finditer(folded_text)
     ):
         kinds.add("HIGH_ENTROPY_STRING")
-    if any(typed_password(token) for token in _SYMBOL_WORD.findall(folded_text)):
+    if any(typed_password(token) for token in _SYMBOL_WORD.findall(folded_text)) or any(
+        composed_password(token) for token in _COMPOSED_WORD.findall(folded_text)
+    ):
         kinds.add("PASSWORD")
     if word_run_after_colon(folded_text, lexicons):
         kinds.add("SEED_PHRASE")
@@ -321,6 +323,26 @@ def typed_password(token: str) -> bool:
         any(ch.isalpha() for ch in inner)
         and any(ch.isdigit() for ch in inner)
         and any(ch in _PASSWORD_SYMBOLS for ch in inner[1:])
+    )
+
+
+# A word of upper and lower case letters and digits joined by "#", ".", "_" or one of
+# ``!$*^~`` right after a letter: "Tulips!Harbour88", "Tango#Palermo77", "Girasol.2024",
+# "Schneeflocke_2019" — a password made to a rule, told with no word announcing it ("use
+# ..."). Sentence punctuation may follow it. Not a version ("Python3.12": the dot follows a
+# digit), a hashtag ("#Summer2024": nothing before the symbol), "Node.js" (no digit).
+_COMPOSED_WORD = re.compile(r"(?<!\S)[\w!$*^~#.]{8,40}?(?=[.,;:!?)]*(?:\s|$))")
+_COMPOSED_JOIN = re.compile(r"(?<=[^\W\d_])[!$*^~#._](?=\w)")
+
+
+def composed_password(token: str) -> bool:
+    """Upper case, lower case and a digit, with a joining symbol after a letter inside."""
+    return (
+        any(ch.isupper() for ch in token)
+        and any(ch.islower() for ch in token)
+        and any(ch.isdigit() for ch in token)
+        and _COMPOSED_JOIN.search(token) is not None
+        and "@" not in token
     )
 
 
