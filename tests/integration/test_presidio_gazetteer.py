@@ -175,3 +175,34 @@ def test_relatives_of_a_lower_case_word_or_a_department_are_not_persons(
     detector: PresidioPiiDetector, text: str
 ) -> None:
     assert "PERSON" not in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # holdout9a first sight (seen): a surname in lower case after a lower-case title
+        "Emergency contact for the flat is her brother, mr okonkwo, who lives upstairs.",
+        "La propriétaire s'appelle madame lefebvre-morin, à joindre pour toute réparation.",
+        "Vermieterin ist frau dr. haberl, erreichbar nur über die Hausverwaltung.",
+        "Il padrone di casa è il signor esposito, del piano terra.",
+    ],
+)
+def test_a_lower_case_surname_after_a_lower_case_title_is_a_person(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Uses ms word for invoices",
+        "Darf die Konten seiner Frau einsehen",
+        "Cherche un prof d'allemand natif pour de la conversation",
+        "Prefers the sr tier of the gym membership",
+    ],
+)
+def test_titles_that_are_also_words_do_not_make_a_person(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" not in detector.entity_types(text)

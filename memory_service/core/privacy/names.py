@@ -166,6 +166,15 @@ _RELATION = re.compile(
     re.IGNORECASE,
 )
 _NAMING = re.compile(rf"(?<![\w'])(?:{_alternation(NAMING)})\s*:?\s+$", re.IGNORECASE)
+# A title that only ever stands before a person's name, so that a surname typed in lower case
+# after it is one ("her brother, mr okonkwo", "madame lefebvre-morin", "frau dr. haberl", "il
+# signor esposito"). Not "ms" (ms word), "m" (metres), "hr"/"fr"/"pr" (departments).
+# The title itself in lower case, as the whole name is: a capitalised "Frau", "Madame" is also
+# a noun ("seiner Frau", "Madame souhaite..."), "prof" a teacher.
+_LOWER_CASE_TITLE = re.compile(
+    r"(?<![\w.])(?:mr|mrs|miss|dr|madame|monsieur|mme|mlle|frau|herrn?|signora?|sig|sig\.ra"
+    r"|señora?|senora?|dott|dottoressa|doctora?)\.?\s+$"
+)
 _RELATION_OF = re.compile(
     rf"(?<![\w'])(?:{_alternation(RELATIONS)})\s+(?:de|di|von|of|van)\s+$", re.IGNORECASE
 )
@@ -282,7 +291,14 @@ class NameFinder:
         for index, match in enumerate(words):
             word = match.group()
             folded = fold(word)
-            if not (is_capitalised(word) or folded in self._first_names):
+            after_title = (
+                word.islower()
+                and len(word) > 2
+                and folded not in self._common
+                and _LOWER_CASE_TITLE.search(text[max(0, match.start() - 16) : match.start()])
+                is not None
+            )
+            if not (is_capitalised(word) or folded in self._first_names or after_title):
                 continue  # cheap test first: the cue regexes run on candidates only
             strength = self._cue_strength(text[: match.start()])
             if strength is _Cue.NONE:
@@ -297,9 +313,12 @@ class NameFinder:
                 folded not in self._common or self._name_follows(text, words, index)
             )
             if not (
-                known
-                if strength is _Cue.KNOWN_NAMES or word.islower()
-                else (known or self._name_like(word))
+                after_title
+                or (
+                    known
+                    if strength is _Cue.KNOWN_NAMES or word.islower()
+                    else (known or self._name_like(word))
+                )
             ):
                 continue
             end = match.end()
