@@ -11,16 +11,12 @@ from __future__ import annotations
 from memory_service.adapters.identifier_library import LibraryIdentifierDetector
 from memory_service.core.model import ReasonCode
 from memory_service.evaluation import evaluate_rows
+from tests.support.no_ner import NoNer
 from tests.support.privacy_corpus import iter_generated
 
 SEED = 20261201
 NOTES = 300
 PRIVACY_CODES = frozenset({ReasonCode.PII.value, ReasonCode.SECRET.value})
-
-
-class NoNer:
-    def entity_types(self, text: str) -> frozenset[str]:
-        return frozenset()
 
 
 def test_no_generated_identifier_or_secret_is_accepted_and_no_look_alike_is_refused() -> None:

@@ -13,14 +13,10 @@ from memory_service.core.model import ReasonCode
 from memory_service.core.privacy.guard import state_refusals
 from memory_service.core.privacy.normalise import normalise_text
 from memory_service.core.privacy.tool_call import valid_tool_call_id
+from tests.support.no_ner import NoNer
 
 LIBRARY = LibraryIdentifierDetector()
 FULLWIDTH_DIGITS = str.maketrans({str(d): chr(0xFF10 + d) for d in range(10)})
-
-
-class NoNer:
-    def entity_types(self, text: str) -> frozenset[str]:
-        return frozenset()
 
 
 def codes(text: str, keywords: list[str] | None = None) -> set[str]:

@@ -18,6 +18,7 @@ import collections
 from memory_service.adapters.identifier_library import LibraryIdentifierDetector
 from memory_service.core.model import ReasonCode
 from memory_service.evaluation import evaluate_rows
+from tests.support.no_ner import NoNer
 from tests.support.value_corpus import bech32_address, generate, year_words
 
 SEED = 20261206
@@ -35,11 +36,6 @@ KNOWN_LEAKS = {
     "contract_number/mixed",
     "wifi_key/words",
 }
-
-
-class NoNer:
-    def entity_types(self, text: str) -> frozenset[str]:
-        return frozenset()
 
 
 def test_generated_values_are_refused_and_look_alikes_kept() -> None:

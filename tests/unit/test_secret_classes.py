@@ -16,15 +16,11 @@ import pytest
 from memory_service.adapters.identifier_library import LibraryIdentifierDetector
 from memory_service.core.model import ReasonCode
 from memory_service.core.privacy.guard import check_privacy
+from tests.support.no_ner import NoNer
 from tests.support.secret_corpus import TEMPLATES, generate
 
 SEED = 20261201
 NOTES = 400
-
-
-class NoNer:
-    def entity_types(self, text: str) -> frozenset[str]:
-        return frozenset()
 
 
 @pytest.fixture(scope="module")

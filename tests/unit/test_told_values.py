@@ -14,11 +14,7 @@ import pytest
 from memory_service.adapters.identifier_library import LibraryIdentifierDetector
 from memory_service.core.privacy.guard import check_privacy
 from memory_service.core.privacy.normalise import normalise_text
-
-
-class NoNer:
-    def entity_types(self, text: str) -> frozenset[str]:
-        return frozenset()
+from tests.support.no_ner import NoNer
 
 
 @pytest.fixture(scope="module")

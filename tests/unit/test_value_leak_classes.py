@@ -11,13 +11,9 @@ import pytest
 from memory_service.adapters.identifier_library import LibraryIdentifierDetector
 from memory_service.core.privacy.addresses import address_kinds
 from memory_service.core.privacy.guard import check_privacy
+from tests.support.no_ner import NoNer
 
 LIBRARY = LibraryIdentifierDetector()
-
-
-class NoNer:
-    def entity_types(self, text: str) -> frozenset[str]:
-        return frozenset()
 
 
 def codes(text: str) -> set[str]:

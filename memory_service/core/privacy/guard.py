@@ -23,7 +23,7 @@ from memory_service.core.privacy.identifiers import candidate_codes, identifier_
 from memory_service.core.privacy.locators import locator_types
 from memory_service.core.privacy.name_cues import cued_name_types
 from memory_service.core.privacy.normalise import normalise
-from memory_service.core.privacy.secrets import format_kinds, secret_kinds
+from memory_service.core.privacy.secrets import COMPOSED_PASSWORD, format_kinds, secret_kinds
 
 # What the library detector may report that is a secret rather than personal data.
 SECRET_TYPES = frozenset({"SEED_PHRASE"})
@@ -74,6 +74,10 @@ def check_privacy(
     kinds |= format_kinds(views.glued)
     kinds |= library & SECRET_TYPES
     entity_types |= library - SECRET_TYPES
+    if kinds == {COMPOSED_PASSWORD} and "GAMER_TAG" in entity_types:
+        # "PSN: Wolfie_1987", "Riot ID: Faker#KR1": the shape of a composed password after a
+        # platform's cue is the player's tag, personal data.
+        kinds = set()
     if kinds and entity_types <= SHAPE_ONLY_TYPES:
         # The code the shape reader saw is the secret's value ("hunter2", a key): the note
         # is refused as a secret; calling it an identifier as well would say nothing more.

@@ -216,10 +216,10 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
         _grouped_key(match.group()) for match in _GROUPED_KEY.finditer(folded_text)
     ):
         kinds.add("HIGH_ENTROPY_STRING")
-    if any(typed_password(token) for token in _SYMBOL_WORD.findall(folded_text)) or any(
-        composed_password(token) for token in _COMPOSED_WORD.findall(folded_text)
-    ):
+    if any(typed_password(token) for token in _SYMBOL_WORD.findall(folded_text)):
         kinds.add("PASSWORD")
+    if any(composed_password(token) for token in _COMPOSED_WORD.findall(folded_text)):
+        kinds.add(COMPOSED_PASSWORD)
     if word_run_after_colon(folded_text, lexicons):
         kinds.add("SEED_PHRASE")
     if (
@@ -326,6 +326,7 @@ def typed_password(token: str) -> bool:
     )
 
 
+COMPOSED_PASSWORD = "COMPOSED_PASSWORD"
 # A word of upper and lower case letters and digits joined by "#", ".", "_" or one of
 # ``!$*^~`` right after a letter: "Tulips!Harbour88", "Tango#Palermo77", "Girasol.2024",
 # "Schneeflocke_2019" — a password made to a rule, told with no word announcing it ("use
