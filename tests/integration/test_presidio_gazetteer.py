@@ -185,6 +185,9 @@ def test_relatives_of_a_lower_case_word_or_a_department_are_not_persons(
         "La propriétaire s'appelle madame lefebvre-morin, à joindre pour toute réparation.",
         "Vermieterin ist frau dr. haberl, erreichbar nur über die Hausverwaltung.",
         "Il padrone di casa è il signor esposito, del piano terra.",
+        # a known first name and a surname in lower case after a label's "is"
+        "Tenant's name is priya raghunathan, she wants the lease renewal in her name only.",
+        "Main client contact is priya raman at the agency; invoice queries go to her.",
     ],
 )
 def test_a_lower_case_surname_after_a_lower_case_title_is_a_person(
@@ -200,6 +203,8 @@ def test_a_lower_case_surname_after_a_lower_case_title_is_a_person(
         "Darf die Konten seiner Frau einsehen",
         "Cherche un prof d'allemand natif pour de la conversation",
         "Prefers the sr tier of the gym membership",
+        "User is fine with email reminders",
+        "Contact is happy to talk in the mornings",
     ],
 )
 def test_titles_that_are_also_words_do_not_make_a_person(

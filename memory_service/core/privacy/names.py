@@ -303,7 +303,11 @@ class NameFinder:
             strength = self._cue_strength(text[: match.start()])
             if strength is _Cue.NONE:
                 continue
-            if word.islower() and _LABEL_IS.search(text[: match.start()][-60:]):
+            if (
+                word.islower()
+                and _LABEL_IS.search(text[: match.start()][-60:])
+                and not self._lower_case_full_name(text, words, index)
+            ):
                 continue  # "user is fine", "client est ravi": a state, not a name
             if word.islower() and _RELATION_OF.search(text[: match.start()][-60:]):
                 continue  # "un bambino di tre anni": a relative OF someone is capitalised
@@ -388,6 +392,21 @@ class NameFinder:
             # start of a sentence only a known first name follows.
             return _Cue.KNOWN_NAMES if sentence_start else _Cue.NONE
         return _Cue.ANY_NAME
+
+    def _lower_case_full_name(self, text: str, words: list[re.Match[str]], index: int) -> bool:
+        """A known first name and a surname, both typed in lower case ("contact is priya
+        raman"): neither word is a common one, and one space joins them."""
+        word = fold(words[index].group())
+        if word not in self._first_names or word in self._common or index + 1 >= len(words):
+            return False
+        following = words[index + 1]
+        surname = following.group()
+        return (
+            text[words[index].end() : following.start()] == " "
+            and surname.islower()
+            and len(surname) > 2
+            and fold(surname) not in self._common
+        )
 
     def _name_follows(self, text: str, words: list[re.Match[str]], index: int) -> bool:
         """Whether a capitalised name-like word follows ``words[index]`` after one space."""
