@@ -221,3 +221,12 @@ def test_versions_and_names_with_symbols_are_no_composed_password(
     text: str, library: LibraryIdentifierDetector
 ) -> None:
     assert "secret" not in codes(text, library)
+
+
+def test_key_groups_after_a_cue_and_its_complement_are_a_secret(
+    library: LibraryIdentifierDetector,
+) -> None:
+    # holdout9a first sight (seen): the cue's complement stood between it and its colon
+    text = "App password for the tutoring account's mail sync: qwmz hpta lrke vbno."
+    assert "secret" in codes(text, library)
+    assert "secret" not in codes("Password for the family account: see the shared vault", library)

@@ -683,7 +683,15 @@ _EQUAL_GROUPS = re.compile(
 )
 
 
+# A short complement of the cue before its colon: "App password for the tutoring account's
+# mail sync: qwmz hpta lrke vbno".
+_COMPLEMENT_TO_COLON = re.compile(rf"^\s+(?:{_PREPOSITIONS})\s+[^:.!?;=\n]{{1,50}}(?=:)", re.I)
+
+
 def _equal_groups_after(rest: str, lexicons: Lexicons) -> bool:
+    complement = _COMPLEMENT_TO_COLON.match(rest)
+    if complement is not None:
+        rest = rest[complement.end() :]
     match = _EQUAL_GROUPS.match(rest)
     if match is None:
         return False
