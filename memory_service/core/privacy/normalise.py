@@ -31,7 +31,6 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
 from memory_service.core.lexicons import fold
 from memory_service.core.privacy.vocabulary import (
@@ -203,11 +202,13 @@ _WORD_PARTS = sorted(
 MIN_COMPOUND_CHARS = 6
 
 
-@lru_cache(maxsize=4096)
 def _number_parts(lower: str) -> tuple[tuple[str, int], ...]:
     """The atoms of one word written as several numbers' words glued together, when the
     whole word is made of them and says one number ("einhundertdreiundzwanzig",
-    "duemilaquindici", "novecentouno"); empty otherwise ("undue" says two)."""
+    "duemilaquindici", "novecentouno"); empty otherwise ("undue" says two).
+
+    Not cached: a cache keyed by the note's words would keep a refused note's words (a
+    password, a PIN said in words) in the process after the note is gone."""
     if len(lower) < MIN_COMPOUND_CHARS:
         return ()
     for parts in _splits(lower, 0):
