@@ -20,7 +20,13 @@ On PostgreSQL (a scratch database), in one run:
   worker of concurrency 2, and the consolidation figure again, on Redis and on RabbitMQ.
 
 The machine's load average is printed with each figure: on a shared 2-core machine a second
-server process gains only the core nobody else is using.
+server process gains only the core nobody else is using. To tell a limit of the machine from
+one of the code, each phase also reports where the CPU went while the clock ran (``cpu``):
+the server's (or the worker's) processes, PostgreSQL's (every ``postgres`` process, plus the
+postmaster's reaped children: backends that ended in the phase), this process (the load
+client), the rest of the machine (other jobs), each as CPU ms per note (or session) and as
+cores busy (CPU seconds / wall seconds), beside the machine's cores busy in all (``/proc/stat``)
+and its core count. Cores busy near the core count: the machine is the limit.
 
     .venv/bin/python -m benchmarks.scaling
     .venv/bin/python -m benchmarks.scaling --notes 200 --sessions 60 --tasks 500  # quicker
@@ -36,7 +42,9 @@ import re
 import secrets
 import statistics
 import time
+from contextlib import suppress
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -79,6 +87,83 @@ def load() -> str:
     return f"load {os.getloadavg()[0]:.1f}"
 
 
+# --- where the CPU goes: per party, from /proc ------------------------------------------
+
+
+def _stat_fields(pid: int) -> list[str]:
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def named_cpu_seconds(name: str) -> float:
+    """User + system CPU of every live process called ``name`` (for ``postgres``: the
+    postmaster, its backends and helpers), plus the reaped children of the eldest of them
+    (``cutime`` + ``cstime``: PostgreSQL's backends that exited). Needs to read other users'
+    ``/proc/<pid>/stat`` (root, or the same user)."""
+    ticks = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with suppress(FileNotFoundError, ProcessLookupError):
+            if (entry / "comm").read_text().strip() != name:
+                continue
+            fields = _stat_fields(int(entry.name))
+            ticks += int(fields[11]) + int(fields[12])
+            if _comm(int(fields[1])) != name:  # the eldest: the postmaster
+                ticks += int(fields[13]) + int(fields[14])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _comm(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except (FileNotFoundError, ProcessLookupError):
+        return ""
+
+
+def machine_cpu_seconds() -> float:
+    """CPU seconds every core spent busy since boot (``/proc/stat``: all but idle and iowait;
+    guest time is already counted in user)."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = fields[:8]
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+class CpuShares:
+    """CPU seconds per party over one phase: ``served`` (the server's or the worker's process
+    tree), ``postgres``, ``redis`` (the broker), ``client`` (this process), ``other`` (the rest
+    of the machine) and ``machine`` (every core)."""
+
+    def __init__(self, served_pid: int) -> None:
+        self._pid = served_pid
+        self._start = self._now()
+
+    def _now(self) -> dict[str, float]:
+        return {
+            "served": tree_cpu_seconds(self._pid),
+            "postgres": named_cpu_seconds("postgres"),
+            "redis": named_cpu_seconds("redis-server"),
+            "client": time.process_time(),
+            "machine": machine_cpu_seconds(),
+        }
+
+    def stop(self, elapsed: float, units: int, served: str) -> dict[str, Any]:
+        """Per party: CPU ms per unit (note, session) and cores busy (CPU s / wall s)."""
+        end = self._now()
+        used = {name: end[name] - self._start[name] for name in end}
+        parties = sum(v for n, v in used.items() if n != "machine")
+        used["other"] = max(0.0, used["machine"] - parties)
+        names = {"served": served}
+        return {
+            "cpu_ms_per_unit": {
+                names.get(n, n): round(v / units * 1000, 2)
+                for n, v in used.items()
+                if n != "machine"
+            },
+            "cores_busy": {names.get(n, n): round(v / elapsed, 2) for n, v in used.items()},
+            "cores": os.cpu_count(),
+        }
+
+
 # --- notes/s by server processes ------------------------------------------------------
 
 
@@ -111,7 +196,7 @@ Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
 
 async def _load(port: int, server_pid: int, requests: list[list[bytes]], warm: int) -> Any:
     """One keep-alive connection per list, its first ``warm`` requests before the clock;
-    the seconds, the server's CPU seconds (all its processes) and this process's, timed."""
+    the seconds and where the CPU went (:class:`CpuShares`), timed."""
     connections = [await asyncio.open_connection("127.0.0.1", port) for _ in requests]
     for connection, sent in zip(connections, requests, strict=True):
         for request in sent[:warm]:  # warms the connection and the worker it landed on
@@ -121,13 +206,13 @@ async def _load(port: int, server_pid: int, requests: list[list[bytes]], warm: i
         for request in sent[warm:]:
             await _send(*connection, request)
 
-    server, own, start = tree_cpu_seconds(server_pid), time.process_time(), time.perf_counter()
+    shares, start = CpuShares(server_pid), time.perf_counter()
     await asyncio.gather(*(client(c, r) for c, r in zip(connections, requests, strict=True)))
     elapsed = time.perf_counter() - start
-    server, own = tree_cpu_seconds(server_pid) - server, time.process_time() - own
+    cpu = shares.stop(elapsed, sum(len(sent) - warm for sent in requests), served="server")
     for _, writer in connections:
         writer.close()
-    return elapsed, server, own
+    return elapsed, cpu
 
 
 def notes_per_second(
@@ -151,13 +236,16 @@ def notes_per_second(
             for session_id in sessions
         ]
         port = int(base.rsplit(":", 1)[1])
-        elapsed, server_cpu, client_cpu = asyncio.run(_load(port, pid, requests, warm))
+        elapsed, cpu = asyncio.run(_load(port, pid, requests, warm))
     saved = clients * per_client
+    per_note = cpu["cpu_ms_per_unit"]
     return {
         "workers": workers,
         "notes_per_second": round(saved / elapsed, 1),
-        "server_cpu_ms_per_note": round(server_cpu / saved * 1000, 2),
-        "client_cpu_ms_per_note": round(client_cpu / saved * 1000, 3),
+        "server_cpu_ms_per_note": per_note["server"],
+        "client_cpu_ms_per_note": per_note["client"],
+        "postgres_cpu_ms_per_note": per_note["postgres"],
+        "cpu": cpu,
         "load_average": round(os.getloadavg()[0], 1),
     }
 
@@ -211,14 +299,14 @@ def sessions_per_second(
         try:
             worker.wait_ready(timeout=300)
             start = time.perf_counter()
-            cpu_before = tree_cpu_seconds(worker.process.pid)
+            shares = CpuShares(worker.process.pid)
             wait_for(
                 lambda: consolidated(stack, scope.tenant_id) == count,
                 timeout=900,
                 what="every session",
             )
             elapsed = time.perf_counter() - start
-            cpu = tree_cpu_seconds(worker.process.pid) - cpu_before
+            shares_used = shares.stop(elapsed, count, served="worker")
         finally:
             worker.stop()
         log = worker.log()  # before the stack's directory goes
@@ -230,7 +318,9 @@ def sessions_per_second(
         "broker": broker_name(broker_env),
         "concurrency": concurrency,
         "sessions_per_second": round(count / elapsed, 1),
-        "worker_cpu_ms_per_session": round(cpu / count * 1000, 1),
+        "worker_cpu_ms_per_session": shares_used["cpu_ms_per_unit"]["worker"],
+        "postgres_cpu_ms_per_session": shares_used["cpu_ms_per_unit"]["postgres"],
+        "cpu": shares_used,
         "first_task_ms": [round(value * 1000, 1) for value in runtimes[:concurrency]],
         "next_20_tasks_p50_ms": round(statistics.median(later) * 1000, 1) if later else None,
         "load_average": round(os.getloadavg()[0], 1),

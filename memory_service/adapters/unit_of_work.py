@@ -163,7 +163,7 @@ class SqlUnitOfWork:
     def commit(self) -> None:
         with connection_failures_as_unavailable():
             if "_pending" in self.__dict__:  # built: something may be queued
-                self._pending.send()
+                self._pending.send(at_commit=True)
             self._session.commit()
         jobs, self._jobs = self._jobs, []
         run_after_commit(jobs)

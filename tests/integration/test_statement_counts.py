@@ -26,17 +26,23 @@ hot path fails here: it must justify the new number in this file, next to it. On
   statement but a ``SELECT`` (``test_render_reads.py`` checks it on the wire). The manifest
   is written after the response, in batches. On SQLite the same two, without the BEGIN and
   COMMIT they had (3 statements and a commit before; pinned lower in session 6).
-- open a session of a returning subject: the session and its audit event in one statement
-  (``INSERT ... SELECT ... FROM subjects WHERE data_key_id IS NOT NULL``); COMMIT.
-- open a session of a new subject (or an erased one starting over): the same one statement,
-  whose other branch gives the subject a new key (``WITH keyed_subject AS (INSERT ... SELECT
+- open a session of a returning subject: the session and its audit event in one statement,
+  in autocommit (``WITH written AS (INSERT INTO sessions SELECT ... FROM subjects WHERE
+  data_key_id IS NOT NULL RETURNING id), pending_0 AS (INSERT INTO audit_events SELECT ...
+  FROM written) SELECT ...``: the event only if the session was written): 1 statement, no
+  COMMIT, one round trip on the wire (it was the same statement in a transaction, with its
+  COMMIT: 2, and on the wire 3 with psycopg's ``BEGIN``; session 8).
+- open a session of a new subject (or an erased one starting over): that statement, which
+  writes nothing; the key stored in the key store; then, in autocommit too, the statement
+  whose other branch gives the subject that key (``WITH keyed_subject AS (INSERT ... SELECT
   ... WHERE NOT EXISTS (a keyed row) ON CONFLICT DO UPDATE ... WHERE data_key_id IS NULL
-  RETURNING ...) INSERT INTO sessions SELECT ... FROM subjects WHERE data_key_id IS NOT NULL
-  UNION ALL SELECT ... FROM keyed_subject``); COMMIT: 2 round trips, as a returning subject's
-  (it was the returning subject's statement, finding no key, then the keyed one: 3 until
-  session 7). The key it took is written to the key store before the commit. On SQLite,
-  which takes no DML in a CTE, the returning subject's statement, then the subject and the
-  session: three statements, no network round trip.
+  RETURNING ...), written AS (INSERT INTO sessions SELECT ... FROM subjects WHERE
+  data_key_id IS NOT NULL UNION ALL SELECT ... FROM keyed_subject RETURNING id), pending_0
+  AS (...) SELECT ...``): 2 statements, no COMMIT, 2 round trips on the wire (it was one
+  statement and its COMMIT, 3 on the wire with the ``BEGIN``). The key store holds the key
+  before any row naming it is committed. On SQLite, which takes no DML in a CTE, the
+  returning subject's statement, then the subject and the session, in a transaction:
+  three statements, no network round trip.
 """
 
 from __future__ import annotations
@@ -181,8 +187,8 @@ EXPECTED = {
         "save, dry_run": (2, 0),
         "save refused (PII)": (2, 1),
         "render the context": (2, 0),
-        "open a session": (1, 1),
-        "open a session, new subject": (1, 1),
+        "open a session": (1, 0),
+        "open a session, new subject": (2, 0),
     },
 }
 

@@ -12,11 +12,14 @@ constraints are checked at the end of the statement). SQLite takes no DML in a C
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy import CursorResult, Insert, event, insert
+from sqlalchemy import CursorResult, Insert, Select, event, insert
 from sqlalchemy.orm import ORMExecuteState, Session
+
+Rows = list[tuple[sa.Table, list[dict[str, Any]]]]
 
 
 class PendingInserts:
@@ -25,6 +28,8 @@ class PendingInserts:
         # Rows per table, in the order the tables were first queued (audit ``seq`` follows
         # the order of its rows, which stay in one statement).
         self._rows: dict[sa.Table, list[dict[str, Any]]] = {}
+        # A write that may go alone at commit (:meth:`defer`), called with ``alone``.
+        self._deferred: Callable[[bool], None] | None = None
         event.listen(session, "do_orm_execute", self._before_statement)
         event.listen(session, "before_flush", self._before_flush)
 
@@ -32,8 +37,39 @@ class PendingInserts:
         if rows:
             self._rows.setdefault(table, []).extend(rows)
 
-    def send(self) -> None:
-        """Send what is queued now (called before a commit, and before other statements)."""
+    def defer(self, send: Callable[[bool], None]) -> None:
+        """Hold back a write until the unit of work's next statement (then it is sent in the
+        transaction: ``send(False)``) or its commit. At the commit, if nothing else was sent
+        in the unit of work, ``send(True)``: the write may commit alone, on a connection of
+        its own in autocommit, with the queued rows (:meth:`take`) in its one statement. A
+        unit of work left without its commit sends nothing. One write at a time: a second
+        sends the first in the transaction."""
+        self.send_deferred()
+        self._deferred = send
+
+    def send_deferred(self, *, alone: bool = False) -> None:
+        if self._deferred is not None:
+            deferred, self._deferred = self._deferred, None
+            deferred(alone and not self._session.in_transaction())
+
+    @property
+    def deferred(self) -> bool:
+        return self._deferred is not None
+
+    def take(self) -> Rows:
+        """What is queued, taken out (to send it on another connection)."""
+        groups, self._rows = list(self._rows.items()), {}
+        return groups
+
+    def put_back(self, groups: Rows) -> None:
+        for table, rows in groups:
+            self.add(table, rows)
+
+    def send(self, *, at_commit: bool = False) -> None:
+        """Send what is queued now (called before a commit, and before other statements):
+        a deferred write first (:meth:`defer`), alone if ``at_commit`` and nothing else was
+        sent in the unit of work."""
+        self.send_deferred(alone=at_commit)
         if not self._rows:
             return
         connection = self._session.connection()
@@ -64,6 +100,7 @@ class PendingInserts:
         goes through a statement built once per ``statement`` and shape, only values bound
         (``statement`` itself built once, as :func:`_single_rows`; else ``built_once=False``,
         and the queued rows are sent as values, not cached with it)."""
+        self.send_deferred()
         groups, self._rows = list(self._rows.items()), {}
         connection = self._session.connection()
         params = dict(params or {})
@@ -87,6 +124,38 @@ class PendingInserts:
 
     def _before_flush(self, *_args: object) -> None:
         self.send()
+
+
+def single_rows(groups: Rows) -> bool:
+    return all(len(rows) == 1 for _, rows in groups)
+
+
+def shape_of(groups: Rows) -> tuple[tuple[sa.Table, tuple[str, ...]], ...]:
+    return tuple((table, tuple(rows[0])) for table, rows in groups)
+
+
+def bound_rows(groups: Rows) -> dict[str, Any]:
+    return _bound_rows(groups)
+
+
+@functools.lru_cache(maxsize=64)
+def rows_if_written(
+    statement: Insert, shape: tuple[tuple[sa.Table, tuple[str, ...]], ...]
+) -> Select[Any]:
+    """``WITH written AS (statement), pending_0 AS (INSERT INTO t0 SELECT :p0_... FROM
+    written), ... SELECT * FROM written``: one row into each table of ``shape`` for each row
+    ``statement`` (an ``INSERT ... RETURNING``) wrote, none if it wrote none; what it
+    returned. PostgreSQL (data-modifying CTEs), built once per statement and shape."""
+    written = statement.cte("written")
+    found = sa.select(*written.c)
+    for number, (table, columns) in enumerate(shape):
+        values = sa.select(
+            *(sa.bindparam(f"p{number}_{name}", type_=table.c[name].type) for name in columns)
+        ).select_from(written)
+        found = found.add_cte(
+            insert(table).from_select(list(columns), values).cte(f"pending_{number}")
+        )
+    return found
 
 
 def _bound_rows(groups: list[tuple[sa.Table, list[dict[str, Any]]]]) -> dict[str, Any]:

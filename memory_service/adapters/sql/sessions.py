@@ -3,13 +3,31 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
-from sqlalchemy import Insert, bindparam, func, insert, select, union_all, update
+from sqlalchemy import (
+    CompoundSelect,
+    Insert,
+    Select,
+    bindparam,
+    func,
+    insert,
+    select,
+    union_all,
+    update,
+)
 from sqlalchemy.orm import Session as DbSession
+from sqlalchemy.sql.dml import ReturningInsert
 from sqlmodel import col
 
 from memory_service.adapters.sql.convert import session_columns, session_from_row
-from memory_service.adapters.sql.pending import PendingInserts
+from memory_service.adapters.sql.pending import (
+    PendingInserts,
+    bound_rows,
+    rows_if_written,
+    shape_of,
+    single_rows,
+)
 from memory_service.adapters.sql.subjects import SubjectKeys, keyed_unless_keyed_statement
 from memory_service.adapters.sql.tenancy import require_own_tenant
 from memory_service.adapters.tables import SessionRow, SubjectRow
@@ -37,19 +55,30 @@ class SqlSessionRepository:
         return self._session.scalars(statement).first()
 
     def add(self, session: Session) -> None:
-        """One statement on PostgreSQL, whatever the subject; at most two on SQLite.
+        """On PostgreSQL one statement on the wire, for a returning subject; two for a new one.
 
-        On PostgreSQL the session is inserted from the subject's row if it holds a data key
-        (a returning subject), else from a data-modifying CTE that gives a new subject, or an
-        erased one starting a new lifecycle, a fresh key (:meth:`SubjectKeys.
-        keyed_unless_keyed`; the foreign key is checked at the end of the statement), in one
-        ``INSERT ... SELECT ... UNION ALL SELECT ... RETURNING``, which also carries the unit
-        of work's queued inserts (its audit event). Both branches read the same snapshot, so
-        exactly one can produce the row. The key, made before the statement, is stored in
-        the key store only when the statement took it, before the commit. SQLite takes no
-        DML in a CTE: the returning subject's ``INSERT ... SELECT``, then, if it found no
-        key, the subject and the session as two statements (no network round trip there).
-        A concurrent creator of the same subject leaves no row to insert from: then the key
+        If nothing was sent yet in the unit of work, the session is held back
+        (:meth:`PendingInserts.defer`) and goes at its commit, alone: in autocommit, one
+        statement that inserts the session from the subject's row if it holds a data key,
+        and the unit of work's queued rows (its audit event) only if the session row was
+        written (:func:`rows_if_written`). No ``BEGIN``, no ``COMMIT``: one round trip where
+        the transaction took three. If it wrote nothing (a new subject, or an erased one
+        starting a new lifecycle), a fresh key is made and stored in the key store first,
+        then a second statement in autocommit gives the subject that key unless it holds
+        one (:meth:`SubjectKeys.keyed_unless_keyed`) and inserts the session and the queued
+        rows from it. The key store holds the key before any row naming it commits; a key
+        not taken (a concurrent creator won) is an orphan, destroyed with the subject's
+        others at its erasure. If that one wrote nothing either (a concurrent creator held
+        the subject's row), the transaction below. A unit of work that sends another
+        statement first sends the session in its transaction, before that statement.
+
+        In a transaction (PostgreSQL): the session from the subject's row if it holds a key,
+        else from a data-modifying CTE that gives the subject a fresh key, in one ``INSERT
+        ... SELECT ... UNION ALL SELECT ... RETURNING`` carrying the queued rows; the key is
+        stored only when the statement took it, before the commit. SQLite takes no DML in a
+        CTE: the returning subject's ``INSERT ... SELECT``, then, if it found no key, the
+        subject and the session as two statements (no network round trip there). A
+        concurrent creator of the same subject leaves no row to insert from: then the key
         is read (:meth:`SubjectKeys.ensure`).
         """
         require_own_tenant(session.tenant_id, self._tenant_id)
@@ -59,8 +88,44 @@ class SqlSessionRepository:
             "subject_id": session.subject_id,
             **session_columns(session),
         }
+        if self._session.get_bind().dialect.name != "postgresql":
+            self._add_in_transaction(session, values, postgres=False)
+        elif self._session.in_transaction() or self._pending.deferred:
+            self._pending.send_deferred()
+            self._add_in_transaction(session, values, postgres=True)
+        else:
+            self._pending.defer(functools.partial(self._send_held, session, values))
+
+    def _send_held(self, session: Session, values: dict[str, Any], alone: bool) -> None:
+        if not (alone and self._add_alone(session, values)):
+            self._add_in_transaction(session, values, postgres=True)
+
+    def _add_alone(self, session: Session, values: dict[str, Any]) -> bool:
+        """The session in autocommit (see :meth:`add`); False if it wrote nothing, with the
+        queued rows back in the queue."""
+        groups = self._pending.take()
+        if not single_rows(groups):
+            self._pending.put_back(groups)
+            return False
+        columns, shape = tuple(values), shape_of(groups)
+        params = {f"s_{name}": value for name, value in values.items()} | bound_rows(groups)
+        with self._session.get_bind().engine.connect() as connection:
+            connection.execution_options(isolation_level="AUTOCOMMIT")
+            returning = rows_if_written(_alone_statement(columns, keyed=False), shape)
+            if connection.execute(returning, params).first() is not None:
+                return True
+            keyed, key = self._keys.keyed_unless_keyed(session.subject_id, session.opened_at)
+            self._keys.store(key)
+            new_subject = rows_if_written(_alone_statement(columns, keyed=True), shape)
+            if connection.execute(new_subject, params | keyed).first() is not None:
+                return True
+        self._pending.put_back(groups)
+        return False
+
+    def _add_in_transaction(
+        self, session: Session, values: dict[str, Any], *, postgres: bool
+    ) -> None:
         params = {f"s_{name}": value for name, value in values.items()}
-        postgres = self._session.get_bind().dialect.name == "postgresql"
         statement = _open_statement(tuple(values), postgres=postgres)
         if postgres:
             keyed, key = self._keys.keyed_unless_keyed(session.subject_id, session.opened_at)
@@ -123,6 +188,31 @@ _SESSIONS = SessionRow.__table__  # type: ignore[attr-defined]
 
 
 @functools.lru_cache(maxsize=8)
+def _alone_statement(columns: tuple[str, ...], *, keyed: bool) -> ReturningInsert[tuple[str]]:
+    """PostgreSQL: the session's row from its subject's if that holds a key; with ``keyed``,
+    ``UNION ALL`` the row from the subject keyed by :func:`keyed_unless_keyed_statement`
+    (whose key the key store already holds). Returning the session's id; built once."""
+    with_key, row = _session_row(columns)
+    source: Select[Any] | CompoundSelect[Any] = with_key
+    if keyed:
+        keyed_subject = keyed_unless_keyed_statement().cte("keyed_subject")
+        source = union_all(with_key, row.select_from(keyed_subject))
+    return insert(_SESSIONS).from_select(list(columns), source).returning(_SESSIONS.c.id)
+
+
+def _session_row(columns: tuple[str, ...]) -> tuple[Select[Any], Select[Any]]:
+    """The session's row (every value bound), and it only where the subject holds a key."""
+    subjects = SubjectRow.__table__  # type: ignore[attr-defined]
+    row = select(*(bindparam(f"s_{name}", type_=_SESSIONS.c[name].type) for name in columns))
+    with_key = row.where(
+        subjects.c.tenant_id == bindparam("s_tenant_id", type_=_SESSIONS.c.tenant_id.type),
+        subjects.c.subject_id == bindparam("s_subject_id", type_=_SESSIONS.c.subject_id.type),
+        subjects.c.data_key_id.is_not(None),
+    )
+    return with_key, row
+
+
+@functools.lru_cache(maxsize=8)
 def _open_statement(columns: tuple[str, ...], *, postgres: bool) -> Insert:
     """The session's ``INSERT ... SELECT`` of :meth:`SqlSessionRepository.add`, built once per
     process, every value bound (``s_`` and the column): built at each call, it and the
@@ -131,13 +221,7 @@ def _open_statement(columns: tuple[str, ...], *, postgres: bool) -> Insert:
     SQLite: the row if the subject holds a key. PostgreSQL: that, ``UNION ALL`` the row from
     the subject keyed by :func:`keyed_unless_keyed_statement` (a data-modifying CTE), and
     whether that CTE took the key (``took_key``)."""
-    subjects = SubjectRow.__table__  # type: ignore[attr-defined]
-    row = select(*(bindparam(f"s_{name}", type_=_SESSIONS.c[name].type) for name in columns))
-    with_key = row.where(
-        subjects.c.tenant_id == bindparam("s_tenant_id", type_=_SESSIONS.c.tenant_id.type),
-        subjects.c.subject_id == bindparam("s_subject_id", type_=_SESSIONS.c.subject_id.type),
-        subjects.c.data_key_id.is_not(None),
-    )
+    with_key, row = _session_row(columns)
     if not postgres:
         return insert(_SESSIONS).from_select(list(columns), with_key).returning(_SESSIONS.c.id)
     keyed_subject = keyed_unless_keyed_statement().cte("keyed_subject")
