@@ -55,6 +55,7 @@ from benchmarks.harness import (
     SERVER_PIDS,
     Backend,
     consolidation_stack,
+    cpu_seconds,
     notes,
     open_http_session,
     postgres_backend,
@@ -113,6 +114,16 @@ def named_cpu_seconds(name: str) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def _each_cpu_seconds(pid: int) -> dict[int, float]:
+    """CPU seconds of a process and each of its live descendants, by pid."""
+    found = {pid: cpu_seconds(pid)}
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    for child in children.read_text().split() if children.exists() else ():
+        with suppress(FileNotFoundError, ProcessLookupError):
+            found |= _each_cpu_seconds(int(child))
+    return found
+
+
 def _comm(pid: int) -> str:
     try:
         return Path(f"/proc/{pid}/comm").read_text().strip()
@@ -136,6 +147,7 @@ class CpuShares:
     def __init__(self, served_pid: int) -> None:
         self._pid = served_pid
         self._start = self._now()
+        self._start_each = _each_cpu_seconds(served_pid)
 
     def _now(self) -> dict[str, float]:
         return {
@@ -148,8 +160,18 @@ class CpuShares:
 
     def stop(self, elapsed: float, units: int, served: str) -> dict[str, Any]:
         """Per party: CPU ms per unit (note, session) and cores busy (CPU s / wall s)."""
-        end = self._now()
+        end, end_each = self._now(), _each_cpu_seconds(self._pid)
         used = {name: end[name] - self._start[name] for name in end}
+        # Each process of the tree (a supervisor and its workers, a pool's parent and its
+        # children): a process at 1.0 while its sibling idles is a limit of how the load is
+        # spread (connections to processes), not of the cores.
+        each = sorted(
+            (
+                round((end_each[pid] - self._start_each.get(pid, 0.0)) / elapsed, 2)
+                for pid in end_each
+            ),
+            reverse=True,
+        )
         parties = sum(v for n, v in used.items() if n != "machine")
         used["other"] = max(0.0, used["machine"] - parties)
         names = {"served": served}
@@ -160,6 +182,7 @@ class CpuShares:
                 if n != "machine"
             },
             "cores_busy": {names.get(n, n): round(v / elapsed, 2) for n, v in used.items()},
+            f"{served}_processes_cores_busy": each,
             "cores": os.cpu_count(),
         }
 
