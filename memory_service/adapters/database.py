@@ -31,9 +31,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import psycopg
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import Dialect, make_url
 from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.orm import Session
 from sqlalchemy.sql.ddl import ExecutableDDLElement
 from sqlalchemy.sql.dml import UpdateBase
 
@@ -65,8 +67,77 @@ def create_engine_for(url: str, *, prepared_statements: bool = True) -> Engine:
     engine = create_engine(url, connect_args=connect_args)
     event.listen(engine, "connect", _note_idle_since)
     event.listen(engine, "checkin", _note_idle_since)
+    event.listen(engine, "checkin", _server_side_binding)
     event.listen(engine, "checkout", partial(_ping_if_idle, engine.dialect))
+    event.listen(engine, "before_cursor_execute", _begin_in_text, retval=True)
+    event.listen(engine, "after_cursor_execute", _after_begin_in_text)
     return engine
+
+
+# --- a write transaction's BEGIN in its first statement (PostgreSQL) ----------------------
+
+# In ``Connection.info`` (per DBAPI connection): the next statement opens the transaction.
+_BEGIN_NEXT = "memory_service.begin_in_next_statement"
+_BEGIN = "BEGIN; "
+
+
+def begin_with_first_statement(session: Session) -> Connection:
+    """The ``session``'s connection for a write transaction whose first statement comes next.
+
+    On PostgreSQL, if the session has begun nothing yet, psycopg would send the transaction's
+    ``BEGIN`` as a round trip of its own. Here the connection is taken in autocommit (psycopg
+    sends no ``BEGIN``) and the next statement is sent as ``BEGIN; <statement>`` in one
+    simple-protocol query, its values bound client-side (psycopg's ``ClientCursor``, which
+    quotes them as literals; its result is the statement's, the ``BEGIN``'s is skipped). The
+    statements after it run in that transaction, as before (bound server-side, prepared
+    after their fifth run), and the commit sends ``COMMIT`` (psycopg commits whenever the
+    server reports a transaction, autocommit or not); a rollback, or the pool's reset when
+    the connection is returned, sends ``ROLLBACK``. What it costs: the first statement is
+    parsed and planned at every call (never prepared). SQLite, or a session already in a
+    transaction: its connection, unchanged."""
+    if session.in_transaction() or session.get_bind().dialect.name != "postgresql":
+        return session.connection()
+    connection = session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+    driver = connection.connection.driver_connection
+    driver.cursor_factory = psycopg.ClientCursor  # type: ignore[union-attr]
+    connection.info[_BEGIN_NEXT] = True
+    return connection
+
+
+def _begin_in_text(
+    conn: Connection,
+    cursor: Any,
+    statement: str,
+    parameters: Any,
+    _context: Any,
+    executemany: bool,
+) -> tuple[str, Any]:
+    """The first statement after :func:`begin_with_first_statement` opens the transaction:
+    in its text, or (a statement that cannot carry it: several parameter sets) after a
+    ``BEGIN`` of its own. Never a statement of that connection outside the transaction."""
+    if not conn.info.pop(_BEGIN_NEXT, False):
+        return statement, parameters
+    if isinstance(cursor, psycopg.ClientCursor) and not executemany:
+        return _BEGIN + statement, parameters
+    driver = conn.connection.driver_connection
+    assert isinstance(driver, psycopg.Connection)
+    driver.cursor_factory = psycopg.Cursor
+    driver.execute("BEGIN")
+    return statement, parameters
+
+
+def _after_begin_in_text(conn: Connection, cursor: Any, statement: str, *_args: Any) -> None:
+    if statement.startswith(_BEGIN) and isinstance(cursor, psycopg.ClientCursor):
+        cursor.nextset()  # past the BEGIN's result to the statement's
+        conn.connection.driver_connection.cursor_factory = psycopg.Cursor  # type: ignore[union-attr]
+
+
+def _server_side_binding(dbapi_connection: Any, record: Any) -> None:
+    """A connection returned to the pool binds server-side again, whatever happened."""
+    if isinstance(dbapi_connection, psycopg.Connection):
+        dbapi_connection.cursor_factory = psycopg.Cursor
+    if record is not None:
+        record.info.pop(_BEGIN_NEXT, None)
 
 
 PING_AFTER_IDLE_SECONDS = 1.0

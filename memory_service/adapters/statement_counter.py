@@ -19,6 +19,8 @@ from sqlalchemy import Engine, event
 
 from memory_service.adapters.database import NO_TRANSACTION
 
+_IDLE = 0  # libpq's PQTRANS_IDLE: no transaction open
+
 
 @dataclass
 class StatementCount:
@@ -42,9 +44,15 @@ def count_statements(engine: Engine, *, keep_sql: bool = False) -> Iterator[Stat
 
     def on_commit(conn: Any) -> None:
         # An autocommit connection's commit sends nothing (each statement committed itself),
-        # nor does a SQLite one that never sent its BEGIN (``database.reads_only``).
+        # unless a statement opened a transaction on it (``database.
+        # begin_with_first_statement``: psycopg then sends COMMIT); nor does a SQLite one
+        # that never sent its BEGIN (``database.reads_only``).
         options = conn.get_execution_options()
-        if options.get("isolation_level") != "AUTOCOMMIT" and not options.get(NO_TRANSACTION):
+        if options.get("isolation_level") == "AUTOCOMMIT":
+            pgconn = getattr(conn.connection.driver_connection, "pgconn", None)
+            if pgconn is not None and pgconn.transaction_status != _IDLE:
+                count.commits += 1
+        elif not options.get(NO_TRANSACTION):
             count.commits += 1
 
     event.listen(engine, "before_cursor_execute", on_execute)

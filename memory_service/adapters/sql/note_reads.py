@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import aliased
 from sqlmodel import col
 
-from memory_service.adapters.database import begin_writing
+from memory_service.adapters.database import begin_with_first_statement, begin_writing
 from memory_service.adapters.sql.convert import session_from_row
 from memory_service.adapters.sql.memories import SqlMemoryRepository
 from memory_service.adapters.sql.subjects import SubjectKeys
@@ -46,8 +46,8 @@ class SqlNoteReads:
         self._memories = memories
 
     def session_with_subject(self, session_id: str, *, lock: bool) -> Session | None:
-        if lock:
-            begin_writing(self._session.connection())
+        if lock:  # on PostgreSQL this statement carries the transaction's BEGIN
+            begin_writing(begin_with_first_statement(self._session))
         values = {"tenant": self._tenant_id, "session_id": session_id}
         found = self._session.execute(_session_statement(lock), values).first()
         if found is None:
