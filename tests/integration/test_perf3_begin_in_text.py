@@ -17,6 +17,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import OperationalError
 
 from memory_service.adapters.crypto import Keyring
+from memory_service.adapters.database import begin_with_first_statement
 from memory_service.adapters.statement_counter import count_statements
 from memory_service.adapters.tables import AuditEventRow, SubjectRow
 from memory_service.core.model import Role
@@ -102,3 +103,18 @@ def test_the_connection_goes_back_to_the_pool_as_it_came(pg: Store, tenant_id: s
             assert driver.autocommit is False
             assert driver.cursor_factory is psycopg.Cursor
             assert connection.execute(sa.text("SELECT 1")).scalar_one() == 1
+
+
+def test_a_first_statement_of_many_parameter_sets_gets_a_begin_of_its_own(
+    pg: Store, tenant_id: str
+) -> None:
+    """``executemany`` cannot carry the ``BEGIN`` in its text: it is sent alone first, so
+    the statement still runs in the transaction, never in autocommit."""
+    with pg.uow_factory(tenant_id) as uow:
+        session = uow._session  # type: ignore[attr-defined]
+        connection = begin_with_first_statement(session)
+        connection.execute(sa.text("SELECT CAST(:x AS int)"), [{"x": 1}, {"x": 2}])
+        driver = connection.connection.driver_connection
+        assert isinstance(driver, psycopg.Connection)
+        assert driver.pgconn.transaction_status == psycopg.pq.TransactionStatus.INTRANS
+        assert driver.cursor_factory is psycopg.Cursor
