@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from memory_service.core.privacy.vocabulary import (
+    ANSWER_CUES,
     ANSWER_VERBS,
     CASE_WORDS_AFTER,
     CASE_WORDS_BEFORE,
@@ -32,6 +33,7 @@ from memory_service.core.privacy.vocabulary import (
     RECIPE_INGREDIENTS,
     RECIPE_JOINERS,
     SECURITY_CONTEXT,
+    SECURITY_QUESTION_CUES,
 )
 
 _CASE_LETTER = re.compile(
@@ -98,6 +100,30 @@ _ANSWER = re.compile(
     re.I,
 )
 _SECURITY = re.compile(rf"(?<![\w-])(?:{SECURITY_CONTEXT})", re.I)
+# A verb of answering, the question between, then "with" and the answer ("beantwortet die
+# Sicherheitsfrage mit Hasenfuss", "answers the security question with 'Rex'", "répond à la
+# question secrète par Minou").
+_ANSWERED_WITH = re.compile(
+    rf"(?<![\w-])(?:{ANSWER_VERBS})(?![\w-])[^.!?;\n]{{0,50}}?(?<![\w-])"
+    r"(?:with|by|avec|par|con|mit|using|en disant|diciendo|dicendo)\s+"
+    r"(?:(?:the word|le mot|la palabra|das wort|la parola)\s+)?"
+    r"(?:[\"'\u00ab\u201c\u2018]\s*[^\s\"'\u00bb\u201d\u2019]|(?-i:[A-Z])[\w'-]+)",
+    re.I,
+)
+_QUESTION_NAMED = re.compile(
+    rf"(?<![\w-])(?:{'|'.join((*ANSWER_CUES, *SECURITY_QUESTION_CUES, QUESTION_SUBJECTS))})",
+    re.I,
+)
+# A question quoted, then ":", "=" or an arrow and its answer (« nom de jeune fille de ma
+# mère » : Lefebvre, "'first pet' -> Biscuit"): the quotes name the question, what follows
+# the mark answers it.
+_QUOTED_QUESTION = re.compile(
+    r"[\"'\u00ab\u201c\u2018\u201e](?P<question>[^\"\u00bb\u201d\u2019\n]{3,80})"
+    r"[\"'\u00bb\u201d\u2019\u201c]\s*(?:[:=]|->|\u2192|=>|\u2014|--)\s*"
+    r"[\"'\u00ab\u201c]?(?P<value>[^\s\"'\u00bb\u201d]{2,}(?:\s[^\s.,;!?]+)?)"
+    # an answer is a word or two and ends its clause ("...: good for beginners" is a comment)
+    r"[\"'\u00bb\u201d]?\s*(?:$|[.,;!?)\n])"
+)
 
 
 def security_answer_told(folded_text: str) -> bool:
@@ -111,9 +137,10 @@ def security_answer_told(folded_text: str) -> bool:
         if named is not None:
             return True
     context = _SECURITY.search(folded_text) or _SUBJECT.search(folded_text)
-    if context:
-        return _ANSWER.search(folded_text) is not None
-    return False
+    if context and (_ANSWER.search(folded_text) or _ANSWERED_WITH.search(folded_text)):
+        return True
+    quoted = _QUOTED_QUESTION.finditer(folded_text)
+    return any(_QUESTION_NAMED.search(match["question"]) for match in quoted)
 
 
 # --- a value concluded after its description ------------------------------------------------

@@ -32,11 +32,15 @@ from memory_service.core.privacy.vocabulary import (
     ANSWER_WORDS,
     ASSIGNMENT_WORDS,
     CARD_CODE_CUES,
+    CODE_FOLLOWERS,
     CODE_INSTRUMENTS,
+    CODE_OPENERS,
     COMBINATION_WORDS,
     COMPLEMENT_PREPOSITIONS,
     CREDENTIAL_CUES,
+    ENTRY_VERBS,
     HARMLESS_NUMBER_NOUNS,
+    KEYPAD_DEVICES,
     LOCK_NOUNS,
     NOT_CREDENTIAL,
     OPENING_VERBS,
@@ -210,6 +214,7 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
         or keyed_code_near_cue(folded_text)
         or combination(folded_text)
         or _KEYPAD_ENTRY.search(folded_text)
+        or entered_code(keyed)
     ):
         kinds.add("PASSCODE")
     if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)) or any(
@@ -474,6 +479,110 @@ def lock_code(text: str) -> bool:
             if len(value) >= MIN_DIRECT_DIGITS and _digit_value(value, code.group("rest")):
                 return True
     return False
+
+
+# --- a code entered with a verb, or in a keypad's clause ----------------------------------
+
+# A typed code: 4 to 10 letters and digits with 3 digits or more, or digits only, an optional
+# "#" or "*" around it ("A1942", "4471#", "*0913", "4821B").
+_TYPED_CODE = r"[*#]?(?P<value>(?=[A-Za-z]*\d)[A-Za-z0-9]{4,10})[#*]?"
+_ENTRY_FILLERS = (
+    r"(?:(?:in|the|a|le|la|l'|el|il|lo|den|die|das|der|code|codigo|codice|pin|number|numero"
+    r"|nummer|digits|chiffres|cifre|ziffern|zahl|secret|secreto|segreto|geheimen?)\s+){0,3}"
+)
+_ENTRY = re.compile(
+    rf"(?<![\w-])(?:{'|'.join(ENTRY_VERBS)})(?![\w-])\s+{_ENTRY_FILLERS}{_TYPED_CODE}"
+    r"(?![\w.,/:-]\w)",
+    re.I,
+)
+_OPENED_WITH = re.compile(
+    rf"(?<![\w-])(?:{CODE_OPENERS})(?![\w-])[^.!?;\n]{{0,40}}?(?<![\w-])"
+    rf"(?:with|using|avec|con|mit|mediante|par)\s+{_ENTRY_FILLERS}{_TYPED_CODE}"
+    r"(?![\w.,/:-]\w)",
+    re.I,
+)
+# German opens with a separable verb: "geht mit 2580 auf", "macht sie mit 4821 auf".
+_MIT_AUF = re.compile(
+    rf"(?<![\w-])mit\s+{_ENTRY_FILLERS}{_TYPED_CODE}\s+(?:wieder\s+)?auf(?:zu\w*)?(?![\w-])",
+    re.I,
+)
+_KEYPAD_DEVICE = re.compile(rf"(?<![\w-])(?:{KEYPAD_DEVICES})(?![\w-])", re.I)
+_CODE_IN_CLAUSE = re.compile(rf"(?<![\w.,/:$\u20ac\u00a3-]){_TYPED_CODE}(?![\w.,/:-]\w|\w)")
+_FOLLOWERS = frozenset(CODE_FOLLOWERS)
+# A figure is written "in" a form or a sheet; a code is typed "in" a lock only when one is named.
+_FILLED_IN = frozenset({"in", "into", "dans", "nel", "nella", "im", "ins"})
+MAX_TYPED_CODE_CHARS = 10
+
+
+def entered_code(text: str) -> bool:
+    """A code typed or said with a verb instead of "is": the object of a verb that enters one
+    ("tapant A1942 sur le boîtier", "punch in 4471#", "key in 0913", "marcar 5512"), a value
+    brought by "with" after a verb that opens or disarms ("disarm with 0913", "geht mit 2580
+    auf"), or a code-shaped value in the clause of a device that only takes codes (keypad,
+    lockbox, key safe, boîtier, digicode, Tastenfeld). Keyed digits must be joined first
+    (:func:`keyed_digits_joined`).
+
+    The value is what a person types: 4 to 10 letters and digits, at least 3 digits when it
+    has letters, and what follows it is the clause's end or a little word (a place, the next
+    step): a count is followed by what it counts ("composer 1500 chansons", "enter 1500
+    calories", "marcar 1000 goles"). Not a year unless a device or "#" is there, not a price
+    or a quantity with its unit, not a number after a harmless noun ("flight 4471")."""
+    for sentence in _SENTENCE.finditer(text):
+        clause = sentence.group()
+        device = _KEYPAD_DEVICE.search(clause) is not None
+        matches = [*_ENTRY.finditer(clause), *_OPENED_WITH.finditer(clause)]
+        matches += _MIT_AUF.finditer(clause)
+        if device:
+            matches += (
+                code
+                for code in _CODE_IN_CLAUSE.finditer(clause)
+                if not _after_maker(clause, code.start())
+            )
+        for match in matches:
+            if _typed_code(clause, match, device=device or _LOCK.search(clause) is not None):
+                return True
+    return False
+
+
+def _after_maker(clause: str, start: int) -> bool:
+    """A value straight after a capitalised word inside the clause is that maker's model
+    ("the intercom is a Comelit 2738"), not a code."""
+    before = clause[:start].rstrip()
+    word = re.search(r"(?:^|\s)([A-Z][a-z]{2,})$", before)
+    return word is not None and bool(before[: word.start(1)].strip())
+
+
+def _typed_code(clause: str, match: re.Match[str], *, device: bool) -> bool:
+    value = match.group("value")
+    start, end = match.span("value")
+    digits = sum(ch.isdigit() for ch in value)
+    if digits < MIN_DIGIT_VALUE:
+        return False
+    if len(value) > MAX_TYPED_CODE_CHARS:
+        return False
+    marked = "#" in match.group() or "*" in match.group()
+    if value.isdigit() and len(value) < MIN_DIRECT_DIGITS:
+        return False
+    if _YEAR_SHAPE.fullmatch(value) and not (device or marked):
+        return False
+    previous = re.findall(r"[a-z]+", clause[:start].lower())
+    if previous and previous[-1] in _HARMLESS_BEFORE and previous[-1] not in ("in", "en"):
+        return False
+    if _NUMBER_AND_UNIT.fullmatch(value) and value.lower().lstrip("0123456789") in _UNITS:
+        return False
+    rest = clause[end:].lstrip("#* ")
+    following = re.match(r"[^\W\d_]+", rest)
+    if following is None or marked:
+        return _digit_value(value, rest) if value.isdigit() else True
+    word = following.group().lower()
+    if word in _UNITS:
+        return False
+    if word in _FILLED_IN and not device:
+        return False  # "entered 2400 in the budget sheet": a figure written into something
+    if word in _FOLLOWERS or (device and _KEYPAD_DEVICE.match(rest)):
+        return True
+    # "le 0913 when", "tapant A1942 sur": a word at the clause's end after a comma is fine
+    return rest[: following.start()].strip().startswith((",", "(", ")", "-"))
 
 
 # A combination: 3 to 8 digits, or 2 to 4 groups of 1 or 2 digits ("36-12-28", "4 7 2 9").
