@@ -37,6 +37,9 @@ def codes(text: str) -> set[str]:
         ("Er tippt 3390 ein und wartet", "secret"),
         ("La puerta se abre con 2719 y hay que empujar", "secret"),
         ("Lockbox by the porch, 5150 opens it", "secret"),
+        ("Den Schlüsselkasten entsperrt man mit K4410 vor Ort", "secret"),
+        ("Am Ziffernfeld 7731B eingeben", "secret"),
+        ("La verja se desbloquea con 90417 desde dentro", "secret"),
         # security answers with a verb, or after a quoted question
         ("Beantwortet die Sicherheitsfrage immer mit Pumuckl", "secret"),
         ("Answers the security question with 'Rex'", "secret"),
@@ -45,6 +48,7 @@ def codes(text: str) -> set[str]:
         ("'first school' -> Saint Anne", "secret"),
         # plates said with a word between the groups
         ("Her car is G minus 40931 T", "pii"),
+        ("Sa voiture, c'est KL moins 4410 moins B", "pii"),
         ("Das Kennzeichen ist B Strich KL Strich 4411", "pii"),
         ("Kennzeichen: S minus drei vier fünf, sechs sieben, U", "pii"),
         # personal payment and profile handles
@@ -71,6 +75,10 @@ def test_told_value_is_refused(text: str, code: str) -> None:
         "The museum opens with 1200 visitors on Sundays",
         "Season opens with 2024 playoffs",
         "Keypad backlight turns off after 2000 ms",
+        "Le digicode a été changé en 2021",
+        "Le boîtier 1500G est en panne",
+        "Sacó un B menos en el examen",
+        "Il fait moins 5 dehors",
         "The intercom brand is Comelit 2738",
         "Sie gibt 2000 Euro für Urlaub aus",
         "Entered 2023 in the marathon in Berlin",

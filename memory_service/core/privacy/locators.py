@@ -128,7 +128,7 @@ _APP_CASHTAG = re.compile(
 # Mercado Pago sol.rio.tinta", "Alias CBU: casa.verde.mate").
 _PAYMENT_ALIAS = re.compile(
     rf"(?<![\w-])(?i:{ALIAS_CUES})(?:\s+(?:[^\W\d]+\s+){{0,3}}?)?\s*(?:[:=]|is|es|e|ist|est)?\s*"
-    r"(?P<alias>[a-z0-9-]{2,20}(?:\.[a-z0-9-]{2,20}){1,3})(?![\w.@/]|\.\w)",
+    r"(?P<alias>[a-z0-9-]{1,20}(?:\.[a-z0-9-]{1,20}){1,3})(?![\w.@/]|\.\w)",
     re.I,
 )
 # A clause about paying: a two-word alias is a payment alias there ("alias CBU casa.verde"),
@@ -137,6 +137,7 @@ _PAYING = re.compile(
     rf"(?<![\w-])(?:{PAYMENT_APPS}|cbu|cvu|pix|pag\w*|pay\w*|paid|cobr\w*|transfer\w*)(?![\w-])",
     re.I,
 )
+MIN_ALIAS_CHARS = 6  # a Mercado Pago or CBU alias has 6 to 20 characters
 _ORGANISATION = re.compile(rf"(?<![\w-])(?:{ORGANISATION_CUES})(?![\w-])", re.I)
 _CLAUSE_END = re.compile(r"[.!?;](?:\s|$)|\n")
 
@@ -152,7 +153,9 @@ def personal_page(text: str) -> bool:
             return True
         paying = _PAYING.search(part) is not None
         if any(
-            not _HOSTNAME_TLD.search(m["alias"]) and (paying or m["alias"].count(".") >= 2)
+            not _HOSTNAME_TLD.search(m["alias"])
+            and (paying or m["alias"].count(".") >= 2)
+            and len(m["alias"]) >= MIN_ALIAS_CHARS
             for m in _PAYMENT_ALIAS.finditer(part)
         ):
             return True

@@ -569,7 +569,8 @@ _SPOKEN_PLATE = re.compile(
 # capitals and digits, joined by a said dash or a comma, are written with dashes ("W-12345-X").
 _PLATE_GROUP = r"(?:[A-Z]{1,3}|\d+(?:(?:\s+|\s*,\s*)\d+)*)"
 _SAID_DASH = (
-    r"\s+(?i:minus|dash|hyphen|tiret|trait d'union|strich|bindestrich|guion|trattino|meno)\s+"
+    r"\s+(?i:minus|dash|hyphen|tiret|trait d'union|moins|strich|bindestrich|guion|menos"
+    r"|trattino|meno)\s+"
 )
 _SAID_PLATE = re.compile(
     rf"(?<![\w-]){_PLATE_GROUP}(?:(?:{_SAID_DASH}|\s*,\s*|\s+){_PLATE_GROUP}){{1,4}}(?![\w-])"

@@ -110,10 +110,8 @@ _ANSWERED_WITH = re.compile(
     r"(?:[\"'\u00ab\u201c\u2018]\s*[^\s\"'\u00bb\u201d\u2019]|(?-i:[A-Z])[\w'-]+)",
     re.I,
 )
-_QUESTION_NAMED = re.compile(
-    rf"(?<![\w-])(?:{'|'.join((*ANSWER_CUES, *SECURITY_QUESTION_CUES, QUESTION_SUBJECTS))})",
-    re.I,
-)
+_QUESTION_CUE = re.compile(rf"(?<![\w-])(?:{'|'.join(SECURITY_QUESTION_CUES)})", re.I)
+_ANSWER_CUE = re.compile(rf"(?<![\w-])(?:{'|'.join(ANSWER_CUES)})", re.I)
 # A question quoted, then ":", "=" or an arrow and its answer (« nom de jeune fille de ma
 # mère » : Lefebvre, "'first pet' -> Biscuit"): the quotes name the question, what follows
 # the mark answers it.
@@ -139,8 +137,17 @@ def security_answer_told(folded_text: str) -> bool:
     context = _SECURITY.search(folded_text) or _SUBJECT.search(folded_text)
     if context and (_ANSWER.search(folded_text) or _ANSWERED_WITH.search(folded_text)):
         return True
-    quoted = _QUOTED_QUESTION.finditer(folded_text)
-    return any(_QUESTION_NAMED.search(match["question"]) for match in quoted)
+    return any(_quoted_answer(match) for match in _QUOTED_QUESTION.finditer(folded_text))
+
+
+def _quoted_answer(match: re.Match[str]) -> bool:
+    """A quoted security question or answer cue, then its answer; a quoted subject alone
+    (a title: "First Pet Care": good read) only with a capitalised answer after it."""
+    question = match["question"]
+    if _ANSWER_CUE.search(question) or _SECURITY.search(question):
+        return True
+    named = _QUESTION_CUE.search(question) or _SUBJECT.search(question)
+    return bool(named) and match["value"][:1].isupper()
 
 
 # --- a value concluded after its description ------------------------------------------------

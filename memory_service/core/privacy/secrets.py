@@ -214,7 +214,7 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
         or keyed_code_near_cue(folded_text)
         or combination(folded_text)
         or _KEYPAD_ENTRY.search(folded_text)
-        or entered_code(keyed)
+        or entered_code(keyed, lexicons)
     ):
         kinds.add("PASSCODE")
     if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)) or any(
@@ -509,12 +509,17 @@ _MIT_AUF = re.compile(
 _KEYPAD_DEVICE = re.compile(rf"(?<![\w-])(?:{KEYPAD_DEVICES})(?![\w-])", re.I)
 _CODE_IN_CLAUSE = re.compile(rf"(?<![\w.,/:$\u20ac\u00a3-]){_TYPED_CODE}(?![\w.,/:-]\w|\w)")
 _FOLLOWERS = frozenset(CODE_FOLLOWERS)
+_ENTRY_PARTICLE = re.compile(r"(?:punch|key|tap|type)\w*\s+in\s*$", re.I)
+_ENTRY_WORD = re.compile(
+    rf"(?:{'|'.join(ENTRY_VERBS)}|{CODE_OPENERS}|eintippen|eingeben|drucken|offnen|aufmachen)",
+    re.I,
+)
 # A figure is written "in" a form or a sheet; a code is typed "in" a lock only when one is named.
 _FILLED_IN = frozenset({"in", "into", "dans", "nel", "nella", "im", "ins"})
 MAX_TYPED_CODE_CHARS = 10
 
 
-def entered_code(text: str) -> bool:
+def entered_code(text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
     """A code typed or said with a verb instead of "is": the object of a verb that enters one
     ("tapant A1942 sur le boîtier", "punch in 4471#", "key in 0913", "marcar 5512"), a value
     brought by "with" after a verb that opens or disarms ("disarm with 0913", "geht mit 2580
@@ -530,17 +535,18 @@ def entered_code(text: str) -> bool:
     for sentence in _SENTENCE.finditer(text):
         clause = sentence.group()
         device = _KEYPAD_DEVICE.search(clause) is not None
-        matches = [*_ENTRY.finditer(clause), *_OPENED_WITH.finditer(clause)]
-        matches += _MIT_AUF.finditer(clause)
-        if device:
-            matches += (
-                code
-                for code in _CODE_IN_CLAUSE.finditer(clause)
-                if not _after_maker(clause, code.start())
-            )
-        for match in matches:
-            if _typed_code(clause, match, device=device or _LOCK.search(clause) is not None):
-                return True
+        locked = device or _LOCK.search(clause) is not None
+        verbs = [*_ENTRY.finditer(clause), *_OPENED_WITH.finditer(clause)]
+        verbs += _MIT_AUF.finditer(clause)
+        if any(_typed_code(clause, m, lexicons, device=locked, verb=True) for m in verbs):
+            return True
+        in_clause = _CODE_IN_CLAUSE.finditer(clause) if device else ()
+        if any(
+            not _after_maker(clause, code.start())
+            and _typed_code(clause, code, lexicons, device=True, verb=False)
+            for code in in_clause
+        ):
+            return True
     return False
 
 
@@ -549,10 +555,14 @@ def _after_maker(clause: str, start: int) -> bool:
     ("the intercom is a Comelit 2738"), not a code."""
     before = clause[:start].rstrip()
     word = re.search(r"(?:^|\s)([A-Z][a-z]{2,})$", before)
-    return word is not None and bool(before[: word.start(1)].strip())
+    if word is None or _KEYPAD_DEVICE.fullmatch(word[1]) or _LOCK.fullmatch(word[1]):
+        return False  # "Am Codeschloss *1760": German writes the device itself with a capital
+    return bool(before[: word.start(1)].strip())
 
 
-def _typed_code(clause: str, match: re.Match[str], *, device: bool) -> bool:
+def _typed_code(
+    clause: str, match: re.Match[str], lexicons: Lexicons, *, device: bool, verb: bool
+) -> bool:
     value = match.group("value")
     start, end = match.span("value")
     digits = sum(ch.isdigit() for ch in value)
@@ -563,23 +573,34 @@ def _typed_code(clause: str, match: re.Match[str], *, device: bool) -> bool:
     marked = "#" in match.group() or "*" in match.group()
     if value.isdigit() and len(value) < MIN_DIRECT_DIGITS:
         return False
-    if _YEAR_SHAPE.fullmatch(value) and not (device or marked):
-        return False
     previous = re.findall(r"[a-z]+", clause[:start].lower())
-    if previous and previous[-1] in _HARMLESS_BEFORE and previous[-1] not in ("in", "en"):
+    after_harmless = bool(previous) and previous[-1] in _HARMLESS_BEFORE
+    if _YEAR_SHAPE.fullmatch(value) and (
+        not (device or marked) or (after_harmless and not _ENTRY_PARTICLE.search(clause[:start]))
+    ):
+        return False  # "changé en 2022", "se instaló en 2015"; not "key in 1984 on the keypad"
+    if after_harmless and previous[-1] not in ("in", "en"):
         return False
-    if _NUMBER_AND_UNIT.fullmatch(value) and value.lower().lstrip("0123456789") in _UNITS:
-        return False
+    unit = _NUMBER_AND_UNIT.fullmatch(value)
     rest = clause[end:].lstrip("#* ")
     following = re.match(r"[^\W\d_]+", rest)
+    # the verb after its object: "am Tastenfeld Y7958 eintippen"
+    verb_after = following is not None and _ENTRY_WORD.fullmatch(following.group()) is not None
+    glued_letter = (verb or verb_after) and len(value) - digits == 1 and digits >= MIN_DIRECT_DIGITS
+    if unit and unit["unit"].lower() in _UNITS and not glued_letter:
+        return False  # "2400kcal"; a letter after four digits is a code's ("5079L", "8036K")
     if following is None or marked:
         return _digit_value(value, rest) if value.isdigit() else True
     word = following.group().lower()
     if word in _UNITS:
         return False
+    if verb and device:
+        return True  # a lock is named and a verb opens it: what follows is no count
     if word in _FILLED_IN and not device:
         return False  # "entered 2400 in the budget sheet": a figure written into something
-    if word in _FOLLOWERS or (device and _KEYPAD_DEVICE.match(rest)):
+    if word in _FOLLOWERS or word in lexicons.stopwords or (device and _KEYPAD_DEVICE.match(rest)):
+        return True
+    if verb_after:
         return True
     # "le 0913 when", "tapant A1942 sur": a word at the clause's end after a comma is fine
     return rest[: following.start()].strip().startswith((",", "(", ")", "-"))
