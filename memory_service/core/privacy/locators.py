@@ -137,6 +137,7 @@ _PAYING = re.compile(
     rf"(?<![\w-])(?:{PAYMENT_APPS}|cbu|cvu|pix|pag\w*|pay\w*|paid|cobr\w*|transfer\w*)(?![\w-])",
     re.I,
 )
+_PAGE_HINT = re.compile(r"[/$]|alias", re.I)
 MIN_ALIAS_CHARS = 6  # a Mercado Pago or CBU alias has 6 to 20 characters
 _ORGANISATION = re.compile(rf"(?<![\w-])(?:{ORGANISATION_CUES})(?![\w-])", re.I)
 _CLAUSE_END = re.compile(r"[.!?;](?:\s|$)|\n")
@@ -146,6 +147,8 @@ def personal_page(text: str) -> bool:
     """A person's payment or profile handle given by its URL's shape, a payment app's cashtag,
     or a payment alias (:data:`PERSONAL_PAGE_HOSTS`, :data:`ALIAS_CUES`); a clause that says
     the page is an organisation's (a charity, a shop, a company) names no person."""
+    if not _PAGE_HINT.search(text):
+        return False
     for part in _CLAUSE_END.split(text):
         if _ORGANISATION.search(part):
             continue

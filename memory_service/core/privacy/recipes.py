@@ -110,6 +110,7 @@ _ANSWERED_WITH = re.compile(
     r"(?:[\"'\u00ab\u201c\u2018]\s*[^\s\"'\u00bb\u201d\u2019]|(?-i:[A-Z])[\w'-]+)",
     re.I,
 )
+_ANY_QUOTE = re.compile("[\"'\u00ab\u201c\u2018\u201e]")
 _QUESTION_CUE = re.compile(rf"(?<![\w-])(?:{'|'.join(SECURITY_QUESTION_CUES)})", re.I)
 _ANSWER_CUE = re.compile(rf"(?<![\w-])(?:{'|'.join(ANSWER_CUES)})", re.I)
 # A question quoted, then ":", "=" or an arrow and its answer (« nom de jeune fille de ma
@@ -137,6 +138,8 @@ def security_answer_told(folded_text: str) -> bool:
     context = _SECURITY.search(folded_text) or _SUBJECT.search(folded_text)
     if context and (_ANSWER.search(folded_text) or _ANSWERED_WITH.search(folded_text)):
         return True
+    if not _ANY_QUOTE.search(folded_text):
+        return False
     return any(_quoted_answer(match) for match in _QUOTED_QUESTION.finditer(folded_text))
 
 

@@ -509,6 +509,7 @@ _MIT_AUF = re.compile(
 _KEYPAD_DEVICE = re.compile(rf"(?<![\w-])(?:{KEYPAD_DEVICES})(?![\w-])", re.I)
 _CODE_IN_CLAUSE = re.compile(rf"(?<![\w.,/:$\u20ac\u00a3-]){_TYPED_CODE}(?![\w.,/:-]\w|\w)")
 _FOLLOWERS = frozenset(CODE_FOLLOWERS)
+_THREE_DIGITS = re.compile(r"\d(?:[A-Za-z]*\d){2}")
 _ENTRY_PARTICLE = re.compile(r"(?:punch|key|tap|type)\w*\s+in\s*$", re.I)
 _ENTRY_WORD = re.compile(
     rf"(?:{'|'.join(ENTRY_VERBS)}|{CODE_OPENERS}|eintippen|eingeben|drucken|offnen|aufmachen)",
@@ -532,8 +533,12 @@ def entered_code(text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
     step): a count is followed by what it counts ("composer 1500 chansons", "enter 1500
     calories", "marcar 1000 goles"). Not a year unless a device or "#" is there, not a price
     or a quantity with its unit, not a number after a harmless noun ("flight 4471")."""
+    if _THREE_DIGITS.search(text) is None:
+        return False  # no value of three digits or more: nothing to enter
     for sentence in _SENTENCE.finditer(text):
         clause = sentence.group()
+        if _THREE_DIGITS.search(clause) is None:
+            continue
         device = _KEYPAD_DEVICE.search(clause) is not None
         locked = device or _LOCK.search(clause) is not None
         verbs = [*_ENTRY.finditer(clause), *_OPENED_WITH.finditer(clause)]
