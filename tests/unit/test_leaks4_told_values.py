@@ -40,6 +40,16 @@ def codes(text: str) -> set[str]:
         ("Den Schlüsselkasten entsperrt man mit K4410 vor Ort", "secret"),
         ("Am Ziffernfeld 7731B eingeben", "secret"),
         ("La verja se desbloquea con 90417 desde dentro", "secret"),
+        # "the code" with digits given after "is" or a colon is no source code
+        ("The code is 551903.", "secret"),
+        ("Their code is whatever it was in May: 88120", "secret"),
+        ("The shutter's code is the usual one: kappa77.", "secret"),
+        ("WPA-Key: ko8812", "secret"),
+        # a password switches an alarm off, in the sentence after the alarm
+        ("Alarma de la tienda. Se apaga con Lince#2290.", "secret"),
+        # a spelling word with a hyphen ("X-ray") and a street's abbreviation
+        ("Mot de passe lettre par lettre : K comme Kilo, X comme X-ray, sept, quatre", "secret"),
+        ("Street he grew up on: Av. Libertad", "secret"),
         # security answers with a verb, or after a quoted question
         ("Beantwortet die Sicherheitsfrage immer mit Pumuckl", "secret"),
         ("Answers the security question with 'Rex'", "secret"),
@@ -85,6 +95,11 @@ def test_told_value_is_refused(text: str, code: str) -> None:
         "She answers every email with Thanks",
         'The book "First Pet Care": good for beginners',
         "Score was 5 minus 3, OK",
+        "The code is clean and well tested",
+        "The code is 1500 lines long",
+        "The code is 2019 vintage",
+        "The code is old: Python3 and Django.",
+        "The alarm is switched off with the app on her phone",
         "Donations go to paypal.me/RedCross",
         "Uses the git alias co.checkout daily",
         "The shell alias is gs.status",

@@ -479,7 +479,7 @@ def _roman_digits(text: str) -> str:
 # "B as in Bravo", "b wie Berta": a letter, then a word that starts with it (the shape of
 # spelling, whatever the word), read as the letter.
 _AS_IN = re.compile(
-    rf"(?<![\w'-])(?P<letter>[A-Za-z])\s+(?:{'|'.join(SPELLING_AS_IN)})\s+(?P<word>[A-Z][a-z]+)"
+    rf"(?<![\w'-])(?P<letter>[A-Za-z])\s+(?:{'|'.join(SPELLING_AS_IN)})\s+(?P<word>[A-Z](?:-?[a-z])+)"
     r"(?![\w'-])",
     re.I,
 )

@@ -91,7 +91,8 @@ _NAMED = re.compile(
     r"|etait)(?![\w-])|:\s*(?:[a-z]+\s+)?)\s*(?:(?:a|an|the|un|une|una|uno|ein|eine|le|la"
     r"|el|il)\s+"
     r"(?:[^\W\d]+\s+){0,2}(?:named|called|nomme|nommee|llamad[oa]|namens|chiamat[oa])\s+)?"
-    r"[\"'\u00ab\u201c]?(?P<value>[A-Z][\w'-]+)",
+    # the name, or a street's abbreviation and its name ("C. Matias Zabala", "St. Albans Rd")
+    r"[\"'\u00ab\u201c]?(?P<value>[A-Z][\w'-]+|[A-Z][a-z]{0,3}\.\s*[A-Z][\w'-]+)",
 )
 _ANSWER = re.compile(
     rf"(?<![\w-])(?:{ANSWER_VERBS})(?![\w-])(?:\s+(?:always|toujours|siempre|immer|sempre"

@@ -145,7 +145,12 @@ def _cued_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
         value_after_credential_word(view, lexicons) for view in _views(keyed)
     ):
         kinds.add("PASSWORD")
-    if lock_code(keyed) or keyed_code_near_cue(folded_text) or combination(folded_text):
+    if (
+        lock_code(keyed)
+        or keyed_code_near_cue(folded_text)
+        or combination(folded_text)
+        or entered_code(keyed, lexicons)
+    ):
         kinds.add("PASSCODE")
     return frozenset(kinds)
 
@@ -501,6 +506,11 @@ _OPENED_WITH = re.compile(
     r"(?![\w.,/:-]\w)",
     re.I,
 )
+_OPENED_WITH_WORD = re.compile(
+    rf"(?<![\w-])(?:{CODE_OPENERS})(?![\w-])[^.!?;\n]{{0,40}}?(?<![\w-])"
+    r"(?:with|using|avec|con|mit|mediante|par)\s+(?P<word>[^\s]{6,40})",
+    re.I,
+)
 # German opens with a separable verb: "geht mit 2580 auf", "macht sie mit 4821 auf".
 _MIT_AUF = re.compile(
     rf"(?<![\w-])mit\s+{_ENTRY_FILLERS}{_TYPED_CODE}\s+(?:wieder\s+)?auf(?:zu\w*)?(?![\w-])",
@@ -545,6 +555,11 @@ def entered_code(text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
         verbs += _MIT_AUF.finditer(clause)
         if any(_typed_code(clause, m, lexicons, device=locked, verb=True) for m in verbs):
             return True
+        if locked and any(
+            looks_like_password(m["word"].rstrip(".,;:!?)"))
+            for m in _OPENED_WITH_WORD.finditer(clause)
+        ):
+            return True  # "L'allarme si spegne con Tulipano%808": a password opens it
         in_clause = _CODE_IN_CLAUSE.finditer(clause) if device else ()
         if any(
             not _after_maker(clause, code.start())
@@ -773,9 +788,11 @@ def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_L
     if _CARD_CODE.search(folded_text):
         return True
     for cue in _CUE.finditer(folded_text):
-        if _names_something_else(folded_text, cue):
-            continue
         rest = folded_text[cue.end() :]
+        if _names_something_else(folded_text, cue):
+            if _digits_given(folded_text, cue, rest):
+                return True
+            continue
         if _assigned_value(rest) or _direct_value(rest, lexicons) or _complement_value(rest):
             return True
         if not _NO_WINDOW_CUE.search(cue.group()) and (
@@ -795,6 +812,31 @@ def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_L
     if any(_direct_value(folded_text[tan.end() :], lexicons) for tan in _TAN.finditer(folded_text)):
         return True
     return _security_answer(folded_text, lexicons) or _wifi_pair(folded_text)
+
+
+# "the code", "her code" name source code too ("the code is clean"), but never digits given
+# after "is" or a colon in its clause ("The code is 407008", "The code is the same as last
+# year: 407008"): those digits are what is typed.
+_DETERMINED_CODE = re.compile(r"(?:the|her|his|their|our|your|my)\s+codes?$", re.I)
+_DIGITS_GIVEN = re.compile(
+    r"^\s+(?:is|was|est|es|ist|lautet|e)\s+(?:(?P<digits>\d{4,10})(?![\w]|[.,/:-]\d)"
+    # after a colon, one value that ends the clause ("...as last year: suscipit08.")
+    r"|[^.!?;:\n\d]{1,40}:\s*(?P<after_colon>[^\s]+?)[.!?;)]*\s*(?:$|\n))"
+)
+
+
+def _digits_given(text: str, cue: re.Match[str], rest: str) -> bool:
+    if not _DETERMINED_CODE.search(text[max(0, cue.start() - 8) : cue.end()]):
+        return False
+    match = _DIGITS_GIVEN.match(rest)
+    if match is None:
+        return False
+    if match["digits"]:
+        if _YEAR_SHAPE.fullmatch(match["digits"]):
+            return False  # "the code is 2019": a year said of it
+        return _digit_value(match["digits"], rest[match.end() :])
+    value = match["after_colon"].strip(_WORD_EDGES)
+    return bool(value) and _code_shaped(value) and not _DOTTED_NUMBER.fullmatch(value)
 
 
 # The cues a single plain word may follow as the password itself ("password sunshine").

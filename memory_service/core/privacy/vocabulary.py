@@ -100,7 +100,7 @@ CREDENTIAL_CUES = (
     r"(?:key|schlussel)-?\s?(?:safe|box|kasten|tresor)|lockbox|boite a cles|caja de llaves"
     r"|cassetta (?:porta)?chiavi",
     r"(?:wi-?fi|wpa2?|network|ssid|router|licen[cs]e|product|activation|encryption|private"
-    r"|secret|api)\s+keys?",
+    r"|secret|api)[\s-]+keys?",
     r"(?:seed|recovery|secret|mnemonic|backup)\s+(?:phrase|words)",
     r"mnemonic",
     r"secret",
@@ -307,6 +307,9 @@ CODE_OPENERS = (
     r"|abr(?:e|en|ir|io|imos|iendo)|desbloque\w*|desactiv\w*"
     r"|offn\w*|geoffnet|entsperr\w*|entriegel\w*|deaktivier\w*|entscharf\w*"
     r"|apr(?:e|ono|ire|endo|i)|sblocc\w*|disattiv\w*|disinnesc\w*"
+    # an alarm is switched off with its code ("si spegne con", "se apaga con", "schaltet ab")
+    r"|turn(?:s|ed)? off|switch(?:es|ed)? off|eteint|eteindre|apag\w*|spegn\w*|ausschalt\w*"
+    r"|abschalt\w*|ausgeschaltet|abgeschaltet"
 )
 # What may follow a typed code: its end, a place, the next step, never the thing counted
 # ("1500 chansons", "1000 goles" count; "A1942 sur le boîtier", "0913 when you arrive" do not).
