@@ -40,6 +40,7 @@ def codes(text: str) -> set[str]:
         ("Den Schlüsselkasten entsperrt man mit K4410 vor Ort", "secret"),
         ("Am Ziffernfeld 7731B eingeben", "secret"),
         ("La verja se desbloquea con 90417 desde dentro", "secret"),
+        ("Für den Hof: 7720K am Tastenfeld eintippen", "secret"),
         # "the code" with digits given after "is" or a colon is no source code
         ("The code is 551903.", "secret"),
         ("Their code is whatever it was in May: 88120", "secret"),
@@ -87,6 +88,7 @@ def test_told_value_is_refused(text: str, code: str) -> None:
         "Keypad backlight turns off after 2000 ms",
         "Le digicode a été changé en 2021",
         "Le boîtier 1500G est en panne",
+        "Keypad model 2400W, enter the settings menu",
         "Sacó un B menos en el examen",
         "Il fait moins 5 dehors",
         "The intercom brand is Comelit 2738",

@@ -521,6 +521,9 @@ _CODE_IN_CLAUSE = re.compile(rf"(?<![\w.,/:$\u20ac\u00a3-]){_TYPED_CODE}(?![\w.,
 _FOLLOWERS = frozenset(CODE_FOLLOWERS)
 _THREE_DIGITS = re.compile(r"\d(?:[A-Za-z]*\d){2}")
 _ENTRY_PARTICLE = re.compile(r"(?:punch|key|tap|type)\w*\s+in\s*$", re.I)
+_ENTRY_ANYWHERE = re.compile(
+    rf"(?<![\w-])(?:{'|'.join(ENTRY_VERBS)}|eintippen|eingeben)(?![\w-])", re.I
+)
 _ENTRY_WORD = re.compile(
     rf"(?:{'|'.join(ENTRY_VERBS)}|{CODE_OPENERS}|eintippen|eingeben|drucken|offnen|aufmachen)",
     re.I,
@@ -606,7 +609,9 @@ def _typed_code(
     following = re.match(r"[^\W\d_]+", rest)
     # the verb after its object: "am Tastenfeld Y7958 eintippen"
     verb_after = following is not None and _ENTRY_WORD.fullmatch(following.group()) is not None
-    glued_letter = (verb or verb_after) and len(value) - digits == 1 and digits >= MIN_DIRECT_DIGITS
+    # a verb of entering anywhere in a keypad's clause ("5991H am Codeschloss eingeben")
+    entering = verb or verb_after or (device and _ENTRY_ANYWHERE.search(clause) is not None)
+    glued_letter = entering and len(value) - digits == 1 and digits >= MIN_DIRECT_DIGITS
     if unit and unit["unit"].lower() in _UNITS and not glued_letter:
         return False  # "2400kcal"; a letter after four digits is a code's ("5079L", "8036K")
     if following is None or marked:
