@@ -16,7 +16,10 @@
 
 ``--corpus values`` runs ``tests/support/value_corpus.py`` instead (gamer tags, wallets,
 backup codes, lock combinations, Wi-Fi keys, one-time codes, dates of birth in words, VAT
-numbers, plates without a cue..., and their look-alikes); ``--misses`` prints the generated
+numbers, plates without a cue..., and their look-alikes); ``--corpus told`` runs
+``benchmarks/told_values_corpus.py`` (codes entered with a verb, security answers given with
+a verb or after a quoted question, plates said with "minus", payment pages and aliases, and
+their look-alikes); ``--misses`` prints the generated
 (synthetic) notes the guards got wrong, for development.
 """
 
@@ -30,6 +33,7 @@ import string
 import time
 from typing import Any
 
+from benchmarks import told_values_corpus
 from memory_service.adapters.identifier_library import LibraryIdentifierDetector
 from memory_service.core.model import ReasonCode
 from memory_service.core.ports import IdentifierDetector
@@ -55,7 +59,8 @@ def run_generated(
     corpus: str = "identifiers",
     misses: bool = False,
 ) -> None:
-    rows = (value_corpus.generate if corpus == "values" else generate)(notes, seed)
+    generator = {"values": value_corpus.generate, "told": told_values_corpus.generate}
+    rows = generator.get(corpus, generate)(notes, seed)
     pii: Any = NoNer()
     if presidio:
         from memory_service.bootstrap import load_pii_detector
@@ -194,7 +199,9 @@ def main() -> None:
     parser.add_argument("--notes", type=int, default=3000)
     parser.add_argument("--seed", default="random", help="a number, or 'random'")
     parser.add_argument("--presidio", action="store_true", help="add the NER detector")
-    parser.add_argument("--corpus", choices=("identifiers", "values"), default="identifiers")
+    parser.add_argument(
+        "--corpus", choices=("identifiers", "values", "told"), default="identifiers"
+    )
     parser.add_argument("--misses", action="store_true", help="print the generated misses")
     args = parser.parse_args()
     seed = random.SystemRandom().randrange(2**31) if args.seed == "random" else int(args.seed)

@@ -15,7 +15,14 @@ import ipaddress
 import re
 
 from memory_service.core.privacy.plates import plate_in
-from memory_service.core.privacy.vocabulary import HARMLESS_NUMBER_NOUNS, UNITS
+from memory_service.core.privacy.vocabulary import (
+    ALIAS_CUES,
+    HARMLESS_NUMBER_NOUNS,
+    ORGANISATION_CUES,
+    PAYMENT_APPS,
+    PERSONAL_PAGE_HOSTS,
+    UNITS,
+)
 
 _UNITS = frozenset(UNITS)
 _HARMLESS_NOUNS = frozenset(HARMLESS_NUMBER_NOUNS) | {"issue", "ticket", "pr", "bug", "case"}
@@ -90,6 +97,7 @@ _PLATES = re.compile(
     r"|(?i:[a-z]{1,3}-[a-z]{1,2}-\d{1,4})"  # DE with two dashes, any case
     r"|(?i:[a-z]{2}-\d{3}-[a-z]{2})"  # FR (SIV), any case
     r"|(?i:\d{2,4}-[a-z]{2,3}-\d{2})"  # FR (FNI, before 2009), any case
+    r"|[A-Z]{1,2}-\d{3,6}-[A-Z]{1,3}"  # AT ("W-12345-X", as a said "minus" is written back)
     r"|[A-Z]{2} ?\d{3} ?[A-Z]{2}|[a-z]{2}\d{3}[a-z]{2}"  # IT, lower case only glued
     r"|(?i:\d{4} ?-?[BCDFGHJKLMNPRSTVWXYZ]{3})"  # ES, any case
     # ES before 2000: the province's code, four digits, one or two letters
@@ -106,6 +114,62 @@ _PLATE_CUE = re.compile(
 )
 
 
+# A handle in the path of a personal page's host ("paypal.me/lukeharmonymusic").
+_PERSONAL_PAGE = re.compile(
+    rf"(?<![\w.-])(?:https?://)?(?:www\.)?(?i:{PERSONAL_PAGE_HOSTS})/?"
+    r"(?P<handle>[A-Za-z0-9][A-Za-z0-9_.+-]{1,40})",
+)
+# A payment app's user name said after it: "$cashtag", or a handle-shaped word after a colon.
+_APP_CASHTAG = re.compile(
+    rf"(?<![\w-])(?i:{PAYMENT_APPS})(?![\w-])[^.!?;\n]{{0,30}}?(?<![\w$])\$[A-Za-z][A-Za-z0-9_]{{1,19}}"
+    r"(?![\w])"
+)
+# A payment alias: two to four words or numbers joined by dots after "alias" ("alias de
+# Mercado Pago sol.rio.tinta", "Alias CBU: casa.verde.mate").
+_PAYMENT_ALIAS = re.compile(
+    rf"(?<![\w-])(?i:{ALIAS_CUES})(?:\s+(?:[^\W\d]+\s+){{0,3}}?)?\s*(?:[:=]|is|es|e|ist|est)?\s*"
+    r"(?P<alias>[a-z0-9-]{1,20}(?:\.[a-z0-9-]{1,20}){1,3})(?![\w.@/]|\.\w)",
+    re.I,
+)
+# A clause about paying: a two-word alias is a payment alias there ("alias CBU casa.verde"),
+# elsewhere a shell's or a mail alias ("git alias co.checkout").
+_PAYING = re.compile(
+    rf"(?<![\w-])(?:{PAYMENT_APPS}|cbu|cvu|pix|pag\w*|pay\w*|paid|cobr\w*|transfer\w*)(?![\w-])",
+    re.I,
+)
+_PAGE_HINT = re.compile(r"[/$]|alias", re.I)
+MIN_ALIAS_CHARS = 6  # a Mercado Pago or CBU alias has 6 to 20 characters
+_ORGANISATION = re.compile(rf"(?<![\w-])(?:{ORGANISATION_CUES})(?![\w-])", re.I)
+_CLAUSE_END = re.compile(r"[.!?;](?:\s|$)|\n")
+
+
+def personal_page(text: str) -> bool:
+    """A person's payment or profile handle given by its URL's shape, a payment app's cashtag,
+    or a payment alias (:data:`PERSONAL_PAGE_HOSTS`, :data:`ALIAS_CUES`); a clause that says
+    the page is an organisation's (a charity, a shop, a company) names no person."""
+    if not _PAGE_HINT.search(text):
+        return False
+    for part in _CLAUSE_END.split(text):
+        if _ORGANISATION.search(part):
+            continue
+        if _PERSONAL_PAGE.search(part) or _APP_CASHTAG.search(part):
+            return True
+        paying = _PAYING.search(part) is not None
+        if any(
+            not _HOSTNAME_TLD.search(m["alias"])
+            and (paying or m["alias"].count(".") >= 2)
+            and len(m["alias"]) >= MIN_ALIAS_CHARS
+            for m in _PAYMENT_ALIAS.finditer(part)
+        ):
+            return True
+    return False
+
+
+# An alias ending with a web domain's suffix is a site ("alias: example.com"), not a payment
+# alias.
+_HOSTNAME_TLD = re.compile(r"\.(?:com|net|org|io|de|fr|es|it|ar|uk|co|app|me|dev)$", re.I)
+
+
 def locator_types(text: str) -> frozenset[str]:
     """Entity types of the values with a syntax of their own in the normalised ``text``."""
     found: set[str] = set()
@@ -116,6 +180,8 @@ def locator_types(text: str) -> frozenset[str]:
         found.add("SOCIAL_HANDLE")
     if _has_gamer_tag(without_urls):
         found.add("GAMER_TAG")
+    if personal_page(text):
+        found.add("SOCIAL_HANDLE")
     if _has_public_ip(text):
         found.add("IP_ADDRESS")
     if _MAC.search(text):
@@ -136,12 +202,17 @@ def without_emails(text: str) -> str:
     return _EMAIL.sub(" ", _URL_USERINFO.sub(" ", text))
 
 
+# Capitals, dashed digits, capitals ("W-12345-X"): no unit is written after a dash there.
+_DASHED_BOTH_SIDES = re.compile(r"[A-Z]{1,2}-\d{3,6}-[A-Z]{1,3}")
+
+
 def _has_plate(text: str) -> bool:
     """A plate shape, unless its letters after the digits are a currency or a unit ("1040
     CHF", "C 1000 IU"); letters glued to the digits of a plate that opens with letters are
     no unit ("GA483LB")."""
     return any(
-        not any(
+        _DASHED_BOTH_SIDES.fullmatch(match.group())
+        or not any(
             group.lower() in _UNITS
             for group in re.findall(
                 r"(?<=\d)[ -]?([A-Za-z]+)"

@@ -138,7 +138,7 @@ def normalise_text(text: str) -> str:
     text = "".join(_visible(ch) for ch in text)
     text = fold(text.translate(_CONFUSABLES))
     text = _spelled_letters(_roman_digits(text))
-    text = _spoken_plates(_dictated_digits(_spelled_numbers(_repeated_digits(text))))
+    text = _spoken_plates(_said_plates(_dictated_digits(_spelled_numbers(_repeated_digits(text)))))
     text = _decimals(_keypad_keys(text))
     return _plain_addresses(_spelled_symbols(text))
 
@@ -479,7 +479,7 @@ def _roman_digits(text: str) -> str:
 # "B as in Bravo", "b wie Berta": a letter, then a word that starts with it (the shape of
 # spelling, whatever the word), read as the letter.
 _AS_IN = re.compile(
-    rf"(?<![\w'-])(?P<letter>[A-Za-z])\s+(?:{'|'.join(SPELLING_AS_IN)})\s+(?P<word>[A-Z][a-z]+)"
+    rf"(?<![\w'-])(?P<letter>[A-Za-z])\s+(?:{'|'.join(SPELLING_AS_IN)})\s+(?P<word>[A-Z](?:-?[a-z])+)"
     r"(?![\w'-])",
     re.I,
 )
@@ -562,6 +562,36 @@ def _dictated_digits(text: str) -> str:
 _SPOKEN_PLATE = re.compile(
     r"(?<![\w-])(?P<a>[A-Z]{1,3}),\s*(?P<b>\d{1,4}|[A-Z]{1,2}),\s*(?P<c>[A-Z]{1,3}|\d{1,4})(?![\w-])"
 )
+
+
+# A plate said with a word between its groups ("W minus 12345 X", "B Strich XY 123", "AB
+# tiret 123 tiret CD", "W minus 4 7 3, 0 8, K" once its digits are read): the groups of
+# capitals and digits, joined by a said dash or a comma, are written with dashes ("W-12345-X").
+_PLATE_GROUP = r"(?:[A-Z]{1,3}|\d+(?:(?:\s+|\s*,\s*)\d+)*)"
+_SAID_DASH = (
+    r"\s+(?i:minus|dash|hyphen|tiret|trait d'union|moins|strich|bindestrich|guion|menos"
+    r"|trattino|meno)\s+"
+)
+_SAID_PLATE = re.compile(
+    rf"(?<![\w-]){_PLATE_GROUP}(?:(?:{_SAID_DASH}|\s*,\s*|\s+){_PLATE_GROUP}){{1,4}}(?![\w-])"
+)
+_SAID_DASH_WORD = re.compile(_SAID_DASH)
+
+
+def _said_plates(text: str) -> str:
+    def plate(match: re.Match[str]) -> str:
+        raw = match.group()
+        groups = re.findall(_PLATE_GROUP, _SAID_DASH_WORD.sub(" - ", raw))
+        joined = [re.sub(r"\D", "", g) if g[0].isdigit() else g for g in groups]
+        if not (
+            _SAID_DASH_WORD.search(raw)
+            and any(g.isalpha() for g in joined)
+            and any(g.isdigit() for g in joined)
+        ):
+            return raw
+        return "-".join(joined)
+
+    return _SAID_PLATE.sub(plate, text)
 
 
 def _spoken_plates(text: str) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from memory_service.core.privacy.vocabulary import (
+    ANSWER_CUES,
     ANSWER_VERBS,
     CASE_WORDS_AFTER,
     CASE_WORDS_BEFORE,
@@ -32,6 +33,7 @@ from memory_service.core.privacy.vocabulary import (
     RECIPE_INGREDIENTS,
     RECIPE_JOINERS,
     SECURITY_CONTEXT,
+    SECURITY_QUESTION_CUES,
 )
 
 _CASE_LETTER = re.compile(
@@ -89,7 +91,8 @@ _NAMED = re.compile(
     r"|etait)(?![\w-])|:\s*(?:[a-z]+\s+)?)\s*(?:(?:a|an|the|un|une|una|uno|ein|eine|le|la"
     r"|el|il)\s+"
     r"(?:[^\W\d]+\s+){0,2}(?:named|called|nomme|nommee|llamad[oa]|namens|chiamat[oa])\s+)?"
-    r"[\"'\u00ab\u201c]?(?P<value>[A-Z][\w'-]+)",
+    # the name, or a street's abbreviation and its name ("C. Matias Zabala", "St. Albans Rd")
+    r"[\"'\u00ab\u201c]?(?P<value>[A-Z][\w'-]+|[A-Z][a-z]{0,3}\.\s*[A-Z][\w'-]+)",
 )
 _ANSWER = re.compile(
     rf"(?<![\w-])(?:{ANSWER_VERBS})(?![\w-])(?:\s+(?:always|toujours|siempre|immer|sempre"
@@ -98,6 +101,29 @@ _ANSWER = re.compile(
     re.I,
 )
 _SECURITY = re.compile(rf"(?<![\w-])(?:{SECURITY_CONTEXT})", re.I)
+# A verb of answering, the question between, then "with" and the answer ("beantwortet die
+# Sicherheitsfrage mit Hasenfuss", "answers the security question with 'Rex'", "répond à la
+# question secrète par Minou").
+_ANSWERED_WITH = re.compile(
+    rf"(?<![\w-])(?:{ANSWER_VERBS})(?![\w-])[^.!?;\n]{{0,50}}?(?<![\w-])"
+    r"(?:with|by|avec|par|con|mit|using|en disant|diciendo|dicendo)\s+"
+    r"(?:(?:the word|le mot|la palabra|das wort|la parola)\s+)?"
+    r"(?:[\"'\u00ab\u201c\u2018]\s*[^\s\"'\u00bb\u201d\u2019]|(?-i:[A-Z])[\w'-]+)",
+    re.I,
+)
+_ANY_QUOTE = re.compile("[\"'\u00ab\u201c\u2018\u201e]")
+_QUESTION_CUE = re.compile(rf"(?<![\w-])(?:{'|'.join(SECURITY_QUESTION_CUES)})", re.I)
+_ANSWER_CUE = re.compile(rf"(?<![\w-])(?:{'|'.join(ANSWER_CUES)})", re.I)
+# A question quoted, then ":", "=" or an arrow and its answer (« nom de jeune fille de ma
+# mère » : Lefebvre, "'first pet' -> Biscuit"): the quotes name the question, what follows
+# the mark answers it.
+_QUOTED_QUESTION = re.compile(
+    r"[\"'\u00ab\u201c\u2018\u201e](?P<question>[^\"\u00bb\u201d\u2019\n]{3,80})"
+    r"[\"'\u00bb\u201d\u2019\u201c]\s*(?:[:=]|->|\u2192|=>|\u2014|--)\s*"
+    r"[\"'\u00ab\u201c]?(?P<value>[^\s\"'\u00bb\u201d]{2,}(?:\s[^\s.,;!?]+)?)"
+    # an answer is a word or two and ends its clause ("...: good for beginners" is a comment)
+    r"[\"'\u00bb\u201d]?\s*(?:$|[.,;!?)\n])"
+)
 
 
 def security_answer_told(folded_text: str) -> bool:
@@ -111,9 +137,21 @@ def security_answer_told(folded_text: str) -> bool:
         if named is not None:
             return True
     context = _SECURITY.search(folded_text) or _SUBJECT.search(folded_text)
-    if context:
-        return _ANSWER.search(folded_text) is not None
-    return False
+    if context and (_ANSWER.search(folded_text) or _ANSWERED_WITH.search(folded_text)):
+        return True
+    if not _ANY_QUOTE.search(folded_text):
+        return False
+    return any(_quoted_answer(match) for match in _QUOTED_QUESTION.finditer(folded_text))
+
+
+def _quoted_answer(match: re.Match[str]) -> bool:
+    """A quoted security question or answer cue, then its answer; a quoted subject alone
+    (a title: "First Pet Care": good read) only with a capitalised answer after it."""
+    question = match["question"]
+    if _ANSWER_CUE.search(question) or _SECURITY.search(question):
+        return True
+    named = _QUESTION_CUE.search(question) or _SUBJECT.search(question)
+    return bool(named) and match["value"][:1].isupper()
 
 
 # --- a value concluded after its description ------------------------------------------------

@@ -32,11 +32,15 @@ from memory_service.core.privacy.vocabulary import (
     ANSWER_WORDS,
     ASSIGNMENT_WORDS,
     CARD_CODE_CUES,
+    CODE_FOLLOWERS,
     CODE_INSTRUMENTS,
+    CODE_OPENERS,
     COMBINATION_WORDS,
     COMPLEMENT_PREPOSITIONS,
     CREDENTIAL_CUES,
+    ENTRY_VERBS,
     HARMLESS_NUMBER_NOUNS,
+    KEYPAD_DEVICES,
     LOCK_NOUNS,
     NOT_CREDENTIAL,
     OPENING_VERBS,
@@ -141,7 +145,12 @@ def _cued_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
         value_after_credential_word(view, lexicons) for view in _views(keyed)
     ):
         kinds.add("PASSWORD")
-    if lock_code(keyed) or keyed_code_near_cue(folded_text) or combination(folded_text):
+    if (
+        lock_code(keyed)
+        or keyed_code_near_cue(folded_text)
+        or combination(folded_text)
+        or entered_code(keyed, lexicons)
+    ):
         kinds.add("PASSCODE")
     return frozenset(kinds)
 
@@ -210,6 +219,7 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
         or keyed_code_near_cue(folded_text)
         or combination(folded_text)
         or _KEYPAD_ENTRY.search(folded_text)
+        or entered_code(keyed, lexicons)
     ):
         kinds.add("PASSCODE")
     if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)) or any(
@@ -476,6 +486,151 @@ def lock_code(text: str) -> bool:
     return False
 
 
+# --- a code entered with a verb, or in a keypad's clause ----------------------------------
+
+# A typed code: 4 to 10 letters and digits with 3 digits or more, or digits only, an optional
+# "#" or "*" around it ("A1942", "4471#", "*0913", "4821B").
+_TYPED_CODE = r"[*#]?(?P<value>(?=[A-Za-z]*\d)[A-Za-z0-9]{4,10})[#*]?"
+_ENTRY_FILLERS = (
+    r"(?:(?:in|the|a|le|la|l'|el|il|lo|den|die|das|der|code|codigo|codice|pin|number|numero"
+    r"|nummer|digits|chiffres|cifre|ziffern|zahl|secret|secreto|segreto|geheimen?)\s+){0,3}"
+)
+_ENTRY = re.compile(
+    rf"(?<![\w-])(?:{'|'.join(ENTRY_VERBS)})(?![\w-])\s+{_ENTRY_FILLERS}{_TYPED_CODE}"
+    r"(?![\w.,/:-]\w)",
+    re.I,
+)
+_OPENED_WITH = re.compile(
+    rf"(?<![\w-])(?:{CODE_OPENERS})(?![\w-])[^.!?;\n]{{0,40}}?(?<![\w-])"
+    rf"(?:with|using|avec|con|mit|mediante|par)\s+{_ENTRY_FILLERS}{_TYPED_CODE}"
+    r"(?![\w.,/:-]\w)",
+    re.I,
+)
+_OPENED_WITH_WORD = re.compile(
+    rf"(?<![\w-])(?:{CODE_OPENERS})(?![\w-])[^.!?;\n]{{0,40}}?(?<![\w-])"
+    r"(?:with|using|avec|con|mit|mediante|par)\s+(?P<word>[^\s]{6,40})",
+    re.I,
+)
+# German opens with a separable verb: "geht mit 2580 auf", "macht sie mit 4821 auf".
+_MIT_AUF = re.compile(
+    rf"(?<![\w-])mit\s+{_ENTRY_FILLERS}{_TYPED_CODE}\s+(?:wieder\s+)?auf(?:zu\w*)?(?![\w-])",
+    re.I,
+)
+_KEYPAD_DEVICE = re.compile(rf"(?<![\w-])(?:{KEYPAD_DEVICES})(?![\w-])", re.I)
+_CODE_IN_CLAUSE = re.compile(rf"(?<![\w.,/:$\u20ac\u00a3-]){_TYPED_CODE}(?![\w.,/:-]\w|\w)")
+_FOLLOWERS = frozenset(CODE_FOLLOWERS)
+_THREE_DIGITS = re.compile(r"\d(?:[A-Za-z]*\d){2}")
+_ENTRY_PARTICLE = re.compile(r"(?:punch|key|tap|type)\w*\s+in\s*$", re.I)
+_ENTRY_ANYWHERE = re.compile(
+    rf"(?<![\w-])(?:{'|'.join(ENTRY_VERBS)}|eintippen|eingeben)(?![\w-])", re.I
+)
+_ENTRY_WORD = re.compile(
+    rf"(?:{'|'.join(ENTRY_VERBS)}|{CODE_OPENERS}|eintippen|eingeben|drucken|offnen|aufmachen)",
+    re.I,
+)
+# A figure is written "in" a form or a sheet; a code is typed "in" a lock only when one is named.
+_FILLED_IN = frozenset({"in", "into", "dans", "nel", "nella", "im", "ins"})
+MAX_TYPED_CODE_CHARS = 10
+
+
+def entered_code(text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
+    """A code typed or said with a verb instead of "is": the object of a verb that enters one
+    ("tapant A1942 sur le boîtier", "punch in 4471#", "key in 0913", "marcar 5512"), a value
+    brought by "with" after a verb that opens or disarms ("disarm with 0913", "geht mit 2580
+    auf"), or a code-shaped value in the clause of a device that only takes codes (keypad,
+    lockbox, key safe, boîtier, digicode, Tastenfeld). Keyed digits must be joined first
+    (:func:`keyed_digits_joined`).
+
+    The value is what a person types: 4 to 10 letters and digits, at least 3 digits when it
+    has letters, and what follows it is the clause's end or a little word (a place, the next
+    step): a count is followed by what it counts ("composer 1500 chansons", "enter 1500
+    calories", "marcar 1000 goles"). Not a year unless a device or "#" is there, not a price
+    or a quantity with its unit, not a number after a harmless noun ("flight 4471")."""
+    if _THREE_DIGITS.search(text) is None:
+        return False  # no value of three digits or more: nothing to enter
+    for sentence in _SENTENCE.finditer(text):
+        clause = sentence.group()
+        if _THREE_DIGITS.search(clause) is None:
+            continue
+        device = _KEYPAD_DEVICE.search(clause) is not None
+        locked = device or _LOCK.search(clause) is not None
+        verbs = [*_ENTRY.finditer(clause), *_OPENED_WITH.finditer(clause)]
+        verbs += _MIT_AUF.finditer(clause)
+        if any(_typed_code(clause, m, lexicons, device=locked, verb=True) for m in verbs):
+            return True
+        if locked and any(
+            looks_like_password(m["word"].rstrip(".,;:!?)"))
+            for m in _OPENED_WITH_WORD.finditer(clause)
+        ):
+            return True  # "L'allarme si spegne con Tulipano%808": a password opens it
+        in_clause = _CODE_IN_CLAUSE.finditer(clause) if device else ()
+        if any(
+            not _after_maker(clause, code.start())
+            and _typed_code(clause, code, lexicons, device=True, verb=False)
+            for code in in_clause
+        ):
+            return True
+    return False
+
+
+def _after_maker(clause: str, start: int) -> bool:
+    """A value straight after a capitalised word inside the clause is that maker's model
+    ("the intercom is a Comelit 2738"), not a code."""
+    before = clause[:start].rstrip()
+    word = re.search(r"(?:^|\s)([A-Z][a-z]{2,})$", before)
+    if word is None or _KEYPAD_DEVICE.fullmatch(word[1]) or _LOCK.fullmatch(word[1]):
+        return False  # "Am Codeschloss *1760": German writes the device itself with a capital
+    return bool(before[: word.start(1)].strip())
+
+
+def _typed_code(
+    clause: str, match: re.Match[str], lexicons: Lexicons, *, device: bool, verb: bool
+) -> bool:
+    value = match.group("value")
+    start, end = match.span("value")
+    digits = sum(ch.isdigit() for ch in value)
+    if digits < MIN_DIGIT_VALUE:
+        return False
+    if len(value) > MAX_TYPED_CODE_CHARS:
+        return False
+    marked = "#" in match.group() or "*" in match.group()
+    if value.isdigit() and len(value) < MIN_DIRECT_DIGITS:
+        return False
+    previous = re.findall(r"[a-z]+", clause[:start].lower())
+    after_harmless = bool(previous) and previous[-1] in _HARMLESS_BEFORE
+    if _YEAR_SHAPE.fullmatch(value) and (
+        not (device or marked) or (after_harmless and not _ENTRY_PARTICLE.search(clause[:start]))
+    ):
+        return False  # "changé en 2022", "se instaló en 2015"; not "key in 1984 on the keypad"
+    if after_harmless and previous[-1] not in ("in", "en"):
+        return False
+    unit = _NUMBER_AND_UNIT.fullmatch(value)
+    rest = clause[end:].lstrip("#* ")
+    following = re.match(r"[^\W\d_]+", rest)
+    # the verb after its object: "am Tastenfeld Y7958 eintippen"
+    verb_after = following is not None and _ENTRY_WORD.fullmatch(following.group()) is not None
+    # a verb of entering anywhere in a keypad's clause ("5991H am Codeschloss eingeben")
+    entering = verb or verb_after or (device and _ENTRY_ANYWHERE.search(clause) is not None)
+    glued_letter = entering and len(value) - digits == 1 and digits >= MIN_DIRECT_DIGITS
+    if unit and unit["unit"].lower() in _UNITS and not glued_letter:
+        return False  # "2400kcal"; a letter after four digits is a code's ("5079L", "8036K")
+    if following is None or marked:
+        return _digit_value(value, rest) if value.isdigit() else True
+    word = following.group().lower()
+    if word in _UNITS:
+        return False
+    if verb and device:
+        return True  # a lock is named and a verb opens it: what follows is no count
+    if word in _FILLED_IN and not device:
+        return False  # "entered 2400 in the budget sheet": a figure written into something
+    if word in _FOLLOWERS or word in lexicons.stopwords or (device and _KEYPAD_DEVICE.match(rest)):
+        return True
+    if verb_after:
+        return True
+    # "le 0913 when", "tapant A1942 sur": a word at the clause's end after a comma is fine
+    return rest[: following.start()].strip().startswith((",", "(", ")", "-"))
+
+
 # A combination: 3 to 8 digits, or 2 to 4 groups of 1 or 2 digits ("36-12-28", "4 7 2 9").
 _COMBINATION_VALUE = re.compile(
     r"(?<![\w.,:/-])(?:\d{3,8}|\d{1,2}(?:[-./ ]\d{1,2}){1,3})(?![\w]|[.,:/-]\d)"
@@ -638,9 +793,11 @@ def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_L
     if _CARD_CODE.search(folded_text):
         return True
     for cue in _CUE.finditer(folded_text):
-        if _names_something_else(folded_text, cue):
-            continue
         rest = folded_text[cue.end() :]
+        if _names_something_else(folded_text, cue):
+            if _digits_given(folded_text, cue, rest):
+                return True
+            continue
         if _assigned_value(rest) or _direct_value(rest, lexicons) or _complement_value(rest):
             return True
         if not _NO_WINDOW_CUE.search(cue.group()) and (
@@ -660,6 +817,31 @@ def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_L
     if any(_direct_value(folded_text[tan.end() :], lexicons) for tan in _TAN.finditer(folded_text)):
         return True
     return _security_answer(folded_text, lexicons) or _wifi_pair(folded_text)
+
+
+# "the code", "her code" name source code too ("the code is clean"), but never digits given
+# after "is" or a colon in its clause ("The code is 407008", "The code is the same as last
+# year: 407008"): those digits are what is typed.
+_DETERMINED_CODE = re.compile(r"(?:the|her|his|their|our|your|my)\s+codes?$", re.I)
+_DIGITS_GIVEN = re.compile(
+    r"^\s+(?:is|was|est|es|ist|lautet|e)\s+(?:(?P<digits>\d{4,10})(?![\w]|[.,/:-]\d)"
+    # after a colon, one value that ends the clause ("...as last year: suscipit08.")
+    r"|[^.!?;:\n\d]{1,40}:\s*(?P<after_colon>[^\s]+?)[.!?;)]*\s*(?:$|\n))"
+)
+
+
+def _digits_given(text: str, cue: re.Match[str], rest: str) -> bool:
+    if not _DETERMINED_CODE.search(text[max(0, cue.start() - 8) : cue.end()]):
+        return False
+    match = _DIGITS_GIVEN.match(rest)
+    if match is None:
+        return False
+    if match["digits"]:
+        if _YEAR_SHAPE.fullmatch(match["digits"]):
+            return False  # "the code is 2019": a year said of it
+        return _digit_value(match["digits"], rest[match.end() :])
+    value = match["after_colon"].strip(_WORD_EDGES)
+    return bool(value) and _code_shaped(value) and not _DOTTED_NUMBER.fullmatch(value)
 
 
 # The cues a single plain word may follow as the password itself ("password sunshine").

@@ -100,7 +100,7 @@ CREDENTIAL_CUES = (
     r"(?:key|schlussel)-?\s?(?:safe|box|kasten|tresor)|lockbox|boite a cles|caja de llaves"
     r"|cassetta (?:porta)?chiavi",
     r"(?:wi-?fi|wpa2?|network|ssid|router|licen[cs]e|product|activation|encryption|private"
-    r"|secret|api)\s+keys?",
+    r"|secret|api)[\s-]+keys?",
     r"(?:seed|recovery|secret|mnemonic|backup)\s+(?:phrase|words)",
     r"mnemonic",
     r"secret",
@@ -279,6 +279,48 @@ OPENING_VERBS = (
     r"|activ|marc|apag|teclea|offn|geoffnet|entsperr|deaktivier|aktivier|entriegel|schalt"
     r"|eingeb|eintipp|apr|sblocc|disattiv|attiv|digit|spegn|inser"
 )
+# Verbs that enter a code, with their particle (folded regexes, whole words): the value they
+# take is typed on something, not counted ("tapant A1942 sur le boîtier", "punch in 4471#",
+# "key in 0913", "composer le 4821", "marcar 5512", "digitare 0417", "tippt 2580 ein").
+ENTRY_VERBS = (
+    r"(?:punch|key|tap|type)(?:s|ed|es|ing|ped|ping)?\s+in|enter(?:s|ed|ing)?|typ(?:e|es|ed|ing)"
+    r"|dial(?:s|ed|led|ing|ling)?|input(?:s|ted|ting)?"
+    r"|tap(?:e|es|ez|er|ant|ait|aient|ons|e)|compos(?:e|es|ez|er|ant|ait|ons|e)|saisi(?:r|s|t"
+    r"|ssez|ssant)|fai(?:re|tes|s|t|sant) le"
+    r"|marc(?:ar|a|as|an|ad|o|ando|ó)|tecle(?:ar|a|as|an|ad|o|ando)|introduc(?:ir|e|es|en|iendo)"
+    r"|digit(?:ar|a|as|an|ando|are|ate|ando|i|o)|compo(?:rre|ni|nete|nendo)"
+    r"|inser(?:ire|isci|ite|endo)|batt(?:ere|i|ete|endo)"
+    r"|(?:ein)?tipp(?:en|t|e|st)|eingeb(?:en)?|eingegeben|gib(?:t|st)?|wahl(?:en|t|e)",
+)
+# Devices that only take a code: a code-shaped value in their clause is their code.
+KEYPAD_DEVICES = (
+    r"keypads?|key ?pads?|lock ?box(?:es)?|key ?safes?|key ?box(?:es)?|digicodes?|boitiers?"
+    r"|interphones?|intercoms?|clavier(?: a code)?|teclados?|porteros? automaticos?|tastenfeld"
+    r"|ziffernfeld|schlussel(?:kasten|box|tresor|safe)|codeschloss|tastierin[oi]|citofon[oi]"
+    r"|alarm ?panel|keyless"
+)
+# Openings that take their code with "with", "avec", "mit"... and no lock named ("disarm
+# with 0913", "ouvre avec 4821", "se abre con 1234", "si apre con 0417", "geht mit 2580 auf").
+CODE_OPENERS = (
+    r"open(?:s|ed|ing)?|unlock(?:s|ed|ing)?|disarm(?:s|ed|ing)?|arm(?:s|ed|ing)?"
+    r"|ouvr\w*|ouvert\w*|deverrouill\w*|desactiv\w*|desarm\w*"
+    r"|abr(?:e|en|ir|io|imos|iendo)|desbloque\w*|desactiv\w*"
+    r"|offn\w*|geoffnet|entsperr\w*|entriegel\w*|deaktivier\w*|entscharf\w*"
+    r"|apr(?:e|ono|ire|endo|i)|sblocc\w*|disattiv\w*|disinnesc\w*"
+    # an alarm is switched off with its code ("si spegne con", "se apaga con", "schaltet ab")
+    r"|turn(?:s|ed)? off|switch(?:es|ed)? off|eteint|eteindre|apag\w*|spegn\w*|ausschalt\w*"
+    r"|abschalt\w*|ausgeschaltet|abgeschaltet"
+)
+# What may follow a typed code: its end, a place, the next step, never the thing counted
+# ("1500 chansons", "1000 goles" count; "A1942 sur le boîtier", "0913 when you arrive" do not).
+CODE_FOLLOWERS = (
+    "on", "at", "in", "into", "to", "and", "then", "when", "before", "after", "for", "first",
+    "sur", "au", "a", "dans", "et", "puis", "quand", "avant", "pour", "en", "al", "el", "y",
+    "luego", "cuando", "antes", "para", "sul", "sulla", "nel", "e", "poi", "quando", "prima",
+    "per", "am", "auf", "an", "ins", "und", "dann", "wenn", "vor", "ein", "zum", "zur", "um",
+    "und", "ab", "to", "plus", "followed", "gefolgt", "suivi", "seguido", "seguito", "si",
+    "se", "sich", "it", "the", "la", "le", "il", "der", "die", "das", "den", "dem",
+)  # fmt: skip
 # What brings in the code that opens one: "with", "using", "avec", "con", "mit".
 CODE_INSTRUMENTS = (
     r"with|using|on|via|by entering|by typing|by keying in|avec|en tapant|en composant|con"
@@ -512,12 +554,40 @@ QUESTION_SUBJECTS = (
 )
 # Verbs of answering, and what says a note is about a security question.
 ANSWER_VERBS = (
-    r"answers?|answered|says|said|uses|puts|gives|writes|types|replies"
-    r"|repond|met|donne|ecrit|contesta|responde|pone|dice|escribe|antwortet|sagt|schreibt"
-    r"|nimmt|gibt|risponde|mette|scrive"
+    r"answers?|answered|answering|says|said|uses|puts|gives|writes|types|replies|replied"
+    r"|repond|repondu|repondre|met|donne|ecrit|contesta|contesto|contestar|responde|respondio"
+    r"|responder|pone|dice|escribe|antwortet|beantwortet|beantworte|beantworten|sagt|schreibt"
+    r"|nimmt|gibt|risponde|rispondere|risposto|mette|scrive"
 )
 SECURITY_CONTEXT = (
     r"secur|securi|seguridad|sicherheit|sicurezza|security question|question secrete"
     r"|pregunta secreta|geheimfrage|domanda segreta|when asked|quand on lui demande"
     r"|cuando le preguntan|wenn gefragt|quando gli chiedono"
+)
+
+
+# Hosts whose path is one person's handle: payment links and link-in-bio pages, a personal
+# profile ("paypal.me/NAME", "revolut.me/NAME", "cash.app/$NAME", "venmo.com/u/NAME",
+# "wise.com/pay/me/NAME", "linktr.ee/NAME", "linkedin.com/in/NAME"). Folded regexes, the
+# host with the path before the handle.
+PERSONAL_PAGE_HOSTS = (
+    r"paypal\.me|paypal\.com/paypalme|revolut\.me|monzo\.me|bunq\.me|cash\.app/\$?"
+    r"|(?:account\.)?venmo\.com/(?:u/)?|wise\.com/pay/me|lydia-app\.com/(?:collect/)?"
+    r"|linktr\.ee|lnk\.bio|bio\.link|beacons\.ai|ko-fi\.com|buymeacoffee\.com|about\.me"
+    r"|linkedin\.com/in|facebook\.com/profile\.php\?id=|t\.me|wa\.me|onlyfans\.com"
+)
+# Payment apps whose user names are said after their name ("cash app $mikeb", "Venmo:
+# jake-miller-7", "Bizum al 612..."), and the words for a payment alias ("alias: sol.playa.mate",
+# "alias de Mercado Pago", "alias CBU").
+PAYMENT_APPS = (
+    r"cash ?app|venmo|zelle|revolut|paypal|wise|monzo|lydia|twint|mercado ?pago|nequi|yape"
+)
+ALIAS_CUES = r"alias(?:\s+(?:de|del|of|da|cbu|cvu|mp|mercado ?pago|la|mi|su|cuenta|pix))*"
+# Words of an organisation's page: with one in the clause, a payment link is a company's or a
+# charity's ("Donations go to paypal.me/RedCross", "the shop's linktr.ee/..."), not a person's.
+ORGANISATION_CUES = (
+    r"donat\w*|charit\w*|foundation|association|ngo|ong|nonprofit|non-profit|company|shop"
+    r"|store|official|brand|business|fondation|entreprise|boutique|magasin|fundacion"
+    r"|empresa|tienda|oficial|verein|stiftung|firma|laden|geschaft|fondazione|azienda"
+    r"|negozio|ufficiale|spenden?|dons?|donativos?|donazion\w*|onlus"
 )
