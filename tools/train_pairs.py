@@ -86,6 +86,7 @@ SUITES = (
     ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind3.jsonl",
     ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind4.jsonl",
     ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind5.jsonl",
+    ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind6.jsonl",
 )
 CORPUS = ROOT / "data" / "pairs" / "corpus"
 OUT = ROOT / "memory_service" / "core" / "consolidation" / "pairs_model.json.gz"
