@@ -65,6 +65,7 @@ from memory_service.core.consolidation.pairs import (  # noqa: E402
     load_pair_model,
     pair_features,
     scope_differs,
+    slots_differ,
 )
 from memory_service.core.consolidation.rules import (  # noqa: E402
     PairRelation,
@@ -196,9 +197,11 @@ class Featurizer:
         """The plan never asks the model about the pair: different scopes
         (:func:`scope_differs`), an additive newer note, someone else as the subject, a
         session-only note."""
-        older, newer = self.view(row.older).terms, self.view(row.newer).terms
+        older_view, newer_view = self.view(row.older), self.view(row.newer)
+        older, newer = older_view.terms, newer_view.terms
         return (
-            row.session_only
+            slots_differ(older_view.slots, newer_view.slots)
+            or row.session_only
             or newer.additive
             or older.third_party
             or newer.third_party

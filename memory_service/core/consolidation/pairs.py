@@ -105,6 +105,10 @@ SCALAR_FEATURES = (
 )
 # A content word whose best match in the other note is below this has no counterpart.
 UNMATCHED_COSINE = 0.35
+# Two notes the slot model puts, each at least this sure, in two different slots are about
+# two things ("Préfère les hôtels aux locations" / "Préfère voyager en train plutôt qu'en
+# avion": accommodation / travel mode), whatever their shared frame.
+SLOT_DIFFER_BAR = 0.7
 
 
 class PairModelError(ValueError):
@@ -272,6 +276,22 @@ def scope_differs(older: NoteTerms, newer: NoteTerms) -> bool:
     return shares and not newer.content <= older.content
 
 
+def _top_slot(slots: Mapping[str, float]) -> tuple[str, float]:
+    return max(((k, p) for k, p in slots.items() if k != "none"), key=lambda kp: kp[1])
+
+
+def slots_differ(
+    older: Mapping[str, float] | None,
+    newer: Mapping[str, float] | None,
+    bar: float = SLOT_DIFFER_BAR,
+) -> bool:
+    """The slot model puts the two notes, each at ``bar`` or above, in different slots."""
+    if not older or not newer or len(older) < 2 or len(newer) < 2:
+        return False
+    (a, pa), (b, pb) = _top_slot(older), _top_slot(newer)
+    return a != b and min(pa, pb) >= bar
+
+
 def fingerprint(dims: int) -> str:
     """Names the feature function, so a model trained on other features is refused."""
     older = NoteView(
@@ -399,6 +419,8 @@ class PairModel:
         costs less than a stated fact, so the bar is :attr:`hypothesis_threshold`, chosen by
         ``tools/train_pairs.py`` at a lower precision."""
         if not (self.reads(older) and self.reads(newer)):
+            return None
+        if slots_differ(older.slots, newer.slots):
             return None
         if scope_differs(older.terms, newer.terms) or newer.terms.additive:
             # A newer note saying "also" / "aussi" adds a second value ("A aussi un lapin"):
