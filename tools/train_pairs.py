@@ -195,8 +195,8 @@ class Featurizer:
 
     def vetoed(self, row: Row) -> bool:
         """The plan never asks the model about the pair: different scopes
-        (:func:`scope_differs`), an additive newer note, someone else as the subject, a
-        session-only note."""
+        (:func:`scope_differs`) or slots (:func:`slots_differ`), an additive newer note,
+        someone else as the subject, a session-only note."""
         older_view, newer_view = self.view(row.older), self.view(row.newer)
         older, newer = older_view.terms, newer_view.terms
         return (

@@ -412,7 +412,8 @@ class PairModel:
     ) -> PairVerdict | None:
         """The verdict when the model is sure enough the two notes hold one fact, else None
         (also when it cannot read both notes' vectors, see :meth:`reads`, and when the notes
-        are about different scopes, see :func:`scope_differs`, or the newer adds a value).
+        are about different scopes, see :func:`scope_differs`, or in two different slots,
+        see :func:`slots_differ`, or the newer adds a value).
 
         ``guess_meets_fact``: one note is a hypothesis, the other a statement. The statement
         holds either way (it restates, refines or contradicts the guess), and a guess lost
