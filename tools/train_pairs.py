@@ -65,6 +65,7 @@ from memory_service.core.consolidation.pairs import (  # noqa: E402
     load_pair_model,
     pair_features,
     scope_differs,
+    slot_scopes_differ,
     slots_differ,
 )
 from memory_service.core.consolidation.rules import (  # noqa: E402
@@ -188,6 +189,7 @@ class Featurizer:
                 meaning,
                 self._slots.probabilities(text, meaning),
                 self._embedder.embed(words) if words else [],
+                self._slots.scope(text),
             )
         return self._views[text]
 
@@ -205,6 +207,7 @@ class Featurizer:
         older, newer = older_view.terms, newer_view.terms
         return (
             slots_differ(older_view.slots, newer_view.slots)
+            or slot_scopes_differ(older_view, newer_view)
             or row.session_only
             or newer.additive
             or older.third_party

@@ -127,6 +127,8 @@ class NoteView:
     meaning: Sequence[float] | None = None
     slots: Mapping[str, float] | None = None
     words: Sequence[Sequence[float]] | None = None
+    # The slot model's scope words of the note (:meth:`.slots.SlotModel.scope`).
+    scope: frozenset[str] | None = None
 
 
 def content_words(text: str) -> list[str]:
@@ -292,6 +294,17 @@ def slots_differ(
     return a != b and min(pa, pb) >= bar
 
 
+def slot_scopes_differ(older: NoteView, newer: NoteView, bar: float = SLOT_DIFFER_BAR) -> bool:
+    """The slot model puts both notes, each at ``bar`` or above, in one slot, and they name
+    different scope words: two values of one slot in two contexts ("window seat on overnight
+    flights" / "aisle seat on daytime hops")."""
+    a, b = older.slots, newer.slots
+    if not a or not b or len(a) < 2 or len(b) < 2 or older.scope is None or newer.scope is None:
+        return False
+    (ka, pa), (kb, pb) = _top_slot(a), _top_slot(b)
+    return ka == kb and min(pa, pb) >= bar and older.scope != newer.scope
+
+
 def fingerprint(dims: int) -> str:
     """Names the feature function, so a model trained on other features is refused."""
     older = NoteView(
@@ -421,7 +434,7 @@ class PairModel:
         ``tools/train_pairs.py`` at a lower precision."""
         if not (self.reads(older) and self.reads(newer)):
             return None
-        if slots_differ(older.slots, newer.slots):
+        if slots_differ(older.slots, newer.slots) or slot_scopes_differ(older, newer):
             return None
         if scope_differs(older.terms, newer.terms) or newer.terms.additive:
             # A newer note saying "also" / "aussi" adds a second value ("A aussi un lapin"):
