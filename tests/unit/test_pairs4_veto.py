@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from memory_service.core.consolidation.pairs import SLOT_DIFFER_BAR, slots_differ
+from memory_service.core.consolidation.pairs import (
+    SLOT_DIFFER_BAR,
+    NoteView,
+    slot_scopes_differ,
+    slots_differ,
+)
 from memory_service.core.consolidation.rules import terms_of
 
 
@@ -42,3 +47,16 @@ def test_one_slot_or_an_unsure_note_does_not_differ() -> None:
     assert not slots_differ(iphone, unsure)
     assert not slots_differ(iphone, None)
     assert not slots_differ({}, pixel)
+
+
+def _view(text: str, slots: dict[str, float], scope: frozenset[str] | None) -> NoteView:
+    return NoteView(terms_of(text), slots=slots, scope=scope)
+
+
+def test_one_slot_in_two_scopes_differs() -> None:
+    seats = {"none": 0.0, "seat_preference": 0.99, "airline_preferred": 0.0}
+    window = _view("Wants a window seat on overnight flights", seats, frozenset({"fligh"}))
+    aisle = _view("Wants an aisle seat on daytime hops", seats, frozenset())
+    assert slot_scopes_differ(window, aisle)
+    assert not slot_scopes_differ(window, _view("Wants an aisle seat", seats, frozenset({"fligh"})))
+    assert not slot_scopes_differ(window, _view("Wants an aisle seat", seats, None))
