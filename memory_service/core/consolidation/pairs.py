@@ -105,6 +105,10 @@ SCALAR_FEATURES = (
 )
 # A content word whose best match in the other note is below this has no counterpart.
 UNMATCHED_COSINE = 0.35
+# Two notes the slot model puts, each at least this sure, in two different slots are about
+# two things ("Préfère les hôtels aux locations" / "Préfère voyager en train plutôt qu'en
+# avion": accommodation / travel mode), whatever their shared frame.
+SLOT_DIFFER_BAR = 0.7
 
 
 class PairModelError(ValueError):
@@ -123,6 +127,8 @@ class NoteView:
     meaning: Sequence[float] | None = None
     slots: Mapping[str, float] | None = None
     words: Sequence[Sequence[float]] | None = None
+    # The slot model's scope words of the note (:meth:`.slots.SlotModel.scope`).
+    scope: frozenset[str] | None = None
 
 
 def content_words(text: str) -> list[str]:
@@ -272,6 +278,33 @@ def scope_differs(older: NoteTerms, newer: NoteTerms) -> bool:
     return shares and not newer.content <= older.content
 
 
+def _top_slot(slots: Mapping[str, float]) -> tuple[str, float]:
+    return max(((k, p) for k, p in slots.items() if k != "none"), key=lambda kp: kp[1])
+
+
+def slots_differ(
+    older: Mapping[str, float] | None,
+    newer: Mapping[str, float] | None,
+    bar: float = SLOT_DIFFER_BAR,
+) -> bool:
+    """The slot model puts the two notes, each at ``bar`` or above, in different slots."""
+    if not older or not newer or len(older) < 2 or len(newer) < 2:
+        return False
+    (a, pa), (b, pb) = _top_slot(older), _top_slot(newer)
+    return a != b and min(pa, pb) >= bar
+
+
+def slot_scopes_differ(older: NoteView, newer: NoteView, bar: float = SLOT_DIFFER_BAR) -> bool:
+    """The slot model puts both notes, each at ``bar`` or above, in one slot, and they name
+    different scope words: two values of one slot in two contexts ("window seat on overnight
+    flights" / "aisle seat on daytime hops")."""
+    a, b = older.slots, newer.slots
+    if not a or not b or len(a) < 2 or len(b) < 2 or older.scope is None or newer.scope is None:
+        return False
+    (ka, pa), (kb, pb) = _top_slot(a), _top_slot(b)
+    return ka == kb and min(pa, pb) >= bar and older.scope != newer.scope
+
+
 def fingerprint(dims: int) -> str:
     """Names the feature function, so a model trained on other features is refused."""
     older = NoteView(
@@ -392,13 +425,16 @@ class PairModel:
     ) -> PairVerdict | None:
         """The verdict when the model is sure enough the two notes hold one fact, else None
         (also when it cannot read both notes' vectors, see :meth:`reads`, and when the notes
-        are about different scopes, see :func:`scope_differs`, or the newer adds a value).
+        are about different scopes, see :func:`scope_differs`, or in two different slots,
+        see :func:`slots_differ`, or the newer adds a value).
 
         ``guess_meets_fact``: one note is a hypothesis, the other a statement. The statement
         holds either way (it restates, refines or contradicts the guess), and a guess lost
         costs less than a stated fact, so the bar is :attr:`hypothesis_threshold`, chosen by
         ``tools/train_pairs.py`` at a lower precision."""
         if not (self.reads(older) and self.reads(newer)):
+            return None
+        if slots_differ(older.slots, newer.slots) or slot_scopes_differ(older, newer):
             return None
         if scope_differs(older.terms, newer.terms) or newer.terms.additive:
             # A newer note saying "also" / "aussi" adds a second value ("A aussi un lapin"):

@@ -660,6 +660,7 @@ class _LearnedPairs:
             self._meanings.get(memory.id),
             self._inferred.probabilities(memory),
             self._word_vectors(memory),
+            self._inferred.scope(memory),
         )
 
     def relation(self, other: Memory, note: Memory) -> Relation | None:
@@ -720,6 +721,10 @@ class _InferredSlots:
         if memory.id not in self._probabilities:
             self._probabilities[memory.id] = self._model.probabilities(memory.text, vector)
         return self._probabilities[memory.id]
+
+    def scope(self, memory: Memory) -> frozenset[str]:
+        """The note's scope words ("flights", "weekends"), by the slot model."""
+        return self._model.scope(memory.text)
 
     def _slot(self, memory: Memory) -> Attribute | None:
         """The agent's attribute, else the inferred slot as one."""

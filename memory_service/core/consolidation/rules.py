@@ -43,6 +43,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -130,6 +131,7 @@ class _Markers:
     slot_of: dict[str, str]
     single_valued: frozenset[str]
     third_party: frozenset[str]
+    possessives: frozenset[str]
     stopwords: frozenset[str]
     # Stop words an accented word may fold to: all but English's own.
     accented_stopwords: frozenset[str]
@@ -171,6 +173,7 @@ def _load_markers() -> _Markers:
         slot_of=slot_of,
         single_valued=frozenset(fold(w) for w in data["single_valued"]),
         third_party=frozenset(fold(w) for lang in data["third_party"].values() for w in lang),
+        possessives=frozenset(fold(w) for w in data["possessives"]),
         stopwords=stopwords,
         accented_stopwords=stopwords - _english_only(stopwords),
         negations=frozenset(DEFAULT_LEXICONS.negations | {fold(w) for w in data["negations"]}),
@@ -283,13 +286,27 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
         names=_names(text),
         single=frozenset(_stem(t, french=french) for t in raw if t in _MARKERS.single_valued),
         removed=removed,
-        third_party=bool(raw) and raw[0] in _MARKERS.third_party,
+        third_party=_third_party(raw),
         negated=any(t in _MARKERS.negations for t in raw),
         removal=removal is not None,
         replacement=bool(_MARKERS.replacement.search(folded)),
         additive=bool(_MARKERS.additive.search(folded)),
         hedged=bool(_MARKERS.hedge.search(folded)),
     )
+
+
+def _third_party(raw: Sequence[str]) -> bool:
+    """Another person is the subject: the note opens with a person ("Sister lives in...") or
+    with a possessive before one ("Her sister...", "Sa fille..."). A possessive before a thing
+    is the user's own ("Their phone is a Pixel": agents write of the user in the third
+    person)."""
+    if not raw or raw[0] not in _MARKERS.third_party:
+        return False
+    if raw[0] not in _MARKERS.possessives:
+        return True
+    persons = _MARKERS.third_party - _MARKERS.possessives
+    # "Her son's dentist": the genitive of a person.
+    return any(t.removesuffix("'s") in persons for t in raw[1:3])
 
 
 def _accented(normalized: str) -> frozenset[str]:
