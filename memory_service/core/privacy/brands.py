@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from memory_service.core.privacy.name_lookalikes import reads_as_lookalike, weekday_or_month
 from memory_service.core.privacy.names import relation_after
 
 _NOUNS_AFTER = (
@@ -36,6 +37,7 @@ _NOUNS_AFTER = (
     r"|products?|stores?|shops?|outlets?|hotels?|resorts?|points|status|account|card|cards"
     r"|membership|member|rewards|loyalty|app|platform|fund|funds|brokerage|bank|collection"
     r"|range|line|brand|store card|credit card|tier|elite|gold|platinum|fan|fans"
+    r"|plan|plans|subscription|package|bundle|level"
     # FR
     r"|romans?|livres?|chansons?|disques?|tableaux|pi[eè]ces|chemises?|parfums?|magasins?"
     r"|documentaires?|[ée]ditions?|po[èe]mes?|essais|films?|vestes?|chaussures|v[êe]tements"
@@ -351,10 +353,13 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
     """
     span = text[start:end]
     after = text[end:]
+    if weekday_or_month(text, start, end):
+        return True  # "every Oct, tenant ok": an apposition after a month names no one
     if relation_after(text, end):
         return False  # "Fan de Julie Martin, sa voisine": a person whatever came before
     if (
-        _dish(text, start, end)
+        reads_as_lookalike(text, start, end)
+        or _dish(text, start, end)
         or _title_with_number(text, start, end)
         or _CHARACTER_AFTER.match(text, end)
         or _saint_place(text, start, end)

@@ -1,0 +1,49 @@
+"""Spans shaped like a name that the sentence's structure shows are something else."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_service.core.privacy.brands import reads_as_brand
+
+
+def _span(text: str, span: str) -> tuple[int, int]:
+    start = text.index(span)
+    return start, start + len(span)
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Yr 4 parent; after-school club Thu", "Thu"),
+        ("parent volunteers Fri mornings in library", "Fri"),
+        ("service every Oct, tenant ok w/ mornings", "Oct"),
+        ("Open Mo-Fr 9-17", "Mo-Fr"),
+        ("tier Silver; cust wants upgrade bids", "Silver"),
+        ("Marriott Bonvoy Titanium since 2021.", "Marriott Bonvoy Titanium"),
+        ("Membre du programme Hertz Gold.", "Hertz Gold"),
+        ("card: Visa Debit, contactless on", "Visa Debit"),
+        ("chaudière Saunier Duval ; entretien en octobre", "Saunier Duval"),
+        ("Veut assurer ses sacs Louis Vuitton dans le contrat habitation.", "Louis Vuitton"),
+        ("Il cane, Ettore, va dal veterinario giovedì.", "Ettore"),
+        ("logement près de la place Stanislas, tram ligne 1", "Stanislas"),
+    ],
+)
+def test_lookalikes_are_no_person(text: str, span: str) -> None:
+    assert reads_as_brand(text, *_span(text, span))
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Call Jan on Thursday about the lease.", "Jan"),
+        ("Sam picks up the kids on Fridays.", "Sam"),
+        ("Met Anna Gold at the gym.", "Anna Gold"),
+        ("Kept the bag Anna bought in Rome.", "Anna"),
+        ("Lent the car to Anna Meyer last week.", "Anna Meyer"),
+        ("Mo called about the invoice.", "Mo"),
+        ("Il figlio, Ettore, va a scuola.", "Ettore"),
+    ],
+)
+def test_people_stay_people(text: str, span: str) -> None:
+    assert not reads_as_brand(text, *_span(text, span))
