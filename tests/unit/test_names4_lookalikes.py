@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memory_service.core.privacy.brands import reads_as_brand
+from memory_service.core.privacy.names import FUNCTION_WORDS, NameFinder
 
 
 def _span(text: str, span: str) -> tuple[int, int]:
@@ -47,3 +48,42 @@ def test_lookalikes_are_no_person(text: str, span: str) -> None:
 )
 def test_people_stay_people(text: str, span: str) -> None:
     assert not reads_as_brand(text, *_span(text, span))
+
+
+_FINDER = NameFinder(
+    first_names=frozenset(
+        {"bruno", "tiene", "fa", "slim", "nikolai", "paolo", "lambert", "keys", "priya", "mattia"}
+    ),
+    common_words=FUNCTION_WORDS,
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Der Hund heißt Bruno und frisst nur Nassfutter.",
+        "Works for a company called Perhaps Studio.",
+        "Su hijo tiene clase de matemáticas los lunes.",
+        "La figlia fa lezione di inglese ogni sabato.",
+        "Shirts: size M slim fit.",
+        "Uses a Logitech MX Keys keyboard.",
+        "Bitte mit „Frau Dr.“ anschreiben.",
+        "Préfère une prof femme pour sa fille.",
+    ],
+)
+def test_no_name_after_these_cues(text: str) -> None:
+    assert not list(_FINDER.after_cues(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Neuer Kollege im Team heißt Nikolai Sokolov.",
+        "Il figlio fa catechismo con don Paolo.",
+        "Voisin du dessus, m. lambert, a les clés.",
+        "Il coinquilino mattia non lava mai i piatti.",
+        "The agency called Priya yesterday.",
+    ],
+)
+def test_names_after_cues_stay(text: str) -> None:
+    assert list(_FINDER.after_cues(text)) or list(_FINDER.first_name_pairs(text))

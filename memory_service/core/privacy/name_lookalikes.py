@@ -7,9 +7,13 @@ whole class by structure, never by the span's own words being a known brand:
 - **a weekday or a month abbreviated**, alone or as a range ("club Thu", "Fri mornings",
   "every Oct", "Mo-Fr", "Mon-Fri"): "Jan" and "May" are given names too, so they are not
   among them;
-- **a tier, plan or status** after its noun ("tier Silver", "niveau Platinum", "Stufe
-  Gold"), or a programme's name ending in a tier word that is nobody's surname ("Marriott
-  Bonvoy Titanium", "Hertz Gold" after "programme", "Visa Debit");
+- **a tier, plan or status** after its noun ("tier Silver", "niveau Frequent Traveller",
+  "offre Duo", "programme Hertz Gold"), or a programme's name ending in a tier word that is
+  nobody's surname ("Marriott Bonvoy Titanium", "Visa Debit");
+- **a thing or a pet named**: a band, a company, a shop, a team, an animal, then a naming verb
+  that cannot mean "phoned" ("a band called Perhaps Tomorrow", "Seine Band heißt Vielleicht
+  Dienstag", "il gatto si chiama Briciola"); not after a preposition ("Kollege im Team heißt
+  Nikolai Sokolov" names the colleague);
 - **an appliance, a garment or a good, then its maker** with nothing between and the phrase
   ending or going on with a preposition ("chaudière Saunier Duval ;", "sacs Louis Vuitton
   dans le contrat", "boiler: Worcester Bosch"): a relative clause has a verb after the name
@@ -42,22 +46,14 @@ _DAY_OR_RANGE = re.compile(
     rf"(?i:(?:{_ABBREVIATIONS})\.?"
     rf"|(?:{_ABBREVIATIONS}|{_RANGE_ONLY})\.?\s*[-\u2013/]\s*(?:{_ABBREVIATIONS}|{_RANGE_ONLY})\.?)"
 )
-# The tier words of loyalty and payment programmes, in the five languages.
-_TIER_WORDS = (
-    r"silver|gold|platinum|titanium|diamond|bronze|elite|premium|premier|plus|basic|standard"
-    r"|select|preferred|signature|infinite|black|ambassador|explorer|classic|essential|pro"
-    r"|argent|or|platine|argento|oro|plata|platino|diamante|silber|bronce|bronzo"
-)
 # Tier words no surname or given name shares: a span ending in one is a programme's level.
 _TIER_ONLY = r"platinum|titanium|premium|elite|debit|credit|infinite|platine|platino|titan"
 _TIER_NOUN_BEFORE = re.compile(
-    r"(?<![\w'])(?i:tier|tiers|plan|level|status|membership|niveau|statut|formule|offre|forfait"
+    r"(?<![\w'])(?i:tier|tiers|plan|level|status|loyalty|membership|niveau|statut|formule|offre|forfait"
     r"|programme|program|programa|nivel|estatus|categor[íi]a|stufe|status|tarif|mitgliedschaft"
     r"|livello|piano|categoria|abbonamento|programma)\s*:?\s+$"
 )
-_TIER_SPAN = re.compile(rf"(?i:(?:{_TIER_WORDS}))(?:\s+(?i:{_TIER_WORDS}))?")
 _ENDS_IN_TIER = re.compile(rf"\s(?i:{_TIER_ONLY})$")
-_ENDS_IN_ANY_TIER = re.compile(rf"\s(?i:{_TIER_WORDS})$")
 # Goods a maker's name follows directly in French, Spanish, Italian (and in a label
 # "boiler: Bosch"): appliances, vehicles, garments, bags, food.
 _GOODS = (
@@ -111,10 +107,8 @@ def reads_as_lookalike(text: str, start: int, end: int) -> bool:
         return True
     if _ENDS_IN_TIER.search(span):
         return True
-    if _TIER_NOUN_BEFORE.search(before) and (
-        _TIER_SPAN.fullmatch(span) or _ENDS_IN_ANY_TIER.search(span) or _tier_after(text, end)
-    ):
-        return True
+    if _TIER_NOUN_BEFORE.search(before) or thing_named_before(before):
+        return True  # "niveau Frequent Traveller", "offre Duo", "a band called Perhaps Tomorrow"
     if _GOODS_BEFORE.search(before) and _MAKER_END.match(text, end):
         return True
     if _PET_APPOSITION.search(before) and text[end : end + 1] == "," and " " not in span:
@@ -122,9 +116,56 @@ def reads_as_lookalike(text: str, start: int, end: int) -> bool:
     return _STREET_TYPE_BEFORE.search(before) is not None
 
 
-def _tier_after(text: str, end: int) -> bool:
-    """Whether the span goes on with a tier word ("Hertz Gold" read as "Hertz")."""
-    return re.match(rf"\s+(?i:{_TIER_WORDS})\b", text[end:]) is not None
+# Things people name: a band, a company, a shop, a boat, a team, a pet. A naming verb right
+# after one of them (a complement of up to two words between: "studio de diseño se llama")
+# names the thing, not a person: "a band called Perhaps Tomorrow", "Seine Band heißt
+# Vielleicht Dienstag", "il gatto si chiama Briciola".
+_THINGS = (
+    r"band|group|company|firm|agency|studio|shop|store|restaurant|caf[ée]|bar|bakery|boat|yacht"
+    r"|podcast|channel|blog|newsletter|team|club|project|business|start-?up|brand|label|app"
+    r"|game|robot|vacuum|car|van|house|cottage|farm"
+    r"|groupe|entreprise|soci[ée]t[ée]|agence|boutique|magasin|bateau|[ée]quipe|cha[îi]ne"
+    r"|projet|marque|jeu|maison|ferme|voiture"
+    r"|grupo|empresa|agencia|estudio|tienda|barco|equipo|canal|proyecto|marca|juego|casa"
+    r"|granja|coche"
+    r"|firma|agentur|laden|boot|verein|kanal|projekt|marke|spiel|haus|hof"
+    r"|gruppo|azienda|agenzia|negozio|barca|squadra|progetto|marchio|gioco|cascina|macchina"
+    rf"|{_ANIMALS}"
+)
+# Naming verbs that cannot be read as "phoned": a reflexive, a passive, a participle.
+_NAMING_VERB = (
+    r"is called|is named|was called|was named|nomm[ée]e?|appel[ée]e|s['\u2019]appelle"
+    r"|est nomm[ée]e?|llamad[oa]|se llama|de nombre|hei(?:ß|ss)t|namens|genannt|chiamat[oa]"
+    r"|si chiama|di nome"
+)
+# A short complement between the thing and its verb: "estudio de diseño", "studio di design".
+_THING_COMPLEMENT = r"(?:\s+(?:de|di|du|des|del|of|von|for|pour|para|per)\s+[^\W\d_]+)?"
+_THING_NAMED = re.compile(
+    rf"(?<![\w'-])(?i:{_THINGS}){_THING_COMPLEMENT}\s+(?i:{_NAMING_VERB})\s*:?\s+$"
+    # English "called" and "named" alone are also "phoned" and "appointed" ("the agency
+    # called Maria"): a naming only after an indefinite article ("a band called").
+    rf"|(?<![\w'-])(?i:a|an|one)\s+(?:[^\W\d_]+\s+)?(?i:{_THINGS}){_THING_COMPLEMENT}"
+    r"\s+(?i:called|named)\s+$"
+)
+
+
+# A thing after a preposition is a person's complement ("Neuer Kollege im Team heißt"):
+# the one named is the person before it.
+_PREPOSITION_BEFORE = re.compile(
+    r"(?:^|\s)(?i:im|in|in der|beim|bei|vom|dans|en|au|du|nel|nella|nello|del|della|at|of|on"
+    r"|from|de la|des|en el|en la|de|di|von|aus)\s+(?:(?i:the|le|la|l'|el|il|lo|der|die|das"
+    r"|dem|den)\s+)?$"
+)
+
+
+def thing_named_before(before: str) -> bool:
+    """Whether ``before`` ends with a thing or a pet and a naming verb ("a band called",
+    "le chat s'appelle"): the name that follows is the thing's."""
+    tail = before[-80:]
+    match = _THING_NAMED.search(tail)
+    if match is None:
+        return False
+    return _PREPOSITION_BEFORE.search(tail[: match.start()]) is None
 
 
 def weekday_or_month(text: str, start: int, end: int) -> bool:
