@@ -134,10 +134,13 @@ _STREET_NAMED = re.compile(
 _TYPE_FIRST = (
     # ES, PT
     r"calle|c/|avenida|avda\.?|paseo|plaza|camino|carrera|ronda|traves[íi]a|carretera|rambla"
-    r"|glorieta|rua|travessa|pra[çc]a|alameda"
+    r"|glorieta|urbanizaci[óo]n|urb\.|pasaje|callej[óo]n|cuesta|ca[ñn]ada|bajada|subida"
+    r"|carrer|avinguda|passeig|pla[çc]a|r[úu]a"
+    r"|rua|travessa|pra[çc]a|alameda|estrada|av(?=\s)|(?-i:R)\.|trav\.|estr\."
     # IT
     r"|via|viale|v\.le|piazza|p\.za|piazzale|corso|c\.so|largo|vicolo|strada|lungomare"
-    r"|lungotevere|contrada|borgo|salita"
+    r"|lungotevere|contrada|borgo|salita|rotonda|traversa|fondamenta|stradone"
+    r"|circonvallazione"
     # FR
     r"|rue|avenue|av\.|boulevard|bd|bld|place|impasse|all[ée]e|chemin|quai|route|square"
     r"|passage|esplanade|promenade|faubourg|sentier"
