@@ -87,3 +87,22 @@ def test_no_name_after_these_cues(text: str) -> None:
 )
 def test_names_after_cues_stay(text: str) -> None:
     assert list(_FINDER.after_cues(text)) or list(_FINDER.first_name_pairs(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Named the cat after Walter White.", "Walter White"),
+        ("Il gatto si chiama come Dylan Dog.", "Dylan Dog"),
+        ("Dressed up as Leslie Knope last Halloween.", "Leslie Knope"),
+        ("Works for a company called Perhaps Studio.", "Perhaps Studio"),
+        ("Programme Miles & More niveau Frequent Traveller.", "Frequent Traveller"),
+    ],
+)
+def test_characters_things_and_levels(text: str, span: str) -> None:
+    assert reads_as_brand(text, *_span(text, span))
+
+
+def test_a_person_met_after_work_stays_a_person() -> None:
+    text = "Met Walter White after work."
+    assert not reads_as_brand(text, *_span(text, "Walter White"))

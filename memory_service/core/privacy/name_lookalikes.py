@@ -107,6 +107,8 @@ def reads_as_lookalike(text: str, start: int, end: int) -> bool:
         return True
     if _ENDS_IN_TIER.search(span):
         return True
+    if named_after_before(before):
+        return True
     if _TIER_NOUN_BEFORE.search(before) or thing_named_before(before):
         return True  # "niveau Frequent Traveller", "offre Duo", "a band called Perhaps Tomorrow"
     if _GOODS_BEFORE.search(before) and _MAKER_END.match(text, end):
@@ -156,6 +158,24 @@ _PREPOSITION_BEFORE = re.compile(
     r"|from|de la|des|en el|en la|de|di|von|aus)\s+(?:(?i:the|le|la|l'|el|il|lo|der|die|das"
     r"|dem|den)\s+)?$"
 )
+
+
+# Whom a pet is named after or a costume portrays: a character or a public figure ("Named the
+# cat after Walter White", "Il gatto si chiama come Dylan Dog", "Dressed up as Leslie Knope
+# last Halloween", "déguisé en Arsène Lupin"). A relative in between is a cue the callers read
+# first ("named the dog after her neighbour Anna").
+_NAMED_AFTER = re.compile(
+    rf"(?i:(?:named|called)\s+(?:the|my|our|his|her|their|a)\s+(?:{_THINGS})\s+after"
+    rf"|(?:{_THINGS})\s+(?:si chiama|s['\u2019]appelle|se llama|hei(?:ß|ss)t)\s+(?:come|comme"
+    r"|como|wie)"
+    r"|dressed(?:\s+up)?\s+as|went\s+as|a\s+costume\s+of|d[ée]guis[ée]e?s?\s+en"
+    r"|disfrazad[oa]s?\s+de|verkleidet\s+als|vestit[oa]\s+da|travestit[oa]\s+da)\s+$"
+)
+
+
+def named_after_before(before: str) -> bool:
+    """Whether ``before`` ends with a pet's naming after someone or a costume's "as"."""
+    return _NAMED_AFTER.search(before[-80:]) is not None
 
 
 def thing_named_before(before: str) -> bool:
