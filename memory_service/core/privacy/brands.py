@@ -165,7 +165,24 @@ _GOODS_FROM = (
     rf"(?:{_NOUNS_AFTER}|clothes|clothing|ropa|vestiti|v[êe]tements|kleidung|glasses|occhiali"
     r"|gafas|lunettes|brillen?)\s+(?:from|by|da|de|di|del|von|chez|bei)"
 )
-_NOUN_AFTER = re.compile(rf"^\s*(?:{_NOUNS_AFTER})(?!\w)", re.IGNORECASE)
+# Groceries and toiletries a maker's name stands before ("Heinz ketchup", "Dr. Oetker
+# Backpulver"), and German compounds ending in one ("Gesichtscreme", "High-Protein-Pudding").
+_GROCERIES = (
+    r"ketchup|mayo(?:nnaise)?|mustard|sauce|soup|cereal|cereals|biscuits|cookies|crisps|chips"
+    r"|yogh?urt|ice cream|chocolate|cake|cakes|pasta|noodles|pudding|baking powder|shampoo"
+    r"|soap|cream|lotion|toothpaste|deodorant|moutarde|biscuits|c[ée]r[ée]ales|yaourts?"
+    r"|glace|levure|savon|cr[èe]me|dentifrice|galletas|salsa|mostaza|champ[úu]|jab[óo]n"
+    r"|crema|yogur|helado|biscotti|merendine|gelato|lievito|sapone|dentifricio|sugo"
+    r"|tortellini|ravioli|senf|kekse|joghurt|eis|backpulver|seife|zahnpasta|nudeln"
+)
+_GERMAN_COMPOUND_GOODS = (
+    r"(?-i:[A-ZÄÖÜ])[\w-]*(?:creme|pudding|pulver|shampoo|seife|schokolade|kaffee|tee|bier"
+    r"|saft|joghurt|m[üu]sli|nudeln|so(?:ß|ss)e|ketchup|senf|kekse|eis|tabletten|pflaster"
+    r"|duschgel|lotion|zahnpasta|mischung)"
+)
+_NOUN_AFTER = re.compile(
+    rf"^\s*(?:{_NOUNS_AFTER}|{_GROCERIES}|{_GERMAN_COMPOUND_GOODS})(?!\w)", re.IGNORECASE
+)
 _CUE_BEFORE = re.compile(
     rf"(?<![\w'])(?:{_CONTEXT}(?:\s+{_ADVERB})?(?:\s+{_ARTICLE})?{_LISTED}{{0,3}}"
     rf"|{_GOODS_FROM}{_LISTED}{{0,3}}"

@@ -68,6 +68,8 @@ _GOODS = (
     r"|gafas|perfume|pienso|caldaia|frigorifero|lavatrice|lavastoviglie|asciugatrice|forno"
     r"|macchina|bici|monopattino|cellulare|stampante|orologio|borse?|borsa|scarpe|cappotto"
     r"|occhiali|profumo|crocchette"
+    r"|tortellini|ravioli|pasta|biscotti|cioccolat[oa]|gelato|yogurt|yaourts?|galletas"
+    r"|chocolate|ketchup|pudding|levure|lievito"
     r"|heizung|therme|w[äa]rmepumpe|k[üu]hlschrank|waschmaschine|sp[üu]lmaschine|trockner"
     r"|herd|backofen|auto|fahrrad|roller|handy|drucker|tasche|schuhe|mantel|brille"
 )
