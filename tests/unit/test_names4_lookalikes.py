@@ -96,6 +96,7 @@ def test_names_after_cues_stay(text: str) -> None:
         ("Il gatto si chiama come Dylan Dog.", "Dylan Dog"),
         ("Dressed up as Leslie Knope last Halloween.", "Leslie Knope"),
         ("Works for a company called Perhaps Studio.", "Perhaps Studio"),
+        ("Plays bass in a band called Larkin Rats.", "Larkin Rats"),
         ("Programme Miles & More niveau Frequent Traveller.", "Frequent Traveller"),
     ],
 )

@@ -187,6 +187,8 @@ def thing_named_before(before: str) -> bool:
     match = _THING_NAMED.search(tail)
     if match is None:
         return False
+    if re.match(r"(?i:a|an|one)\s", match.group()):
+        return True  # "plays in a band called": the indefinite thing is the one named
     return _PREPOSITION_BEFORE.search(tail[: match.start()]) is None
 
 
