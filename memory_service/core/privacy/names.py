@@ -182,6 +182,16 @@ _LOWER_CASE_TITLE = re.compile(
     r"|señora?|senora?|dott|dottoressa|doctora?)\.?\s+$"
 )
 # A title as the word itself ("Frau Dr."): never the name after a cue.
+# How someone is, in a CRM's shorthand after the role word ("tenant ok", "cust happy",
+# "locataire dispo"): a state in lower case, not a name typed in lower case. Not the states
+# that are also given names ("ravi": "a colleague called ravi").
+_STATE_WORDS_TEXT = """
+ok okay fine happy unhappy keen ready available unavailable flexible busy away sick ill
+satisfied dispo disponible content contente absent absente malade contento contenta
+disponibile pronto pronta listo lista enfermo enferma zufrieden bereit verfugbar
+einverstanden krank
+"""
+_STATE_WORDS = frozenset(_STATE_WORDS_TEXT.split())
 _RELATION_WORD = re.compile(_alternation(RELATIONS), re.IGNORECASE)
 # A cleric's title before a given name: "don Paolo", "abbé Pierre", "Pfarrer Huber".
 # "Don" capitalised also opens a title ("Don Camillo", "Don Giovanni", "Don Simón"): only in
@@ -326,6 +336,8 @@ class NameFinder:
                 continue  # "mit „Frau Dr.“ anschreiben": a second title, not a name
             if word.islower() and _RELATION_WORD.fullmatch(word):
                 continue  # "une prof femme pour sa fille": a second relation word, no name
+            if word.islower() and folded in _STATE_WORDS:
+                continue  # CRM shorthand: "tenant ok w/ mornings", "tenant fine w/ inspection"
             title = _HONORIFIC.search(text[max(0, match.start() - 12) : match.start()])
             if word.islower() and not after_title and title and title.group()[0].isupper():
                 continue  # "size M slim fit": a capitalised title has a capitalised name
