@@ -147,13 +147,15 @@ _TYPE_FIRST = (
     # DE, separate words
     r"|stra(?:ß|ss)e|str\.|gasse|platz|allee"
 )
+# Particles in lower case only, one between two words: a capitalised "De", "La" is one of the
+# name's words, so each word of the name is read one way (no backtracking over a long run).
 _STREET_PARTICLE = (
-    r"(?i:de|del|de la|de las|de los|des|du|de l'|d'|l'|la|le|les|di|da|dal|della|delle|dei"
-    r"|dell'|dall'|degl'|sull'|all'"
-    r"|degli|dello|e|et|y|von|vom|der|den|zum|zur|am|an der|van|dos|das|do|sainte?|san|santa"
-    r"|sant'|st\.)"
+    r"de|del|de la|de las|de los|des|du|de l'|d'|l'|la|le|les|di|da|dal|della|delle|dei"
+    r"|dell'|dall'|degl'|sull'|all'|degli|dello|e|et|y|von|vom|der|den|zum|zur|am|an der|van"
+    r"|dos|das|do|sainte?|san|santa|sant'|st\."
 )
-_STREET_WORD = r"(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'\u2019.-]*|[IVX]+|\d{1,2}\.?(?=\s+[A-ZÀ-ÖØ-Þ]))"
+_PARTICLE_GAP = rf"(?:\s+|\s+(?:{_STREET_PARTICLE})(?:\s+|(?<=')))"
+_STREET_WORD = r"(?:[A-ZÀ-ÖØ-Þ][\w'\u2019.-]*|\d{1,2}\.?(?=\s+[A-ZÀ-ÖØ-Þ]))"
 # A number said with its sign or word: "n° 12", "nº 3", "no. 7", "Nr. 4", "número 21".
 _NUMBER_SIGN = r"(?i:n\.?\s?[º°o]\.?|no\.|nr\.?|num\.?|núm\.?|n[úu]mero|num[ée]ro|numero|nummer)"
 # The number is a house's, not a time, a range, a score or a count of something capitalised
@@ -163,8 +165,8 @@ _BY_STRUCTURE = (
     # English "via" in lower case before one word and a number is a channel ("updates via
     # Windows 11"): the Italian street has a particle, two words or a town after it.
     r"(?!via\s+[^\W\d_][\w.-]*\s*,?\s*\d{1,4}\b(?!\s*,\s*(?:\d{5}\s+)?[A-ZÀ-ÖØ-Þ]))"
-    rf"(?<![\w/])(?i:{_TYPE_FIRST})\s+(?:(?:{_STREET_PARTICLE})\s*)?{_STREET_WORD}"
-    rf"(?:\s+(?:(?:{_STREET_PARTICLE})\s+|(?:{_STREET_PARTICLE})(?<=')\s*)*{_STREET_WORD}){{0,5}}"
+    rf"(?<![\w/])(?i:{_TYPE_FIRST}){_PARTICLE_GAP}{_STREET_WORD}"
+    rf"(?:{_PARTICLE_GAP}{_STREET_WORD}){{0,5}}"
     rf"(?:\s*,\s*|\s+)(?:{_NUMBER_SIGN}\s*)?\d{{1,4}}(?:\s?(?:bis|ter)|[a-wyzA-WYZ])?\b"
     rf"{_NUMBER_ENDS}{_NOT_QUANTITY}{_NOT_A_COUNT}"
     # "Karl Marx Straße 12", "Rosalía de Castro Straße 3": the type word after the name

@@ -336,8 +336,10 @@ class NameFinder:
                 continue  # "mit „Frau Dr.“ anschreiben": a second title, not a name
             if word.islower() and _RELATION_WORD.fullmatch(word):
                 continue  # "une prof femme pour sa fille": a second relation word, no name
-            if word.islower() and folded in _STATE_WORDS:
-                continue  # CRM shorthand: "tenant ok w/ mornings", "tenant fine w/ inspection"
+            if word.islower() and folded in _STATE_WORDS and not _possessed(text[: match.start()]):
+                # CRM shorthand: "tenant ok w/ mornings", "tenant fine w/ inspection"; after
+                # a possessive the word is a name ("My neighbour fine waters the plants").
+                continue
             title = _HONORIFIC.search(text[max(0, match.start() - 12) : match.start()])
             if word.islower() and not after_title and title and title.group()[0].isupper():
                 continue  # "size M slim fit": a capitalised title has a capitalised name
@@ -466,6 +468,12 @@ class NameFinder:
 
     def _name_like(self, word: str) -> bool:
         return is_capitalised(word) and fold(word) not in self._common
+
+
+def _possessed(before: str) -> bool:
+    """Whether a relationship word with a possessive ends ``before`` ("my neighbour")."""
+    relation = _RELATION.search(before[-60:])
+    return relation is not None and bool(relation["possessive"])
 
 
 # Kinship words (not roles, not "son", "Mann" or "bébé", which are other words too): at the
