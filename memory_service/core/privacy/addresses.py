@@ -61,7 +61,7 @@ _ROMANCE_TYPES = (
 _ROMANCE = (
     rf"\b(?:{_ROMANCE_TYPES})\s+(?:(?:de|del|de la|de los|de las|dei|della|delle|degli|di)\s+)?"
     rf"(?:{_NAME_WORD}\s+){{0,3}}(?:{_NAME_WORD}|[IVX]+),?\s+(?:n\.?\s?[º°o]?\s?)?\d{{1,4}}"
-    rf"[a-zA-Z]?\b{_NOT_QUANTITY}{_NOT_A_COUNT}"
+    rf"[a-zA-Z]?\b(?![:.]\d){_NOT_QUANTITY}{_NOT_A_COUNT}"
 )
 # German compounds on a street type that name a seat, a parking space or a platform, never a
 # street: "Sitzplatz 15K", "Stellplatz 12", "Bahnsteig 4".
@@ -126,10 +126,66 @@ _STREET_NAMED = re.compile(
     rf"|\b{_NAME_WORD}\s+(?:Street|Road|Lane|Row|Avenue|Close|Crescent|Drive|Terrace|Way)\b"
 )
 
+# A street by its structure: a street-type word, the street's name in any words (a person's
+# name included: "calle Rosalía de Castro 21", "via Giuseppe Verdi 12", "rue Victor Hugo, 8",
+# "Karl Marx Straße 12"), then a house number. Whatever the words are, the type word and the
+# number make it a door. The name holds a capitalised word (a bare "Route 66" or "quai 3" is
+# a road or a platform, "Avenue Q" has no number); lower-case words inside it are particles.
+_TYPE_FIRST = (
+    # ES, PT
+    r"calle|c/|avenida|avda\.?|paseo|plaza|camino|carrera|ronda|traves[íi]a|carretera|rambla"
+    r"|glorieta|urbanizaci[óo]n|urb\.|pasaje|callej[óo]n|cuesta|ca[ñn]ada|bajada|subida"
+    r"|carrer|avinguda|passeig|pla[çc]a|r[úu]a"
+    r"|rua|travessa|pra[çc]a|alameda|estrada|av(?=\s)|(?-i:R)\.|trav\.|estr\."
+    # IT
+    r"|via|viale|v\.le|piazza|p\.za|piazzale|corso|c\.so|largo|vicolo|strada|lungomare"
+    r"|lungotevere|contrada|borgo|salita|rotonda|traversa|fondamenta|stradone"
+    r"|circonvallazione"
+    # FR
+    r"|rue|avenue|av\.|boulevard|bd|bld|place|impasse|all[ée]e|chemin|quai|route|square"
+    r"|passage|esplanade|promenade|faubourg|sentier"
+    # DE, separate words
+    r"|stra(?:ß|ss)e|str\.|gasse|platz|allee"
+)
+# Particles in lower case only, one between two words: a capitalised "De", "La" is one of the
+# name's words, so each word of the name is read one way (no backtracking over a long run).
+_STREET_PARTICLE = (
+    r"de|del|de la|de las|de los|des|du|de l'|d'|l'|la|le|les|di|da|dal|della|delle|dei"
+    r"|dell'|dall'|degl'|sull'|all'|degli|dello|e|et|y|von|vom|der|den|zum|zur|am|an der|van"
+    r"|dos|das|do|sainte?|san|santa|sant'|st\."
+)
+_PARTICLE_GAP = rf"(?:\s+|\s+(?:{_STREET_PARTICLE})(?:\s+|(?<=')))"
+_STREET_WORD = r"(?:[A-ZÀ-ÖØ-Þ][\w'\u2019.-]*|\d{1,2}\.?(?=\s+[A-ZÀ-ÖØ-Þ]))"
+# A number said with its sign or word: "n° 12", "nº 3", "no. 7", "Nr. 4", "número 21".
+_NUMBER_SIGN = r"(?i:n\.?\s?[º°o]\.?|no\.|nr\.?|num\.?|núm\.?|n[úu]mero|num[ée]ro|numero|nummer)"
+# The number is a house's, not a time, a range, a score or a count of something capitalised
+# ("Weg Richtung Berlin 3 Stunden"): after it a clause ends, or a postcode or a place follows.
+_NUMBER_ENDS = r"(?![:.,]\d|[-/]\d|\s*[-\u2013]\s*\d|[ \t]+[A-ZÀ-ÖØ-Þ][a-zà-ÿß])"
+_BY_STRUCTURE = (
+    # English "via" in lower case before one word and a number is a channel ("updates via
+    # Windows 11"): the Italian street has a particle, two words or a town after it.
+    r"(?!via\s+[^\W\d_][\w.-]*\s*,?\s*\d{1,4}\b(?!\s*,\s*(?:\d{5}\s+)?[A-ZÀ-ÖØ-Þ]))"
+    rf"(?<![\w/])(?i:{_TYPE_FIRST}){_PARTICLE_GAP}{_STREET_WORD}"
+    rf"(?:{_PARTICLE_GAP}{_STREET_WORD}){{0,5}}"
+    rf"(?:\s*,\s*|\s+)(?:{_NUMBER_SIGN}\s*)?\d{{1,4}}(?:\s?(?:bis|ter)|[a-wyzA-WYZ])?\b"
+    rf"{_NUMBER_ENDS}{_NOT_QUANTITY}{_NOT_A_COUNT}"
+    # "Karl Marx Straße 12", "Rosalía de Castro Straße 3": the type word after the name
+    r"|(?<![\w-])(?:[A-ZÄÖÜ][\w'.-]*\s+){1,4}(?:Stra(?:ß|ss)e|Str\.|Weg|Allee|Gasse|Platz"
+    rf"|Ring|Damm)\s+\d{{1,4}}\s?[a-wyzA-WYZ]?\b{_NUMBER_ENDS}{_NOT_QUANTITY}{_NOT_A_COUNT}"
+)
+
 _STREETS = re.compile(
     "|".join(
         f"(?:{pattern})"
-        for pattern in (_ENGLISH, _FRENCH, _ROMANCE, _GERMAN, _POSTCODE_AFTER_NUMBER, _POSTCODES)
+        for pattern in (
+            _ENGLISH,
+            _FRENCH,
+            _ROMANCE,
+            _GERMAN,
+            _POSTCODE_AFTER_NUMBER,
+            _POSTCODES,
+            _BY_STRUCTURE,
+        )
     )
 )
 _BOXES = re.compile(_POSTAL_BOX)

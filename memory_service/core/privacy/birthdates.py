@@ -97,6 +97,12 @@ _YEAR_APART = re.compile(
     r"(?=\s*(?:[.,;!?)]|$))",
     re.IGNORECASE,
 )
+# A birthday said the other way round: the day and the month, the cue after them and the year
+# in the same sentence ("Ihre Mutter hat am siebten Mai Geburtstag, Jahrgang
+# neunzehnhundertneunundfünfzig", "le 3 mars c'est son anniversaire, elle est de 1962").
+_DAY_MONTH = re.compile(rf"\b{_DAY_TOKEN},?\s+(?:of\s+|de\s+)?(?:{_MONTHS})\b", re.IGNORECASE)
+_ANY_YEAR = re.compile(rf"(?<![\w.,/:-]){_SPELLED_YEAR}", re.IGNORECASE)
+_SENTENCE = re.compile(r"[^.!?\n]+")
 # Words the next sentence may open with before the date: "It's", "C'est le", "Es el".
 _ANSWER_WORDS = 3
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+(?=\S)|\n")
@@ -117,5 +123,10 @@ def birthdate_kinds(text: str) -> frozenset[str]:
             len(breaks) == 1
             and len(window[breaks[0].end() : date.start()].split()) <= _ANSWER_WORDS
         ):
+            return frozenset({DATE_OF_BIRTH})
+    for sentence in _SENTENCE.finditer(text):
+        part = sentence.group()
+        day = _DAY_MONTH.search(part)
+        if day and _CUE.search(part) and _ANY_YEAR.search(part, day.end()):
             return frozenset({DATE_OF_BIRTH})
     return frozenset()

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from memory_service.core.privacy.name_lookalikes import reads_as_lookalike, weekday_or_month
 from memory_service.core.privacy.names import relation_after
 
 _NOUNS_AFTER = (
@@ -36,6 +37,7 @@ _NOUNS_AFTER = (
     r"|products?|stores?|shops?|outlets?|hotels?|resorts?|points|status|account|card|cards"
     r"|membership|member|rewards|loyalty|app|platform|fund|funds|brokerage|bank|collection"
     r"|range|line|brand|store card|credit card|tier|elite|gold|platinum|fan|fans"
+    r"|plan|plans|subscription|package|bundle|level"
     # FR
     r"|romans?|livres?|chansons?|disques?|tableaux|pi[eè]ces|chemises?|parfums?|magasins?"
     r"|documentaires?|[ée]ditions?|po[èe]mes?|essais|films?|vestes?|chaussures|v[êe]tements"
@@ -163,7 +165,24 @@ _GOODS_FROM = (
     rf"(?:{_NOUNS_AFTER}|clothes|clothing|ropa|vestiti|v[êe]tements|kleidung|glasses|occhiali"
     r"|gafas|lunettes|brillen?)\s+(?:from|by|da|de|di|del|von|chez|bei)"
 )
-_NOUN_AFTER = re.compile(rf"^\s*(?:{_NOUNS_AFTER})(?!\w)", re.IGNORECASE)
+# Groceries and toiletries a maker's name stands before ("Heinz ketchup", "Dr. Oetker
+# Backpulver"), and German compounds ending in one ("Gesichtscreme", "High-Protein-Pudding").
+_GROCERIES = (
+    r"ketchup|mayo(?:nnaise)?|mustard|sauce|soup|cereal|cereals|biscuits|cookies|crisps|chips"
+    r"|yogh?urt|ice cream|chocolate|cake|cakes|pasta|noodles|pudding|baking powder|shampoo"
+    r"|soap|cream|lotion|toothpaste|deodorant|moutarde|biscuits|c[ée]r[ée]ales|yaourts?"
+    r"|glace|levure|savon|cr[èe]me|dentifrice|galletas|salsa|mostaza|champ[úu]|jab[óo]n"
+    r"|crema|yogur|helado|biscotti|merendine|gelato|lievito|sapone|dentifricio|sugo"
+    r"|tortellini|ravioli|senf|kekse|joghurt|eis|backpulver|seife|zahnpasta|nudeln"
+)
+_GERMAN_COMPOUND_GOODS = (
+    r"(?-i:[A-ZÄÖÜ])[\w-]*(?:creme|pudding|pulver|shampoo|seife|schokolade|kaffee|tee|bier"
+    r"|saft|joghurt|m[üu]sli|nudeln|so(?:ß|ss)e|ketchup|senf|kekse|eis|tabletten|pflaster"
+    r"|duschgel|lotion|zahnpasta|mischung)"
+)
+_NOUN_AFTER = re.compile(
+    rf"^\s*(?:{_NOUNS_AFTER}|{_GROCERIES}|{_GERMAN_COMPOUND_GOODS})(?!\w)", re.IGNORECASE
+)
 _CUE_BEFORE = re.compile(
     rf"(?<![\w'])(?:{_CONTEXT}(?:\s+{_ADVERB})?(?:\s+{_ARTICLE})?{_LISTED}{{0,3}}"
     rf"|{_GOODS_FROM}{_LISTED}{{0,3}}"
@@ -351,10 +370,13 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
     """
     span = text[start:end]
     after = text[end:]
+    if weekday_or_month(text, start, end):
+        return True  # "every Oct, tenant ok": an apposition after a month names no one
     if relation_after(text, end):
         return False  # "Fan de Julie Martin, sa voisine": a person whatever came before
     if (
-        _dish(text, start, end)
+        reads_as_lookalike(text, start, end)
+        or _dish(text, start, end)
         or _title_with_number(text, start, end)
         or _CHARACTER_AFTER.match(text, end)
         or _saint_place(text, start, end)

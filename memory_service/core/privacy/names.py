@@ -26,6 +26,8 @@ from collections.abc import Container, Iterator
 from dataclasses import dataclass
 from enum import Enum
 
+from memory_service.core.privacy.name_lookalikes import thing_named_before
+
 # Words: letters with inner apostrophes or hyphens ("O'Brien", "Jean-Baptiste").
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019\-][^\W\d_]+)*")
 # Surname particles between a given name and the surname ("Merijn de Smit", "Ludwig van
@@ -128,6 +130,10 @@ ai alla alle anche che chi ci come con da dal dalla dei del della di e gli ha ho
 la le lei lo loro lui ma mi ne nel nella no non per piu qui se si sono su sua suo ti tra
 tu un una uno vi
 now here maintenant ici alors ahora aqui luego jetzt hier dann ora allora poi
+never always jamais toujours nunca siempre nie immer mai sempre
+one two three four five six deux trois quatre cinq dos tres cuatro cinco zwei drei vier
+fünf due tre quattro cinque
+has does goes makes takes fait va prend tiene hace va toma hat macht geht nimmt fa va prende
 """
 FUNCTION_WORDS = frozenset(_FUNCTION_WORDS_TEXT.split())
 
@@ -174,6 +180,32 @@ _NAMING = re.compile(rf"(?<![\w'])(?:{_alternation(NAMING)})\s*:?\s+$", re.IGNOR
 _LOWER_CASE_TITLE = re.compile(
     r"(?<![\w.])(?:mr|mrs|miss|dr|madame|monsieur|mme|mlle|frau|herrn?|signora?|sig|sig\.ra"
     r"|señora?|senora?|dott|dottoressa|doctora?)\.?\s+$"
+)
+# A title as the word itself ("Frau Dr."): never the name after a cue.
+# How someone is, in a CRM's shorthand after the role word ("tenant ok", "cust happy",
+# "locataire dispo"): a state in lower case, not a name typed in lower case. Not the states
+# that are also given names ("ravi": "a colleague called ravi").
+_STATE_WORDS_TEXT = """
+ok okay fine happy unhappy keen ready available unavailable flexible busy away sick ill
+satisfied dispo disponible content contente absent absente malade contento contenta
+disponibile pronto pronta listo lista enfermo enferma zufrieden bereit verfugbar
+einverstanden krank
+"""
+_STATE_WORDS = frozenset(_STATE_WORDS_TEXT.split())
+_RELATION_WORD = re.compile(_alternation(RELATIONS), re.IGNORECASE)
+# A cleric's title before a given name: "don Paolo", "abbé Pierre", "Pfarrer Huber".
+# "Don" capitalised also opens a title ("Don Camillo", "Don Giovanni", "Don Simón"): only in
+# lower case.
+_CLERIC = re.compile(
+    r"(?<![\w.])(?:don|do[ñn]a|dom|abb[ée]|suor|(?i:pfarrer(?:in)?|pastor(?:in)?|rev|reverend"
+    r"|suor|abb[ée]))\.?\s+$"
+)
+_HONORIFIC_WORD = re.compile(rf"(?:{_alternation(HONORIFICS)})\.?", re.IGNORECASE)
+# A title of two letters or more in capitals ("MX Keys", "DR Congo"): a model or a code.
+# after a capitalised word inside a sentence ("Uses a Logitech MX Keys"), not at its start
+# ("Called MRS Smith").
+_MODEL_PREFIX = re.compile(
+    r"(?<=[^\W\d_])[ \u00a0][A-ZÀ-ÖØ-Þ][^\W\d_]*[ \u00a0](?-i:[A-Z]{2,3})\.?\s+$"
 )
 _RELATION_OF = re.compile(
     rf"(?<![\w'])(?:{_alternation(RELATIONS)})\s+(?:de|di|von|of|van)\s+$", re.IGNORECASE
@@ -300,6 +332,17 @@ class NameFinder:
             )
             if not (is_capitalised(word) or folded in self._first_names or after_title):
                 continue  # cheap test first: the cue regexes run on candidates only
+            if _HONORIFIC_WORD.fullmatch(word):
+                continue  # "mit „Frau Dr.“ anschreiben": a second title, not a name
+            if word.islower() and _RELATION_WORD.fullmatch(word):
+                continue  # "une prof femme pour sa fille": a second relation word, no name
+            if word.islower() and folded in _STATE_WORDS and not _possessed(text[: match.start()]):
+                # CRM shorthand: "tenant ok w/ mornings", "tenant fine w/ inspection"; after
+                # a possessive the word is a name ("My neighbour fine waters the plants").
+                continue
+            title = _HONORIFIC.search(text[max(0, match.start() - 12) : match.start()])
+            if word.islower() and not after_title and title and title.group()[0].isupper():
+                continue  # "size M slim fit": a capitalised title has a capitalised name
             strength = self._cue_strength(text[: match.start()])
             if strength is _Cue.NONE:
                 continue
@@ -353,10 +396,17 @@ class NameFinder:
     def _cue_strength(self, before: str) -> _Cue:
         # An initial between the cue and the name ("Mr. J. Smith", "Contact: V. Tóth") is
         # part of the name: the cue is read before it.
-        if _HONORIFIC.search(before[-12:]):
+        honorific = _HONORIFIC.search(before[-12:])
+        if honorific and _MODEL_PREFIX.search(before[-40:]):
+            return _Cue.NONE  # "Logitech MX Keys": a title in capitals after a maker
+        if honorific:
             return _Cue.ANY_NAME  # "cli. M. Dupont": "M." is an honorific, not an initial
         before = _INITIALS_END.sub("", before)
         tail = before[-60:]
+        if _NAMING.search(tail) and thing_named_before(tail):
+            return _Cue.NONE  # "a band called Perhaps Tomorrow", "der Hund heißt Bruno"
+        if _CLERIC.search(tail[-16:]):
+            return _Cue.KNOWN_NAMES  # "catechismo con don Paolo"
         if _HONORIFIC.search(tail) or _NAMING.search(tail) or _LABEL.search(tail):
             return _Cue.ANY_NAME
         if _RELATION_OF.search(tail):
@@ -418,6 +468,12 @@ class NameFinder:
 
     def _name_like(self, word: str) -> bool:
         return is_capitalised(word) and fold(word) not in self._common
+
+
+def _possessed(before: str) -> bool:
+    """Whether a relationship word with a possessive ends ``before`` ("my neighbour")."""
+    relation = _RELATION.search(before[-60:])
+    return relation is not None and bool(relation["possessive"])
 
 
 # Kinship words (not roles, not "son", "Mann" or "bébé", which are other words too): at the

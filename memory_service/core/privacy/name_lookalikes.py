@@ -1,0 +1,197 @@
+"""Spans shaped like a name that the sentence's structure shows are something else.
+
+The NER model and the bare-name reader call capitalised words people; durable notes written
+in a CRM's shorthand are full of capitalised words that are not. Each shape below decides a
+whole class by structure, never by the span's own words being a known brand:
+
+- **a weekday or a month abbreviated**, alone or as a range ("club Thu", "Fri mornings",
+  "every Oct", "Mo-Fr", "Mon-Fri"): "Jan" and "May" are given names too, so they are not
+  among them;
+- **a tier, plan or status** after its noun ("tier Silver", "niveau Frequent Traveller",
+  "offre Duo", "programme Hertz Gold"), or a programme's name ending in a tier word that is
+  nobody's surname ("Marriott Bonvoy Titanium", "Visa Debit");
+- **a thing or a pet named**: a band, a company, a shop, a team, an animal, then a naming verb
+  that cannot mean "phoned" ("a band called Perhaps Tomorrow", "Seine Band heißt Vielleicht
+  Dienstag", "il gatto si chiama Briciola"); not after a preposition ("Kollege im Team heißt
+  Nikolai Sokolov" names the colleague);
+- **an appliance, a garment or a good, then its maker** with nothing between and the phrase
+  ending or going on with a preposition ("chaudière Saunier Duval ;", "sacs Louis Vuitton
+  dans le contrat", "boiler: Worcester Bosch"): a relative clause has a verb after the name
+  ("the bag Anna bought"), a maker does not;
+- **a pet named in apposition** ("Il cane, Ettore, va dal veterinario", "our cat, Mochi, is
+  diabetic"): an animal noun, a comma, one name and a comma;
+- **a street named after someone**, French and Spanish style, with its type word right
+  before ("la place Stanislas", "rue Victor Hugo", "avenida Rosalía de Castro"): the
+  address reader decides whether a house number makes it a door.
+
+A person cue ("my neighbour", "Mrs.") is read by the callers first: such a span is a person
+whatever follows. Only a yes or no leaves this module.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Weekday and month abbreviations of EN/FR/ES/DE/IT. Not those that are given names too
+# ("Jan", "May", "Sam", "Jun", "Mo", "Gen", "Ott"): the two-letter German days only in a
+# range ("Mo-Fr", "Di/Do").
+_ABBREVIATIONS = (
+    r"mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun"
+    r"|lun|mer|jeu|ven|dim"
+    r"|feb|apr|jul|aug|sep|sept|oct|nov|dec"
+    r"|f[ée]vr?|avr|juil|d[ée]c|ene|abr|ago|dic|okt|dez|giu|lug"
+)
+_RANGE_ONLY = r"mo|di|mi|do|fr|sa|so|ma|me|je|ve|lu|gio|mar|sam|jan|may|jun"
+_DAY_OR_RANGE = re.compile(
+    rf"(?i:(?:{_ABBREVIATIONS})\.?"
+    rf"|(?:{_ABBREVIATIONS}|{_RANGE_ONLY})\.?\s*[-\u2013/]\s*(?:{_ABBREVIATIONS}|{_RANGE_ONLY})\.?)"
+)
+# Tier words no surname or given name shares: a span ending in one is a programme's level.
+_TIER_ONLY = r"platinum|titanium|premium|elite|debit|credit|infinite|platine|platino|titan"
+_TIER_NOUN_BEFORE = re.compile(
+    r"(?<![\w'])(?i:tier|tiers|plan|level|status|loyalty|membership|niveau|statut|formule|offre|forfait"
+    r"|programme|program|programa|nivel|estatus|categor[íi]a|stufe|status|tarif|mitgliedschaft"
+    r"|livello|piano|categoria|abbonamento|programma)\s*:?\s+$"
+)
+_ENDS_IN_TIER = re.compile(rf"\s(?i:{_TIER_ONLY})$")
+# Goods a maker's name follows directly in French, Spanish, Italian (and in a label
+# "boiler: Bosch"): appliances, vehicles, garments, bags, food.
+_GOODS = (
+    r"boiler|fridge|freezer|dishwasher|washer|dryer|oven|heat pump|car|bike|scooter"
+    r"|laptop|phone|tablet|printer|router|camera|handbag|bag|shoes|boots|coat"
+    r"|chaudi[èe]re|pompe [àa] chaleur|frigo|r[ée]frig[ée]rateur|cong[ée]lateur|lave-linge"
+    r"|lave-vaisselle|s[èe]che-linge|plaque|voiture|moto|v[ée]lo|trottinette|ordinateur"
+    r"|portable|t[ée]l[ée]phone|imprimante|t[ée]l[ée]|montre|sacs?|chaussures|baskets"
+    r"|manteau|veste|lunettes|parfum|croquettes|caf[ée]|th[ée]|chocolat|vin|bi[èe]re"
+    r"|caldera|nevera|frigor[íi]fico|lavadora|lavavajillas|secadora|horno|coche|bici"
+    r"|patinete|port[áa]til|m[óo]vil|impresora|reloj|bolsos?|zapatillas|zapatos|abrigo"
+    r"|gafas|perfume|pienso|caldaia|frigorifero|lavatrice|lavastoviglie|asciugatrice|forno"
+    r"|macchina|bici|monopattino|cellulare|stampante|orologio|borse?|borsa|scarpe|cappotto"
+    r"|occhiali|profumo|crocchette"
+    r"|tortellini|ravioli|pasta|biscotti|cioccolat[oa]|gelato|yogurt|yaourts?|galletas"
+    r"|chocolate|ketchup|pudding|levure|lievito"
+    r"|heizung|therme|w[äa]rmepumpe|k[üu]hlschrank|waschmaschine|sp[üu]lmaschine|trockner"
+    r"|herd|backofen|auto|fahrrad|roller|handy|drucker|tasche|schuhe|mantel|brille"
+)
+_GOODS_BEFORE = re.compile(rf"(?<![\w'-])(?i:{_GOODS})(?:\s*:)?\s+$")
+# What may follow a maker's name: the end, punctuation, a model number, a preposition or an
+# article; not a lower-case verb ("the bag Anna bought").
+_MAKER_END = re.compile(
+    r"(?:\s*$|\s*[.,;:!?)(\u2013\u2014-]|\s+\d|\s+[A-Z]"
+    r"|\s+(?i:dans|pour|de|du|des|en|avec|sur|au|et|ou|chez|depuis|en|con|para|por|y|o|del"
+    r"|in|per|con|da|di|e|o|mit|f[üu]r|und|oder|im|seit|with|for|from|and|or|since|in|on"
+    r"|at|at home|model|series|range)\b)"
+)
+_ANIMALS = (
+    r"dog|puppy|cat|kitten|horse|pony|rabbit|bunny|hamster|guinea pig|parrot|budgie|canary"
+    r"|tortoise|turtle|ferret|goldfish|lizard|snake|pet"
+    r"|chien|chienne|chiot|chat|chatte|chaton|cheval|lapin|hamster|perroquet|canari|tortue"
+    r"|perro|perra|cachorro|gato|gata|gatito|caballo|conejo|loro|periquito|canario|tortuga"
+    r"|hund|h[üu]ndin|welpe|katze|kater|k[äa]tzchen|pferd|kaninchen|hase|papagei|schildkr[öo]te"
+    r"|cane|cagna|cucciolo|gatto|gatta|gattino|cavallo|coniglio|pappagallo|canarino"
+    r"|tartaruga|criceto"
+)
+_PET_APPOSITION = re.compile(rf"(?<![\w'-])(?i:{_ANIMALS}),\s*$")
+_STREET_TYPE_BEFORE = re.compile(
+    r"(?<![\w'-])(?:(?i:la|de la|sur la|à la|a la|en la)\s+(?i:place)"
+    r"|(?i:rue|avenue|boulevard|bd|quai|all[ée]e|impasse|chemin|cours|square|esplanade"
+    r"|avenida|paseo|plazuela|rambla|glorieta|traves[íi]a|ronda|camino|carrer|rua|vicolo"
+    r"|largo|lungomare|piazzale))\s+(?:(?i:de|del|de la|des|du|di|della|dei|degli)\s+)?$"
+)
+
+
+def reads_as_lookalike(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]``, a span shaped like a name, is a weekday or a month, a
+    tier, a maker after its goods, a pet in apposition or a street after its type word."""
+    span = text[start:end].strip()
+    before = text[max(0, start - 40) : start]
+    if weekday_or_month(text, start, end):
+        return True
+    if _ENDS_IN_TIER.search(span):
+        return True
+    if named_after_before(before):
+        return True
+    if _TIER_NOUN_BEFORE.search(before) or thing_named_before(before):
+        return True  # "niveau Frequent Traveller", "offre Duo", "a band called Perhaps Tomorrow"
+    if _GOODS_BEFORE.search(before) and _MAKER_END.match(text, end):
+        return True
+    if _PET_APPOSITION.search(before) and text[end : end + 1] == "," and " " not in span:
+        return True
+    return _STREET_TYPE_BEFORE.search(before) is not None
+
+
+# Things people name: a band, a company, a shop, a boat, a team, a pet. A naming verb right
+# after one of them (a complement of up to two words between: "studio de diseño se llama")
+# names the thing, not a person: "a band called Perhaps Tomorrow", "Seine Band heißt
+# Vielleicht Dienstag", "il gatto si chiama Briciola".
+_THINGS = (
+    r"band|group|company|firm|agency|studio|shop|store|restaurant|caf[ée]|bar|bakery|boat|yacht"
+    r"|podcast|channel|blog|newsletter|team|club|project|business|start-?up|brand|label|app"
+    r"|game|robot|vacuum|car|van|house|cottage|farm"
+    r"|groupe|entreprise|soci[ée]t[ée]|agence|boutique|magasin|bateau|[ée]quipe|cha[îi]ne"
+    r"|projet|marque|jeu|maison|ferme|voiture"
+    r"|grupo|empresa|agencia|estudio|tienda|barco|equipo|canal|proyecto|marca|juego|casa"
+    r"|granja|coche"
+    r"|firma|agentur|laden|boot|verein|kanal|projekt|marke|spiel|haus|hof"
+    r"|gruppo|azienda|agenzia|negozio|barca|squadra|progetto|marchio|gioco|cascina|macchina"
+    rf"|{_ANIMALS}"
+)
+# Naming verbs that cannot be read as "phoned": a reflexive, a passive, a participle.
+_NAMING_VERB = (
+    r"is called|is named|was called|was named|nomm[ée]e?|appel[ée]e|s['\u2019]appelle"
+    r"|est nomm[ée]e?|llamad[oa]|se llama|de nombre|hei(?:ß|ss)t|namens|genannt|chiamat[oa]"
+    r"|si chiama|di nome"
+)
+# A short complement between the thing and its verb: "estudio de diseño", "studio di design".
+_THING_COMPLEMENT = r"(?:\s+(?:de|di|du|des|del|of|von|for|pour|para|per)\s+[^\W\d_]+)?"
+_THING_NAMED = re.compile(
+    rf"(?<![\w'-])(?i:{_THINGS}){_THING_COMPLEMENT}\s+(?i:{_NAMING_VERB})\s*:?\s+$"
+    # English "called" and "named" alone are also "phoned" and "appointed" ("the agency
+    # called Maria"): a naming only after an indefinite article ("a band called").
+    rf"|(?<![\w'-])(?i:a|an|one)\s+(?:[^\W\d_]+\s+)?(?i:{_THINGS}){_THING_COMPLEMENT}"
+    r"\s+(?i:called|named)\s+$"
+)
+
+
+# A thing after a preposition is a person's complement ("Neuer Kollege im Team heißt"):
+# the one named is the person before it.
+_PREPOSITION_BEFORE = re.compile(
+    r"(?:^|\s)(?i:im|in|in der|beim|bei|vom|dans|en|au|du|nel|nella|nello|del|della|at|of|on"
+    r"|from|de la|des|en el|en la|de|di|von|aus)\s+(?:(?i:the|le|la|l'|el|il|lo|der|die|das"
+    r"|dem|den)\s+)?$"
+)
+
+
+# Whom a pet is named after or a costume portrays: a character or a public figure ("Named the
+# cat after Walter White", "Il gatto si chiama come Dylan Dog", "Dressed up as Leslie Knope
+# last Halloween", "déguisé en Arsène Lupin"). A relative in between is a cue the callers read
+# first ("named the dog after her neighbour Anna").
+_NAMED_AFTER = re.compile(
+    rf"(?i:(?:named|called)\s+(?:the|my|our|his|her|their|a)\s+(?:{_THINGS})\s+after"
+    rf"|(?:{_THINGS})\s+(?:si chiama|s['\u2019]appelle|se llama|hei(?:ß|ss)t)\s+(?:come|comme"
+    r"|como|wie)"
+    r"|dressed(?:\s+up)?\s+as|went\s+as|a\s+costume\s+of|d[ée]guis[ée]e?s?\s+en"
+    r"|disfrazad[oa]s?\s+de|verkleidet\s+als|vestit[oa]\s+da|travestit[oa]\s+da)\s+$"
+)
+
+
+def named_after_before(before: str) -> bool:
+    """Whether ``before`` ends with a pet's naming after someone or a costume's "as"."""
+    return _NAMED_AFTER.search(before[-80:]) is not None
+
+
+def thing_named_before(before: str) -> bool:
+    """Whether ``before`` ends with a thing or a pet and a naming verb ("a band called",
+    "le chat s'appelle"): the name that follows is the thing's."""
+    tail = before[-80:]
+    match = _THING_NAMED.search(tail)
+    if match is None:
+        return False
+    if re.match(r"(?i:a|an|one)\s", match.group()):
+        return True  # "plays in a band called": the indefinite thing is the one named
+    return _PREPOSITION_BEFORE.search(tail[: match.start()]) is None
+
+
+def weekday_or_month(text: str, start: int, end: int) -> bool:
+    """Whether the span is a weekday or a month abbreviated, or a range of them."""
+    return _DAY_OR_RANGE.fullmatch(text[start:end].strip()) is not None
