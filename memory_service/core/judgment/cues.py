@@ -149,10 +149,12 @@ _CLASSES: dict[str, str] = {
     ),
     "policy": (
         "instruction|instructions|rule|rules|policy|policies|prompt|guidelines|limit|limits"
-        "|regle|regles|consigne|consignes|politique|instructions|limite|limites"
+        "|la regle|les regles|une regle|des regles|cette regle|ces regles|aux regles|ses regles"
+        "|consigne|consignes|politique|instructions|limite|limites"
         "|regla|reglas|politica|instrucciones|normas|limite"
         "|regel|regeln|richtlinie|richtlinien|anweisung|anweisungen|vorgaben|limit|limits"
-        "|regola|regole|istruzioni|direttive|limiti"
+        "|la regola|le regole|una regola|delle regole|questa regola|queste regole|alle regole"
+        "|istruzioni|direttive|limiti"
     ),
     "pref": (
         "prefers|prefer|preferred|likes|wants|wishes|would like|loves|hates|dislikes|enjoys"
@@ -406,8 +408,10 @@ _EVIDENCE_AFTER = re.compile(
     r"[,;\u2013\u2014]\s*(?:since|as|given|seeing as|judging by|vu que|puisque|etant donne|vu"
     r"|ya que|dado que|puesto que|visto que|da|weil|zumal|visto che|dato che|poiche|siccome|dati)\b"
 )
-# - a short conclusion after a colon, a dash or a full stop ("18 months of receipts, zero meat or
-#   dairy: vegan household", "Tips 30% on every ride. Well-off.").
+# - a short conclusion after a full stop ("Tips 30% on every ride. Well-off."). After a colon or
+#   a dash it is also every label's and secret's shape ("Security question (first pet): Biscuit"):
+#   as a feature it pushed labelled secrets over the instruction threshold (session 8), so the
+#   pattern reads it but only the full stop counts.
 _TAIL = re.compile(
     r"(?P<head>[^:\u2013\u2014.]+?)\s*(?P<mark>[:\u2013\u2014]|\.|\s-)\s+(?P<tail>[^:.]+?)\W*$"
 )
@@ -425,8 +429,13 @@ def inference_classes(folded: str) -> set[str]:
     if _EVIDENCE_AFTER.search(folded):
         found.add("evidence_after")
     tail = _TAIL.search(folded)
-    if tail and len(tail["head"].split()) >= 3 and 1 <= len(tail["tail"].split()) <= 4:
-        found.add("colon_tail" if tail["mark"] != "." else "short_sentence")
+    if (
+        tail
+        and tail["mark"] == "."
+        and len(tail["head"].split()) >= 3
+        and 1 <= len(tail["tail"].split()) <= 4
+    ):
+        found.add("short_sentence")
     return found
 
 
