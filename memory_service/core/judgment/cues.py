@@ -149,12 +149,10 @@ _CLASSES: dict[str, str] = {
     ),
     "policy": (
         "instruction|instructions|rule|rules|policy|policies|prompt|guidelines|limit|limits"
-        "|la regle|les regles|une regle|des regles|cette regle|ces regles|aux regles|ses regles"
-        "|consigne|consignes|politique|instructions|limite|limites"
+        "|regle|regles|consigne|consignes|politique|instructions|limite|limites"
         "|regla|reglas|politica|instrucciones|normas|limite"
         "|regel|regeln|richtlinie|richtlinien|anweisung|anweisungen|vorgaben|limit|limits"
-        "|la regola|le regole|una regola|delle regole|questa regola|queste regole|alle regole"
-        "|istruzioni|direttive|limiti"
+        "|regola|regole|istruzioni|direttive|limiti"
     ),
     "pref": (
         "prefers|prefer|preferred|likes|wants|wishes|would like|loves|hates|dislikes|enjoys"
@@ -355,17 +353,11 @@ def cue_classes(folded: str, words: Sequence[str]) -> set[str]:
     """The classes present in a note: ``folded`` is its text as :func:`.features.fold` makes it,
     ``words`` its tokens in order."""
     found: set[str] = set()
-    # Longest first: a word inside a phrase already read is not read again alone ("bullet
-    # points" is the format of a reply, not loyalty "points"; "a lo mejor" not "mejor").
-    covered = [False] * len(words)
-    for n in range(_LONGEST, 0, -1):
+    for n in range(1, _LONGEST + 1):
         for i in range(len(words) - n + 1):
-            if all(covered[i : i + n]):
-                continue
             classes = _ENTRY_CLASSES.get(" ".join(words[i : i + n]))
             if classes:
                 found |= classes
-                covered[i : i + n] = [True] * n
     if _PROGRESSIVE.search(folded):
         found.add("progressive")
     if _NO_CHECK.search(folded):
@@ -377,97 +369,9 @@ def cue_classes(folded: str, words: Sequence[str]) -> set[str]:
     return found
 
 
-# An inference written as evidence and its conclusion, with no hedge word ("Buys nappies every
-# week -> has a baby", "From the accent: from the south", "Based on the basket, a runner", "Tips
-# 30% on every ride. Well-off."): the guess is in the shape of the note, not in a word.
-# - an arrow or an equals sign between two parts;
-_ARROW = re.compile(r"->|=>|\u2192|\u21d2|\u27f6|(?<=\w)\s+=\s+(?=\w)|(?<=\w)\s+>\s+(?=\w)")
-# - a connective of consequence after a break ("…, so she wants…", "…, donc un grand chien",
-#   "…, así que…", "…, arbeitet also nachts", "…, quindi…"): German "also" after the verb;
-_CONCLUSION = re.compile(
-    r"[,;:.\u2013\u2014-]\s*(?:and\s+)?(?:so|hence|thus|therefore|which means|meaning|donc|alors"
-    r"|c'est|par consequent|d'ou|ce qui veut dire|asi que|por (?:lo )?tanto|entonces|o sea|luego"
-    r"|folglich"
-    r"|daher|deshalb|somit|demnach|quindi|dunque|percio|pertanto|allora|ergo)\b"
-    r"|[,;]\s*[^\W\d_]+\s+also\b"
-)
-# - a source put first, its conclusion after ("Given the protein bars, into bodybuilding", "Vu
-#   l'heure de ses messages : couche-tard", "Anhand des Warenkorbs: Läufer", "Dem Tonfall nach
-#   sauer", "Da er nur nachts antwortet, Schichtarbeiter");
-_SOURCE_FIRST = re.compile(
-    r"^\W*(?:(?:given|based on|judging (?:by|from)|going by|from (?:the|his|her|their|its|how|what)"
-    r"|seeing|d'apres|vu (?:l'|le|la|les|ses|son|sa|qu)|au vu d|a en juger|compte tenu|etant donne"
-    r"|vist[oa] (?:la|el|los|las|il|lo|l'|i|gli|le)|viendo|a juzgar|segun|dado|dada"
-    r"|por (?:como|lo que)"
-    r"|anhand|aufgrund|angesichts|laut|da (?:er|sie|es|die|der)|in base a|a giudicare|dat[oa]"
-    r"|considerando|visto che|since (?:he|she|they)|as (?:he|she|they))\b[^,:;.]{0,80}[,:;]"
-    r"|dem \w+(?: \w+)? nach\b|der \w+(?: \w+)? nach\b)"
-)
-# - a clause of evidence after the fact ("Lives alone, since the consumption is so low");
-_EVIDENCE_AFTER = re.compile(
-    r"[,;\u2013\u2014]\s*(?:since|as|given|seeing as|judging by|vu que|puisque|etant donne|vu"
-    r"|ya que|dado que|puesto que|visto que|da|weil|zumal|visto che|dato che|poiche|siccome|dati)\b"
-)
-# - a short conclusion after a full stop ("Tips 30% on every ride. Well-off."). After a colon or
-#   a dash it is also every label's and secret's shape ("Security question (first pet): Biscuit"):
-#   as a feature it pushed labelled secrets over the instruction threshold (session 8), so the
-#   pattern reads it but only the full stop counts.
-_TAIL = re.compile(
-    r"(?P<head>[^:\u2013\u2014.]+?)\s*(?P<mark>[:\u2013\u2014]|\.|\s-)\s+(?P<tail>[^:.]+?)\W*$"
-)
-
-
-def inference_classes(folded: str) -> set[str]:
-    """The shapes of an inference without a hedge word (see ``_ARROW`` and the others)."""
-    found = set()
-    if _ARROW.search(folded):
-        found.add("arrow")
-    if _CONCLUSION.search(folded):
-        found.add("conclusion")
-    if _SOURCE_FIRST.search(folded):
-        found.add("source_first")
-    if _EVIDENCE_AFTER.search(folded):
-        found.add("evidence_after")
-    tail = _TAIL.search(folded)
-    if (
-        tail
-        and tail["mark"] == "."
-        and len(tail["head"].split()) >= 3
-        and 1 <= len(tail["tail"].split()) <= 4
-    ):
-        found.add("short_sentence")
-    return found
-
-
-# Who a preference about the agent serves. The manner of the agent's talk to the user (its
-# register, format, language, channel, asking first) is the user's to choose; a permission, a
-# lifted check, a rule, a tool or others' data is not. The linear model sees classes one by one
-# and their pairs; "a manner and NOTHING that grants" needs its own feature.
-_ABOUT_AGENT = frozenset({"agent", "you"})
-_WANTING = frozenset({"pref", "pref_clause"})
-_MANNER = frozenset({"comm", "language", "address", "ask", "ask_first"})
-_GRANTS = frozenset({"lift", "permit", "policy", "system_obj"})
-
-
-def preference_classes(classes: set[str]) -> set[str]:
-    if not classes & _WANTING:
-        return set()
-    if not classes & _ABOUT_AGENT:
-        return {"pref_self"}
-    grants = classes & _GRANTS or (
-        "neg" in classes and classes & {"ask", "check"} and "address" not in classes
-    )
-    if grants:
-        return {"pref_grants"}
-    if classes & _MANNER:
-        return {"pref_manner"}
-    return {"pref_other"}
-
-
 def cues(folded: str, words: Sequence[str]) -> set[str]:
     """``k:`` per class, ``x:`` per pair of classes (see the module's docstring)."""
     classes = cue_classes(folded, words)
-    classes |= preference_classes(classes) | inference_classes(folded)
     out = {f"k:{name}" for name in classes}
     out.update(f"x:{a}+{b}" for a, b in combinations(sorted(classes), 2))
     return out

@@ -109,19 +109,6 @@ _HEALTH_HEADS = (
     r"|malattia|disturbo|sindrome|allergi(?:a|co|ca|e)|intolleran(?:te|za)|disabilita"
     r"|diagnosticat[oa]|in cura per|incinta|gravidanza|sedia a rotelle"
     r"|(?:e|sono) (?:sord[oa]|ciec[oa]|autistic[oa]|diabetic[oa]|epilettic[oa]|asmatic[oa])"
-    # The heads in the plural, which the word boundary after each head refused ("eating
-    # disorders", "troubles alimentaires", "trastornos", "disturbi alimentari"; not German
-    # "Störungen", which are outages); the doctor of the mind a person sees (not the field:
-    # "history of psychiatry"); a maternity leave, which states a pregnancy. On the whole
-    # special-categories corpus: 18 sensitive notes newly held, no ordinary note of it or of the
-    # judgment corpus.
-    r"|diseases|disorders|syndromes|illnesses|maladies|enfermedades|trastornos|krankheiten"
-    r"|erkrankungen|malattie|disturbi|troubles? (?:alimentaires?|anxieux|bipolaires?"
-    r"|obsessionnels?|psychiques?|psychiatriques?|cognitifs?|de l'attention"
-    r"|du comportement alimentaire|de la personnalite)"
-    r"|psychiatrists?|psychiatres?|psiquiatras?|psichiatr[ai]|psychiater\w*"
-    r"|maternity leave|conge (?:de )?maternite|baja (?:por|de) maternidad|mutterschutz"
-    r"|congedo di maternita"
 )
 # Conditions usually named without a head noun, in the five languages (folded spellings).
 _NAMED_CONDITIONS = (
