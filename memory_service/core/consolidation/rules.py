@@ -247,7 +247,14 @@ def _stem(token: str, *, french: bool = False) -> str:
             token = token[: -len(suffix)]
             if suffix in ("ing", "ed") and len(token) > 3 and token[-1] == token[-2]:
                 token = token[:-1]  # a doubled final consonant: "running", "stopped"
+            if suffix == "es" and not french and len(token) > 4 and token.endswith("i"):
+                token = token[:-1]  # "allergies", "puppies": the "-y" noun's stem
             break
+    else:
+        if not french and len(token) >= 6 and token.endswith("ic"):
+            token = token[:-2]  # the adjective of a "-y" noun: "allergic" / "allergy"
+        elif not french and len(token) >= 5 and token.endswith("y"):
+            token = token[:-1]
     if len(token) > 3 and token.endswith("e"):
         token = token[:-1]
     return token
