@@ -136,6 +136,8 @@ class _Markers:
     # Stop words an accented word may fold to: all but English's own.
     accented_stopwords: frozenset[str]
     negations: frozenset[str]
+    # Quantities written as words ("two", "trois"), folded.
+    number_words: frozenset[str]
 
 
 def _english_only(stopwords: frozenset[str]) -> frozenset[str]:
@@ -177,6 +179,7 @@ def _load_markers() -> _Markers:
         stopwords=stopwords,
         accented_stopwords=stopwords - _english_only(stopwords),
         negations=frozenset(DEFAULT_LEXICONS.negations | {fold(w) for w in data["negations"]}),
+        number_words=frozenset(fold(w) for lang in data["number_words"].values() for w in lang),
     )
 
 
@@ -244,12 +247,23 @@ def _stem(token: str, *, french: bool = False) -> str:
             token = token[: -len(suffix)]
             if suffix in ("ing", "ed") and len(token) > 3 and token[-1] == token[-2]:
                 token = token[:-1]  # a doubled final consonant: "running", "stopped"
+            if suffix == "es" and not french and len(token) > 4 and token.endswith("i"):
+                token = token[:-1]  # "allergies", "puppies": the "-y" noun's stem
             break
+    else:
+        if not french and len(token) >= 6 and token.endswith("ic"):
+            token = token[:-2]  # the adjective of a "-y" noun: "allergic" / "allergy"
+        elif not french and len(token) >= 5 and token.endswith("y"):
+            token = token[:-1]
     if len(token) > 3 and token.endswith("e"):
         token = token[:-1]
     return token
 
 
+# Quantity words as content terms are stemmed ("three" -> "thre", "trois" -> "troi").
+_NUMBER_TERMS = frozenset(
+    _stem(w, french=french) for w in _MARKERS.number_words for french in (False, True)
+)
 _FRENCH_STOPWORDS = DEFAULT_LEXICONS.stopwords_by_language.get("fr", frozenset())
 _ENGLISH_STOPWORDS = DEFAULT_LEXICONS.stopwords_by_language.get("en", frozenset())
 
@@ -495,12 +509,25 @@ def _replaces(older: NoteTerms, newer: NoteTerms) -> bool:
         return _same_frame(older, newer, with_predicates=True)
     if older.single & newer.single & older.topic & newer.topic and _same_frame(older, newer):
         return True
-    return (
+    if any(_YEAR.fullmatch(n) for n in older.numbers | newer.numbers):
+        return False
+    if (
         older.content - older.numbers == newer.content - newer.numbers
         and bool(older.numbers)
         and bool(newer.numbers)
         and older.numbers != newer.numbers
-        and not any(_YEAR.fullmatch(n) for n in older.numbers | newer.numbers)
+    ):
+        return True
+    # The same with a quantity written as a word on either side ("Has two children" / "Has
+    # three children", "Trains once a week" / "Trains twice a week").
+    old_quantity = older.numbers | (older.content & _NUMBER_TERMS)
+    new_quantity = newer.numbers | (newer.content & _NUMBER_TERMS)
+    return (
+        bool((old_quantity | new_quantity) & _NUMBER_TERMS)
+        and bool(old_quantity)
+        and bool(new_quantity)
+        and old_quantity != new_quantity
+        and older.content - old_quantity == newer.content - new_quantity
     )
 
 
