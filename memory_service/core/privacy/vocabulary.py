@@ -310,6 +310,10 @@ CODE_OPENERS = (
     # an alarm is switched off with its code ("si spegne con", "se apaga con", "schaltet ab")
     r"|turn(?:s|ed)? off|switch(?:es|ed)? off|eteint|eteindre|apag\w*|spegn\w*|ausschalt\w*"
     r"|abschalt\w*|ausgeschaltet|abgeschaltet"
+    # one gets in with its code: "you get in with 7731", "on rentre avec 1984B", "al cancello
+    # si entra con 3319", "se entra con 4821", "kommt man mit 2580 rein"
+    r"|get(?:s|ting)? in|let(?:s)?(?: \w+)? in|rentr(?:e|es|ez|ons|er|ent)"
+    r"|(?:on|si|se|man) entr(?:e|a|an|ano|er)|(?:rein|herein)komm\w*"
 )
 # What may follow a typed code: its end, a place, the next step, never the thing counted
 # ("1500 chansons", "1000 goles" count; "A1942 sur le boîtier", "0913 when you arrive" do not).
