@@ -151,6 +151,7 @@ def _cued_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
         lock_code(keyed)
         or keyed_code_near_cue(folded_text)
         or combination(folded_text)
+        or counted_digits(folded_text)
         or entered_code(keyed, lexicons)
     ):
         kinds.add("PASSCODE")
@@ -221,6 +222,7 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
         lock_code(keyed)
         or keyed_code_near_cue(folded_text)
         or combination(folded_text)
+        or counted_digits(folded_text)
         or _KEYPAD_ENTRY.search(folded_text)
         or entered_code(keyed, lexicons)
     ):
@@ -418,6 +420,35 @@ def _looks_random(token: str) -> bool:
 # "0.4.8.3". People write a code as they type it; a quantity is never written that way.
 _KEYED_DIGITS = re.compile(r"(?<![\w.,-])\d(?P<sep>[ .-])\d(?:(?P=sep)\d){2,11}(?![\w]|[.,-]\d)")
 # A parenthetical aside between a cue and its value ("Security answer (first pet) is X").
+# A value announced by how many digits it has: "the four digits on the sticker are 5521",
+# "les six chiffres au dos sont 204 381", "die vier Ziffern lauten 7731". When the count said
+# is the count given, the note hands over a code that someone had to count out; a quantity
+# or a date is not told that way.
+_COUNT_WORDS = {
+    "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8,
+    "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8,
+    "drei": 3, "vier": 4, "funf": 5, "sechs": 6, "sieben": 7, "acht": 8,
+    "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7, "otto": 8,
+}  # fmt: skip
+_COUNTED_DIGITS = re.compile(
+    r"(?<![\w-])(?P<count>\d|[a-z]+)\s+(?:digits|numbers|chiffres|digitos|numeros|cifre"
+    r"|numeri|ziffern|zahlen)(?![\w-])[^.!?;\n]{0,60}?(?<![\w-])(?:are|is|were|sont|est"
+    r"|son|es|sind|ist|lauten|lautet|sono|e|:)\s+(?P<value>\d(?:[ -]?\d){2,9})(?![\w.,]\d|\w)",
+    re.I,
+)
+
+
+def counted_digits(text: str) -> bool:
+    """Digits given after the count of them the sentence announces, and as many as it says."""
+    for match in _COUNTED_DIGITS.finditer(text):
+        count = match["count"].lower()
+        said = int(count) if count.isdigit() else _COUNT_WORDS.get(count)
+        if said is not None and said == sum(ch.isdigit() for ch in match["value"]):
+            return True
+    return False
+
+
 _ASIDE = re.compile(r"\s*\([^()]{0,80}\)")
 
 
