@@ -43,6 +43,13 @@ def codes(text: str) -> set[str]:
         # a password after "with" that opens or joins
         "Home office PC opens with the cat's name and a number: Mittens2011.",
         "Visitors connect to CafeNet with olive-73-river.",
+        # keys joined by dashes with the confirm key; a code announced by its digit count
+        "Das Tor machst du mit 4-1-9-7-Raute auf.",
+        "The six digits printed under the modem are 482 913; the tablet wants them.",
+        "Les quatre chiffres au dos du boîtier sont 7305.",
+        # the answer to what a bank or a support line asks, the question described
+        "When the insurer asks about his first school, it's Ashgrove.",
+        "Quand la banque demande le nom de sa première rue, c'est Verdier.",
     ],
 )
 def test_told_values_are_secrets(text: str) -> None:
@@ -60,6 +67,10 @@ def test_told_values_are_secrets(text: str) -> None:
         "Prefers Python (3.12) for scripts.",
         "Uses the laptop with Ubuntu for work.",
         "Mit 2019 beginnt die neue Saison.",
+        "The two digits on the jersey are 23.",
+        "The four numbers she picked are 3, 18, 27 and 40.",
+        "When people ask about her hometown, it's Lyon.",
+        "When the bank asks for ID, it's usually fine.",
     ],
 )
 def test_look_alikes_are_kept(text: str) -> None:
