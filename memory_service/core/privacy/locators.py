@@ -21,6 +21,8 @@ from memory_service.core.privacy.vocabulary import (
     ORGANISATION_CUES,
     PAYMENT_APPS,
     PERSONAL_PAGE_HOSTS,
+    PROFILE_HOST_PAGES,
+    PROFILE_HOSTS,
     UNITS,
 )
 
@@ -60,6 +62,14 @@ _PLATFORM_HANDLE = re.compile(
     r"|pseudo|usuario|nome\s+utente|nick(?:name)?|account|compte|cuenta|konto))?"
     r"(?:\s+(?i:is|est|es|ist|lautet|e|è))?\s*[:,=]?\s+(?i:@)?"
     r"(?P<name>[A-Za-z0-9][A-Za-z0-9_.#-]{2,31})\s*(?:$|[.;!?\n)]|,\s)"
+)
+# The platform's name with whose it is between it and the colon ("pseudo Twitch du joueur :
+# LeRoiDuClutch", "discord del jugador: elmanco_420 (…)", "Steam of my nephew: Kx_Wolf").
+_OWNED_PLATFORM_HANDLE = re.compile(
+    rf"(?<![\w.])(?i:{_PLATFORM})(?:\s+(?i:du|de|del|della|dello|des|of|von|vom|der|di|da|d'"
+    r"|la|le|el|il|my|his|her|their|mon|ma|son|sa|mi|su|mein\w*|sein\w*|ihr\w*|suo|sua|mio"
+    r"|mia)){1,2}\s*[^\W\d]+\s*:\s+(?i:@)?"
+    r"(?P<name>[A-Za-z0-9][A-Za-z0-9_.#-]{2,31})\s*(?:$|[.;!?\n)]|,\s|\()"
 )
 # A name in quotes after a platform and a word that names the account ("Mastodon account
 # ..., name is 'quietbyte'", "Gamer tag on Steam is 'the pale ferryman'", "En Twitch
@@ -119,6 +129,13 @@ _PERSONAL_PAGE = re.compile(
     rf"(?<![\w.-])(?:https?://)?(?:www\.)?(?i:{PERSONAL_PAGE_HOSTS})/?"
     r"(?P<handle>[A-Za-z0-9][A-Za-z0-9_.+-]{1,40})",
 )
+# An account's page on a host whose paths are user names, with that one part in its path
+# ("github.com/mkowalski-dev", "instagram.com/fra.cucina.veg", "tiktok.com/@sole").
+_PROFILE_PAGE = re.compile(
+    rf"(?<![\w.-])(?:https?://)?(?:www\.|m\.)?(?i:{PROFILE_HOSTS})/@?"
+    r"(?P<handle>[A-Za-z0-9][A-Za-z0-9_.-]{1,40}?)\.?(?![\w/-]|\.\w|/\w)",
+)
+_SITE_PAGES = frozenset(PROFILE_HOST_PAGES)
 # A payment app's user name said after it: "$cashtag", or a handle-shaped word after a colon.
 _APP_CASHTAG = re.compile(
     rf"(?<![\w-])(?i:{PAYMENT_APPS})(?![\w-])[^.!?;\n]{{0,30}}?(?<![\w$])\$[A-Za-z][A-Za-z0-9_]{{1,19}}"
@@ -153,6 +170,8 @@ def personal_page(text: str) -> bool:
         if _ORGANISATION.search(part):
             continue
         if _PERSONAL_PAGE.search(part) or _APP_CASHTAG.search(part):
+            return True
+        if any(m["handle"].lower() not in _SITE_PAGES for m in _PROFILE_PAGE.finditer(part)):
             return True
         paying = _PAYING.search(part) is not None
         if any(
@@ -236,7 +255,11 @@ def _has_gamer_tag(text: str) -> bool:
     return any(
         name.lower() not in _HARMLESS_NOUNS and not name.isupper()
         for name in _TAGGED_NAME.findall(text)
-    ) or any(_user_name(match["name"]) for match in _PLATFORM_HANDLE.finditer(text))
+    ) or any(
+        _user_name(match["name"])
+        for pattern in (_PLATFORM_HANDLE, _OWNED_PLATFORM_HANDLE)
+        for match in pattern.finditer(text)
+    )
 
 
 def _user_name(token: str) -> bool:

@@ -656,7 +656,8 @@ _STAR = r"star|asterisk|etoile|asterisque|asterisco|estrella|stern|sternchen"
 _HASH = r"hash|pound|diese|croisillon|almohadilla|cancelletto|raute"
 _KEYPAD_KEYS = re.compile(
     rf"(?<![\w-])(?:(?P<star>{_STAR})[\s,]+)?(?P<digits>\d(?:[\s,-]+\d){{2,7}})"
-    rf"(?:[\s,]+(?:then\s+|puis\s+|dann\s+|poi\s+|luego\s+)?(?P<hash>{_HASH}))(?![\w-])",
+    # the confirm key joined like the digits: "2-5-8-0-Raute"
+    rf"(?:(?:[\s,]+|-)(?:then\s+|puis\s+|dann\s+|poi\s+|luego\s+)?(?P<hash>{_HASH}))(?![\w-])",
     re.I,
 )
 

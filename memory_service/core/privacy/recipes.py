@@ -126,12 +126,31 @@ _QUOTED_QUESTION = re.compile(
 )
 
 
+# An answer given to what a bank, a support line or a site asks, the question described
+# instead of named ("When the bank asks about mum's family name before marriage, it's
+# Whitcombe", "Quand la banque demande …, c'est Moreau"): the one capitalised word that ends
+# the sentence after "it's" answers a check of identity.
+_VERIFIER_ASKS = re.compile(
+    r"(?<![\w-])(?:when(?:ever)?|if|quand|lorsque|si|cuando|wenn|falls|quando|se)\s+"
+    r"(?:(?:the|la|le|l'|el|die|der|das|il|lo|his|her|their|sa|son|su|seine|ihre|sua)\s*)?"
+    r"(?:bank\w*|banque|banco|banca|hotline|helpline|support|assistance|assistenza|insurer"
+    r"|assurance|aseguradora|versicherung|operator|operateur|operador|operatore|site|website"
+    r"|sitio|app|portal|portail|kundendienst|kundenservice|servicio|service)\s+(?:\w+\s+)?"
+    r"(?:asks?|asked|demande|pregunta|fragt|chiede)(?![\w-])[^.!?;\n]{0,80}?,\s*"
+    r"(?:it'?s|it is|c'est|es|ist es|ist's|e|sagt (?:er|sie|man)|dice|dit)\s+"
+    r"[\"'\u00ab\u201c\u201e]?(?-i:[A-Z])[\w'-]+[\"'\u00bb\u201d]?\s*(?:[.!]\s*|$)(?:$|\n)",
+    re.I,
+)
+
+
 def security_answer_told(folded_text: str) -> bool:
     """The answer to a classic security question: a question's subject and a name after
     it ("first pet was called Biscuit", "Street where the user grew up was Maple
     Crescent"), or a verb of answering and a capitalised or quoted word in a note about a
     security question or naming one's subject ("Para «ciudad donde nacieron sus padres»
     siempre contesta Cáceres"); "Writes 'Many thanks' in every email" names neither."""
+    if _VERIFIER_ASKS.search(folded_text):
+        return True
     for subject in _SUBJECT.finditer(folded_text):
         named = _NAMED.match(folded_text[subject.end() :])
         if named is not None:

@@ -141,14 +141,17 @@ def _cued_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
     """The kinds the cue rules find (a value after a credential word, a lock's code)."""
     kinds = set()
     keyed = keyed_digits_joined(folded_text)
-    if _credential_after_cue(folded_text, lexicons) or any(
-        value_after_credential_word(view, lexicons) for view in _views(keyed)
+    if (
+        _credential_after_cue(folded_text, lexicons)
+        or any(value_after_credential_word(view, lexicons) for view in _views(keyed))
+        or opened_with_password(folded_text)
     ):
         kinds.add("PASSWORD")
     if (
         lock_code(keyed)
         or keyed_code_near_cue(folded_text)
         or combination(folded_text)
+        or counted_digits(folded_text)
         or entered_code(keyed, lexicons)
     ):
         kinds.add("PASSCODE")
@@ -212,12 +215,14 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
         lexicons.search("secret_cues", folded_text)
         or _credential_after_cue(folded_text, lexicons)
         or any(value_after_credential_word(view, lexicons) for view in _views(keyed))
+        or opened_with_password(folded_text)
     ):
         kinds.add("PASSWORD")
     if (
         lock_code(keyed)
         or keyed_code_near_cue(folded_text)
         or combination(folded_text)
+        or counted_digits(folded_text)
         or _KEYPAD_ENTRY.search(folded_text)
         or entered_code(keyed, lexicons)
     ):
@@ -226,9 +231,10 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
         _grouped_key(match.group()) for match in _GROUPED_KEY.finditer(folded_text)
     ):
         kinds.add("HIGH_ENTROPY_STRING")
-    if any(typed_password(token) for token in _SYMBOL_WORD.findall(folded_text)):
+    bare = _bare_words(folded_text)
+    if any(typed_password(token) for token in [*_SYMBOL_WORD.findall(folded_text), *bare]):
         kinds.add("PASSWORD")
-    if any(composed_password(token) for token in _COMPOSED_WORD.findall(folded_text)):
+    if any(composed_password(token) for token in [*_COMPOSED_WORD.findall(folded_text), *bare]):
         kinds.add(COMPOSED_PASSWORD)
     if word_run_after_colon(folded_text, lexicons):
         kinds.add("SEED_PHRASE")
@@ -321,6 +327,21 @@ def _folded_products(product_names: tuple[str, ...]) -> frozenset[str]:
 # ("seagull!77", "sunflower!harbour42", "birke!2022"). Not "#" (room#12), "%", "&" (at&t),
 # "@" (e-mails) or "-" / "." (model numbers, versions, dates).
 _SYMBOL_WORD = re.compile(r"(?<!\S)[\w!$*^~]{6,40}(?!\S)")
+# A word between brackets, quotes or sentence punctuation: "(Soleil#Lyon75)", "soleil*1972.",
+# "(»Schnuffel!88«),". The password rules read it without what wraps it.
+_WRAPPED_WORD = re.compile(r"[\w!$*^~#.]{6,40}")
+
+
+def _bare_words(text: str) -> list[str]:
+    """The words of ``text`` that punctuation or brackets wrap, without the wrapping."""
+    words = []
+    for token in text.split():
+        bare = token.strip(_WORD_EDGES + "\u201e\u2018\u2019")
+        if bare != token and _WRAPPED_WORD.fullmatch(bare):
+            words.append(bare)
+    return words
+
+
 _PASSWORD_SYMBOLS = frozenset("!$*^~")
 
 
@@ -399,6 +420,35 @@ def _looks_random(token: str) -> bool:
 # "0.4.8.3". People write a code as they type it; a quantity is never written that way.
 _KEYED_DIGITS = re.compile(r"(?<![\w.,-])\d(?P<sep>[ .-])\d(?:(?P=sep)\d){2,11}(?![\w]|[.,-]\d)")
 # A parenthetical aside between a cue and its value ("Security answer (first pet) is X").
+# A value announced by how many digits it has: "the four digits on the sticker are 5521",
+# "les six chiffres au dos sont 204 381", "die vier Ziffern lauten 7731". When the count said
+# is the count given, the note hands over a code that someone had to count out; a quantity
+# or a date is not told that way.
+_COUNT_WORDS = {
+    "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8,
+    "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8,
+    "drei": 3, "vier": 4, "funf": 5, "sechs": 6, "sieben": 7, "acht": 8,
+    "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7, "otto": 8,
+}  # fmt: skip
+_COUNTED_DIGITS = re.compile(
+    r"(?<![\w-])(?P<count>\d|[a-z]+)\s+(?:digits|numbers|chiffres|digitos|numeros|cifre"
+    r"|numeri|ziffern|zahlen)(?![\w-])[^.!?;\n]{0,60}?(?<![\w-])(?:are|is|were|sont|est"
+    r"|son|es|sind|ist|lauten|lautet|sono|e|:)\s+(?P<value>\d(?:[ -]?\d){2,9})(?![\w.,]\d|\w)",
+    re.I,
+)
+
+
+def counted_digits(text: str) -> bool:
+    """Digits given after the count of them the sentence announces, and as many as it says."""
+    for match in _COUNTED_DIGITS.finditer(text):
+        count = match["count"].lower()
+        said = int(count) if count.isdigit() else _COUNT_WORDS.get(count)
+        if said is not None and said == sum(ch.isdigit() for ch in match["value"]):
+            return True
+    return False
+
+
 _ASIDE = re.compile(r"\s*\([^()]{0,80}\)")
 
 
@@ -511,9 +561,31 @@ _OPENED_WITH_WORD = re.compile(
     r"(?:with|using|avec|con|mit|mediante|par)\s+(?P<word>[^\s]{6,40})",
     re.I,
 )
+# What a person unlocks with a password rather than a code: a computer, a phone, a network
+# (folded word starts), and the verbs that join a network or log in with one.
+_UNLOCKED_DEVICE = re.compile(
+    r"(?<![\w-])(?:laptop|notebook|computer|pc|mac|macbook|(?:smart|i)?phone|tablet|ipad"
+    r"|portable|ordi(?:nateur)?|telephone|movil|ordenador|portatil|telefono|cellulare|handy"
+    r"|rechner|wi-?fi|wlan|network|reseau|red|rete|netz\w*)(?![\w-])",
+    re.I,
+)
+_JOINS_WITH = re.compile(
+    r"(?<![\w-])(?:join(?:s|ed|ing)?|rejoin\w*|connect\w*|log(?:s|ged|ging)? (?:in|on)"
+    r"|sign(?:s|ed)? in|se connect\w*|conect\w*|connett\w*|collega\w*|verbind\w*"
+    r"|anmeld\w*|einlogg\w*)(?![\w-])[^.!?;\n]{0,40}?(?<![\w-])"
+    r"(?:with|using|avec|con|mit|mediante|par)\s+(?P<rest>[^.!?;\n]{0,60})",
+    re.I,
+)
+_OPENED_WITH_REST = re.compile(
+    rf"(?<![\w-])(?:{CODE_OPENERS})(?![\w-])[^.!?;\n]{{0,40}}?(?<![\w-])"
+    r"(?:with|using|avec|con|mit|mediante|par)\s+(?P<rest>[^!?;\n]{0,60})",
+    re.I,
+)
 # German opens with a separable verb: "geht mit 2580 auf", "macht sie mit 4821 auf".
+# The verb may end the clause itself: "mit 6612 entschärfen", "mit 4821 rein".
 _MIT_AUF = re.compile(
-    rf"(?<![\w-])mit\s+{_ENTRY_FILLERS}{_TYPED_CODE}\s+(?:wieder\s+)?auf(?:zu\w*)?(?![\w-])",
+    rf"(?<![\w-])mit\s+{_ENTRY_FILLERS}{_TYPED_CODE}\s+(?:wieder\s+)?"
+    rf"(?:auf(?:zu\w*)?|rein|herein|(?:{CODE_OPENERS}))(?![\w-])",
     re.I,
 )
 _KEYPAD_DEVICE = re.compile(rf"(?<![\w-])(?:{KEYPAD_DEVICES})(?![\w-])", re.I)
@@ -571,6 +643,27 @@ def entered_code(text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
         ):
             return True
     return False
+
+
+def opened_with_password(text: str) -> bool:
+    """A word shaped like a password after "with" in the clause of something it opens: a
+    lock, a computer, a phone, a network ("Le portable se déverrouille avec soleil*1972",
+    "Work laptop opens with the dog's name plus the year: Rufus1999"), or after a verb that
+    joins a network or logs in ("Guests join Nest5G with sunflower-42-teal")."""
+    for sentence in _SENTENCE.finditer(text):
+        clause = sentence.group()
+        unlocked = _LOCK.search(clause) or _UNLOCKED_DEVICE.search(clause)
+        opened = [*_OPENED_WITH_REST.finditer(clause)] if unlocked else []
+        if any(_password_in(m["rest"]) for m in [*opened, *_JOINS_WITH.finditer(clause)]):
+            return True
+    return False
+
+
+def _password_in(rest: str) -> bool:
+    """A word shaped like a password among the words after "with" (what wraps it aside)."""
+    return any(
+        looks_like_password(word.strip(_WORD_EDGES).rstrip(".,;:!?")) for word in rest.split()
+    )
 
 
 def _after_maker(clause: str, start: int) -> bool:
@@ -640,7 +733,8 @@ _PADLOCK = re.compile(rf"(?<![\w-])(?:{PADLOCK_NOUNS})(?![\w-])", re.I)
 _CODE_WORD = re.compile(r"(?<![\w-])(?:codes?|codigos?|codice|pin|[a-z]{3,}codes?)(?![\w-])", re.I)
 _COMBINATION_ASSIGNMENT = re.compile(
     rf"^[^\d.!?;\n]{{0,48}}?(?:(?<![\w])(?:{_LOCK_ASSIGNMENT}|{CODE_INSTRUMENTS}|at|a|sur|auf"
-    r"|su)(?![\w])|[:=])\s*$",
+    # "en" only after a verb that opens it: "abre en 22-08-15", "s'ouvre en 3-7-1"
+    rf"|su|(?:{CODE_OPENERS})\s+en)(?![\w])|[:=])\s*$",
     re.I,
 )
 
@@ -650,6 +744,22 @@ _COMBINATION_ASSIGNMENT = re.compile(
 _DIAL_SEQUENCE = re.compile(
     r"(?<![\w.,])\d{1,2}(?:\s*,\s*(?:[^\W\d]+\s+)?\d{1,2}(?![\w]|[.,:/-]\d)){2,}"
 )
+# A dial turned: three numbers or more of one or two digits with commas between, each with
+# up to three words before it or one after it ("turn to 12, back to 40, forward to 8", "erst
+# 14 links, dann 33 rechts, dann 7", "girando su 9, 27, 3"), in the clause of something locked
+# with a word that turns a dial: a combination whatever the lock is called.
+_TURNED_DIAL = re.compile(
+    r"(?<![\w.,])\d{1,2}(?:\s+[^\W\d]+)?"
+    r"(?:\s*,\s*(?:[^\W\d]+\s+){0,3}\d{1,2}(?![\w]|[.,:/-]\d)(?:\s+[^\W\d]+)?){2,}"
+)
+_DIAL_TURN = re.compile(
+    r"(?<![\w-])(?:turn\w*|back|forward|left|right|clockwise|anticlockwise|counterclockwise"
+    r"|tourn\w*|gauche|droite|gir\w*|izquierda|derecha|destra|sinistra|dreh\w*|links|rechts"
+    r"|zuruck|vor)(?![\w-])",
+    re.I,
+)
+# German joins the lock to what it is in: "Bürotresor", "Wandsafe".
+_LOCK_ENDING_WORD = re.compile(rf"(?:{'|'.join(LOCK_NOUNS)})(?![\w-])", re.I)
 _LOCKED_THING = re.compile(rf"(?<![\w-])(?:{'|'.join(LOCK_NOUNS)})(?![\w-])", re.I)
 # After the thing locked and ":" or "=" only, 4+ digits are its code ("Alarm: 4821").
 # Up to four words may name which one ("Alarme boutique : 3917", "Coffre de l'hôtel : 1341").
@@ -674,6 +784,12 @@ def combination(text: str) -> bool:
     anything locked and a colon ("Alarm: 4821", "Tor = 1904")."""
     for sentence in _SENTENCE.finditer(text):
         clause = sentence.group()
+        if (
+            (_LOCK_ENDING_WORD.search(clause) or _PADLOCK.search(clause))
+            and _DIAL_TURN.search(clause)
+            and _TURNED_DIAL.search(clause)
+        ):
+            return True
         for thing in _LOCKED_THING.finditer(clause):
             code = _CODE_AFTER_COLON.match(clause[thing.end() :])
             if code and _digit_value(code["value"], clause[thing.end() + code.end() :]):

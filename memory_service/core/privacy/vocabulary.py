@@ -310,6 +310,10 @@ CODE_OPENERS = (
     # an alarm is switched off with its code ("si spegne con", "se apaga con", "schaltet ab")
     r"|turn(?:s|ed)? off|switch(?:es|ed)? off|eteint|eteindre|apag\w*|spegn\w*|ausschalt\w*"
     r"|abschalt\w*|ausgeschaltet|abgeschaltet"
+    # one gets in with its code: "you get in with 7731", "on rentre avec 1984B", "al cancello
+    # si entra con 3319", "se entra con 4821", "kommt man mit 2580 rein"
+    r"|get(?:s|ting)? in|let(?:s)?(?: \w+)? in|rentr(?:e|es|ez|ons|er|ent)"
+    r"|(?:on|si|se|man) entr(?:e|a|an|ano|er)|(?:rein|herein)komm\w*"
 )
 # What may follow a typed code: its end, a place, the next step, never the thing counted
 # ("1500 chansons", "1000 goles" count; "A1942 sur le boîtier", "0913 when you arrive" do not).
@@ -576,6 +580,24 @@ PERSONAL_PAGE_HOSTS = (
     r"|linktr\.ee|lnk\.bio|bio\.link|beacons\.ai|ko-fi\.com|buymeacoffee\.com|about\.me"
     r"|linkedin\.com/in|facebook\.com/profile\.php\?id=|t\.me|wa\.me|onlyfans\.com"
 )
+# Hosts whose pages are accounts: the first part of the path is a user name
+# ("github.com/mkowalski", "instagram.com/fra.cucina", "twitch.tv/someone"). Read as a
+# person's page when the path has that one part only: "github.com/python/cpython" is a project.
+PROFILE_HOSTS = (
+    r"github\.com|gitlab\.com|codeberg\.org|bitbucket\.org|twitter\.com|x\.com"
+    r"|instagram\.com|tiktok\.com|twitch\.tv|youtube\.com|facebook\.com|fb\.com"
+    r"|threads\.net|bsky\.app/profile|reddit\.com/u(?:ser)?|medium\.com|behance\.net"
+    r"|dribbble\.com|soundcloud\.com|pinterest\.com|vimeo\.com|flickr\.com/people"
+    r"|deviantart\.com|mastodon\.social|substack\.com/@|strava\.com/athletes"
+    r"|letterboxd\.com|goodreads\.com/user/show|snapchat\.com/add|patreon\.com"
+)
+# Pages of the site itself under those hosts, not accounts.
+PROFILE_HOST_PAGES = (
+    "about", "explore", "home", "login", "signup", "search", "settings", "features",
+    "pricing", "trending", "topics", "marketplace", "notifications", "watch", "results",
+    "hashtag", "tags", "tag", "discover", "feed", "help", "terms", "privacy", "i", "intent",
+    "share", "sponsors", "orgs", "organizations", "enterprise", "events", "jobs", "new",
+)  # fmt: skip
 # Payment apps whose user names are said after their name ("cash app $mikeb", "Venmo:
 # jake-miller-7", "Bizum al 612..."), and the words for a payment alias ("alias: sol.playa.mate",
 # "alias de Mercado Pago", "alias CBU").
