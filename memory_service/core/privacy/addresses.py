@@ -114,7 +114,7 @@ _POSTAL_BOX = (
 # número 31", "Haus Nummer 7", "al civico 18", "au 12", with a street named in the same note
 # ("la rue des Tilleuls", "calle Mayor", "Lindenstraße", "via Garibaldi", "Harbour Row").
 _HOUSE_NUMBER = re.compile(
-    r"(?i:(?<![\w-])(?:number|numero"
+    r"(?i:(?<![\w-])(?:number|numero|no\."
     r"|nummer|hausnummer|civico|n°|au)\s+\d{1,4}(?:\s?(?:bis|ter))?(?![\w,.]?\d))"
     rf"{_NOT_QUANTITY}"
 )
@@ -161,10 +161,19 @@ _NUMBER_SIGN = r"(?i:n\.?\s?[º°o]\.?|no\.|nr\.?|num\.?|núm\.?|n[úu]mero|num[
 # The number is a house's, not a time, a range, a score or a count of something capitalised
 # ("Weg Richtung Berlin 3 Stunden"): after it a clause ends, or a postcode or a place follows.
 _NUMBER_ENDS = r"(?![:.,]\d|[-/]\d|\s*[-\u2013]\s*\d|[ \t]+[A-ZÀ-ÖØ-Þ][a-zà-ÿß])"
+# What follows an Italian house number in directions to a door: a doorbell, a floor, a
+# staircase, a flat ("citofono Rossi", "secondo piano", "scala B", "interno 4").
+_DOOR_AFTER = (
+    r"\s*,?\s*(?:(?i:al|il|primo|secondo|terzo|quarto|quinto|sesto|ultimo)\s+)?(?i:citofono|campanello|piano|scala|interno|int\.|portone"
+    r"|cancello)\b"
+)
 _BY_STRUCTURE = (
     # English "via" in lower case before one word and a number is a channel ("updates via
     # Windows 11"): the Italian street has a particle, two words or a town after it.
-    r"(?!via\s+[^\W\d_][\w.-]*\s*,?\s*\d{1,4}\b(?!\s*,\s*(?:\d{5}\s+)?[A-ZÀ-ÖØ-Þ]))"
+    # A doorbell or a floor after the number is a door's too ("via Garibaldi 41, citofono
+    # secondo piano", "via Garibaldi 27, secondo piano").
+    r"(?!via\s+[^\W\d_][\w.-]*\s*,?\s*\d{1,4}\b(?!\s*,\s*(?:\d{5}\s+)?[A-ZÀ-ÖØ-Þ]"
+    rf"|{_DOOR_AFTER}))"
     rf"(?<![\w/])(?i:{_TYPE_FIRST}){_PARTICLE_GAP}{_STREET_WORD}"
     rf"(?:{_PARTICLE_GAP}{_STREET_WORD}){{0,5}}"
     rf"(?:\s*,\s*|\s+)(?:{_NUMBER_SIGN}\s*)?\d{{1,4}}(?:\s?(?:bis|ter)|[a-wyzA-WYZ])?\b"

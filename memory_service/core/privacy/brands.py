@@ -382,6 +382,8 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
         or _saint_place(text, start, end)
     ):
         return True
+    if _partitive(text, start, end):
+        return True
     if any(
         _FAVOURITE_BEFORE.search(text[max(0, begin - 60) : begin])
         or _PLACE_BEFORE.search(text[max(0, begin - 30) : begin])
@@ -402,6 +404,25 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
     return any(
         _CUE_BEFORE.search(text[max(0, begin - 80) : begin]) for begin in _starts(text, start, end)
     )
+
+
+# French partitive "du" before a name is a brand bought, worn or drunk, never a person:
+# "porte du Louis Vuitton", "Offre du Hermès,". The word before "du" is in lower case (a
+# capitalised one makes "du" a surname particle: "Joachim du Bellay"), or it starts the
+# sentence and the name ends its phrase.
+_PARTITIVE = re.compile(r"(?:^|(?<=[.!?;:,\n])\s*|\s)(?P<word>[^\W\d_]+)\s+du\s+$")
+_PHRASE_CLOSES = re.compile(r"\s*(?:$|[.,;:!?)])")
+
+
+def _partitive(text: str, start: int, end: int) -> bool:
+    match = _PARTITIVE.search(text[max(0, start - 40) : start])
+    if match is None:
+        return False
+    word = match["word"]
+    if word.islower():
+        return True
+    head = text[: max(0, start - 40) + match.start("word")].rstrip()
+    return (not head or head[-1] in ".!?;\n") and _PHRASE_CLOSES.match(text, end) is not None
 
 
 def _starts(text: str, start: int, end: int) -> list[int]:

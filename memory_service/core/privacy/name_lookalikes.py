@@ -92,6 +92,21 @@ _ANIMALS = (
     r"|tartaruga|criceto"
 )
 _PET_APPOSITION = re.compile(rf"(?<![\w'-])(?i:{_ANIMALS}),\s*$")
+# A pet named right after its noun, without commas, at the start of a sentence or after an
+# article or a possessive ("La chienne Lucette est épileptique", "Kater Helmut hat ...",
+# "il gatto Briciola"): then the clause ends or its verb follows. Not a relative clause
+# ("the dog Anna walks"): only a copula or an auxiliary may follow the name.
+_PET_BEFORE = re.compile(
+    r"(?:^|[.!?;:\n]\s*|(?<![\w'-])(?i:the|our|my|his|her|their|la|le|sa|son|notre|leur|el|su"
+    r"|nuestro|nuestra|der|die|das|unser|unsere|sein|seine|ihr|ihre|il|lo|suo|sua|nostro"
+    r"|nostra)\s+)"
+    rf"(?i:{_ANIMALS})\s+$"
+)
+_PET_CLAUSE_GOES_ON = re.compile(
+    r"\s*(?:$|[.,;:!?)(\u2013\u2014-])"
+    r"|\s+(?:is|has|was|needs|gets|est|a|[ée]tait|doit|va|es|est[áa]|tiene|necesita|era|ist|hat"
+    r"|war|braucht|bekommt|muss|[èe]|ha|era|deve|sta|prende)\b"
+)
 _STREET_TYPE_BEFORE = re.compile(
     r"(?<![\w'-])(?:(?i:la|de la|sur la|à la|a la|en la)\s+(?i:place)"
     r"|(?i:rue|avenue|boulevard|bd|quai|all[ée]e|impasse|chemin|cours|square|esplanade"
@@ -117,6 +132,8 @@ def reads_as_lookalike(text: str, start: int, end: int) -> bool:
         return True
     if _PET_APPOSITION.search(before) and text[end : end + 1] == "," and " " not in span:
         return True
+    if _PET_BEFORE.search(before) and " " not in span and _PET_CLAUSE_GOES_ON.match(text, end):
+        return True  # "La chienne Lucette est épileptique", "Kater Helmut hat"
     return _STREET_TYPE_BEFORE.search(before) is not None
 
 

@@ -232,6 +232,21 @@ _LABEL_IS = re.compile(
 _FAMILY_AFTER = re.compile(
     r"(?i:\bthe)\s+(?P<name>[A-ZÀ-ÖØ-Þ][\w'\u2019-]+)\s+(?i:family|household|twins|kids)\b"
 )
+# A family by its surname and where it lives from the user: a plural article, one capitalised
+# word, then a neighbour's place ("The Hoffmanns next door", "Les Lefèvre d'à côté", "Die
+# Müllers von gegenüber", "Los García del tercero", "I Bianchi del piano di sopra").
+_FAMILY_NEXT_DOOR = re.compile(
+    r"(?<![\w'])(?i:the|les|die|los|las|i|gli)\s+(?P<name>(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]+)\s+"
+    r"(?i:next\s+door|across\s+the\s+(?:road|street|hall|landing)|upstairs|downstairs"
+    r"|opposite|d['\u2019]\s?[àa]\s+c[ôo]t[ée]|d['\u2019]en\s+face|du\s+dessus|du\s+dessous"
+    r"|du\s+(?:premier|deuxi[èe]me|troisi[èe]me|quatri[èe]me|cinqui[èe]me|rez)"
+    r"|von\s+(?:gegen[üu]ber|nebenan|oben|unten)|nebenan|gegen[üu]ber"
+    r"|del\s+(?:primero|segundo|tercero|cuarto|quinto|bajo|[áa]tico|piso)|de\s+al\s+lado"
+    r"|de\s+enfrente|de\s+arriba|de\s+abajo|del\s+piano|di\s+sopra|di\s+sotto"
+    r"|della\s+porta\s+accanto|accanto|di\s+fronte"
+    r"|del\s+(?:primo|secondo|terzo|quarto|quinto)\s+piano)(?![\w'])"
+)
+_SHOP_PREPOSITION = re.compile(r"(?<![\w'])(?i:at|in|from|into|to)\s+$")
 _INITIALS_END = re.compile(r"(?:(?<=\s)[A-Z]\.\s*)+$")
 
 # A relationship word in apposition right after a name (and the rest of it): "Fan de Julie
@@ -312,9 +327,14 @@ class NameFinder:
     def families(self, text: str) -> Iterator[NameSpan]:
         """A surname between "the" and "family" ("the Okoro family", "the Okoros"): English
         puts the cue after the name."""
-        for match in _FAMILY_AFTER.finditer(text):
-            if self._name_like(match.group("name")):
-                yield NameSpan(match.start("name"), match.end("name"), cue=True)
+        for pattern in (_FAMILY_AFTER, _FAMILY_NEXT_DOOR):
+            for match in pattern.finditer(text):
+                if pattern is _FAMILY_NEXT_DOOR and _SHOP_PREPOSITION.search(
+                    text[max(0, match.start() - 12) : match.start()]
+                ):
+                    continue  # "coffee at the Starbucks next door": a shop, not a family
+                if self._name_like(match.group("name")):
+                    yield NameSpan(match.start("name"), match.end("name"), cue=True)
 
     def after_cues(self, text: str) -> Iterator[NameSpan]:
         """A capitalised word (or a known first name in any case) right after a cue, with the
