@@ -162,6 +162,18 @@ SERVER_PIDS: dict[str, int] = {}
 """Base URL to the pid of the server process serving it (for :func:`cpu_seconds`)."""
 
 
+def listening_sockets(port: int) -> int:
+    """How many sockets listen on TCP ``port`` on this machine (Linux ``/proc``; 0 elsewhere)."""
+    count = 0
+    for table in (Path("/proc/net/tcp"), Path("/proc/net/tcp6")):
+        if table.exists():
+            for line in table.read_text().splitlines()[1:]:
+                fields = line.split()
+                if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "0A":
+                    count += 1  # 0A: LISTEN
+    return count
+
+
 @contextmanager
 def server_process(
     backend: Backend,
@@ -202,6 +214,11 @@ def server_process(
             if time.monotonic() > deadline or process.poll() is not None:
                 raise RuntimeError("the benchmark server did not start")
             time.sleep(0.1)
+        if workers is not None and workers > 1:
+            # Each server process binds its own listening socket (SO_REUSEPORT) once its app
+            # has started: connections opened before the last one listens all go to the others.
+            while listening_sockets(port) < workers and time.monotonic() < deadline:
+                time.sleep(0.1)
         SERVER_PIDS[base] = process.pid
         yield base
     finally:
