@@ -26,9 +26,7 @@ from typing import Any
 
 from faker import Faker
 
-from tests.support.privacy_corpus import LANGUAGES, LOCALES, SPELLED, eval_row, seeded_fakers
-
-Maker = Callable[[random.Random, str, Callable[[str], Faker]], tuple[str, str]]
+from tests.support.privacy_corpus import LOCALES, SPELLED, Maker, generate_rows
 
 
 def _code(rng: random.Random) -> tuple[str, str]:
@@ -282,7 +280,7 @@ _BENIGN = {
 }
 
 
-def _benign(rng: random.Random, lang: str) -> tuple[str, str]:
+def _benign(rng: random.Random, lang: str, _: Callable[[str], Faker]) -> tuple[str, str]:
     family = rng.choice(tuple(_BENIGN))
     template = rng.choice(_BENIGN[family][lang])
     text = template.format(
@@ -295,16 +293,4 @@ def _benign(rng: random.Random, lang: str) -> tuple[str, str]:
 
 def generate(count: int, seed: int) -> list[dict[str, Any]]:
     """``count`` rows, about 60 % leaks (every family alike), 40 % benign, every language."""
-    rng = random.Random(seed)
-    faker = seeded_fakers(rng)
-    rows = []
-    for _ in range(count):
-        lang = rng.choice(LANGUAGES)
-        if rng.random() < 0.6:
-            reason, make = LEAKS[rng.choice(tuple(LEAKS))]
-            text, note = make(rng, lang, faker)
-            rows.append(eval_row(text, [], lang, "rejected", [reason], note))
-        else:
-            text, note = _benign(rng, lang)
-            rows.append(eval_row(text, [], lang, "saved", [], note))
-    return rows
+    return generate_rows(count, seed, LEAKS, _benign)

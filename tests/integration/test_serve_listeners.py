@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import os
 import socket
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.integration.test_warm_workers import SERVE, STARTED, _healthy
-from tests.support.celery_worker import wait_for
-from tests.support.loopback import free_port
+from tests.support.serve_workers import serving
 
 CONNECTIONS = 64
 pytestmark = pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="needs Linux /proc")
@@ -53,41 +50,20 @@ def _held_by(pid: int, inodes: set[str]) -> int:
 
 
 def test_both_server_processes_accept_connections(tmp_path: Path) -> None:
-    port = free_port()
-    log_path = tmp_path / "serve.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [*SERVE, "--port", str(port), "--workers", "2"],
-            env={"MEMORY_SERVICE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"},
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        connections: list[socket.socket] = []
+    with serving(tmp_path, workers=2) as served:
+        # A burst, as a pool of clients opens it: every connection is pending before any
+        # request, so a shared socket's first waker would take them all.
+        address = ("127.0.0.1", served.port)
+        connections = [socket.create_connection(address) for _ in range(CONNECTIONS)]
         try:
-            wait_for(
-                lambda: (
-                    len(STARTED.findall(log_path.read_text())) == 2 or process.poll() is not None
-                ),
-                timeout=180,
-                what="both server processes",
-            )
-            wait_for(lambda: _healthy(port), timeout=60, what="the server to answer")
-            # A burst, as a pool of clients opens it: every connection is pending before any
-            # request, so a shared socket's first waker would take them all.
-            connections = [
-                socket.create_connection(("127.0.0.1", port)) for _ in range(CONNECTIONS)
-            ]
             for connection in connections:
                 connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
             for connection in connections:
                 assert connection.recv(64).startswith(b"HTTP/1.1 200")
-            children = [int(child) for child, _ in STARTED.findall(log_path.read_text())]
-            inodes = _established_inodes(port)
-            held = [_held_by(pid, inodes) for pid in children]
+            inodes = _established_inodes(served.port)
+            held = [_held_by(child, inodes) for child, _ in served.children()]
             assert sum(held) == CONNECTIONS, held
             assert all(count >= CONNECTIONS // 4 for count in held), held
         finally:
             for connection in connections:
                 connection.close()
-            process.terminate()
-            process.wait(timeout=30)

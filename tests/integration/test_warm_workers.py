@@ -8,23 +8,16 @@ own pid beside it. A child whose models were loaded by its parent names the pare
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from memory_service.config import Settings
 from tests.support.celery_worker import RedisServer, WorkerProcess, wait_for
-from tests.support.loopback import free_port
+from tests.support.serve_workers import STARTED, serving
 from workers.celery_app import WORKER_PROCESS, create_celery_app
 
-STARTED = re.compile(
-    r"(?:worker|server) process (\d+) started on the models loaded by process (\d+)"
-)
-SERVE = (str(Path(sys.executable).with_name("memory-service")), "serve")
 TASK = re.compile(r"task ran in process (\d+) on models loaded by process (\d+)")
 
 
@@ -63,34 +56,7 @@ def test_celery_pool_processes_run_on_models_their_parent_loaded(
 
 
 def test_serve_workers_run_on_models_the_supervisor_loaded(tmp_path: Path) -> None:
-    port = free_port()
-    log_path = tmp_path / "serve.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [*SERVE, "--port", str(port), "--workers", "2"],
-            env={"MEMORY_SERVICE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"},
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        try:
-            wait_for(
-                lambda: (
-                    len(STARTED.findall(log_path.read_text())) == 2 or process.poll() is not None
-                ),
-                timeout=180,
-                what="both server processes",
-            )
-            wait_for(lambda: _healthy(port), timeout=60, what="the server to answer")
-            children = STARTED.findall(log_path.read_text())
-            assert len(children) == 2, log_path.read_text()
-            assert all(int(loader) == process.pid != int(child) for child, loader in children)
-        finally:
-            process.terminate()
-            process.wait(timeout=30)
-
-
-def _healthy(port: int) -> bool:
-    try:
-        return httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5).status_code == 200
-    except httpx.TransportError:
-        return False
+    with serving(tmp_path, workers=2) as served:
+        children = served.children()
+        assert len(children) == 2, served.log_path.read_text()
+        assert all(loader == served.process.pid != child for child, loader in children)

@@ -421,3 +421,27 @@ def eval_row(
 def iter_generated(count: int, seed: int) -> Iterator[tuple[int, dict[str, Any]]]:
     """(row number, row), like :func:`memory_service.evaluation.load_rows`."""
     yield from enumerate(generate(count, seed), start=1)
+
+
+Maker = Callable[[random.Random, str, Callable[[str], Faker]], tuple[str, str]]
+"""A family of a value corpus: (rng, language, fakers by locale) -> (text, note)."""
+
+
+def generate_rows(
+    count: int, seed: int, leaks: dict[str, tuple[str, Maker]], benign: Maker
+) -> list[dict[str, Any]]:
+    """``count`` rows of a value corpus: about 60 % made by ``leaks`` (every family alike,
+    labelled with its reason), 40 % by ``benign`` (saved), every language."""
+    rng = random.Random(seed)
+    faker = seeded_fakers(rng)
+    rows = []
+    for _ in range(count):
+        lang = rng.choice(LANGUAGES)
+        if rng.random() < 0.6:
+            reason, make = leaks[rng.choice(tuple(leaks))]
+            text, note = make(rng, lang, faker)
+            rows.append(eval_row(text, [], lang, "rejected", [reason], note))
+        else:
+            text, note = benign(rng, lang, faker)
+            rows.append(eval_row(text, [], lang, "saved", [], note))
+    return rows
