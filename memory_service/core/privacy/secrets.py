@@ -550,15 +550,17 @@ _ENTRY = re.compile(
     r"(?![\w.,/:-]\w)",
     re.I,
 )
+# "with" in the five languages: what a thing is opened or joined with.
+_WITH = r"(?:with|using|avec|con|mit|mediante|par)"
 _OPENED_WITH = re.compile(
     rf"(?<![\w-])(?:{CODE_OPENERS})(?![\w-])[^.!?;\n]{{0,40}}?(?<![\w-])"
-    rf"(?:with|using|avec|con|mit|mediante|par)\s+{_ENTRY_FILLERS}{_TYPED_CODE}"
+    rf"{_WITH}\s+{_ENTRY_FILLERS}{_TYPED_CODE}"
     r"(?![\w.,/:-]\w)",
     re.I,
 )
 _OPENED_WITH_WORD = re.compile(
     rf"(?<![\w-])(?:{CODE_OPENERS})(?![\w-])[^.!?;\n]{{0,40}}?(?<![\w-])"
-    r"(?:with|using|avec|con|mit|mediante|par)\s+(?P<word>[^\s]{6,40})",
+    rf"{_WITH}\s+(?P<word>[^\s]{{6,40}})",
     re.I,
 )
 # What a person unlocks with a password rather than a code: a computer, a phone, a network
@@ -573,12 +575,12 @@ _JOINS_WITH = re.compile(
     r"(?<![\w-])(?:join(?:s|ed|ing)?|rejoin\w*|connect\w*|log(?:s|ged|ging)? (?:in|on)"
     r"|sign(?:s|ed)? in|se connect\w*|conect\w*|connett\w*|collega\w*|verbind\w*"
     r"|anmeld\w*|einlogg\w*)(?![\w-])[^.!?;\n]{0,40}?(?<![\w-])"
-    r"(?:with|using|avec|con|mit|mediante|par)\s+(?P<rest>[^.!?;\n]{0,60})",
+    rf"{_WITH}\s+(?P<rest>[^.!?;\n]{{0,60}})",
     re.I,
 )
 _OPENED_WITH_REST = re.compile(
     rf"(?<![\w-])(?:{CODE_OPENERS})(?![\w-])[^.!?;\n]{{0,40}}?(?<![\w-])"
-    r"(?:with|using|avec|con|mit|mediante|par)\s+(?P<rest>[^!?;\n]{0,60})",
+    rf"{_WITH}\s+(?P<rest>[^!?;\n]{{0,60}})",
     re.I,
 )
 # German opens with a separable verb: "geht mit 2580 auf", "macht sie mit 4821 auf".
