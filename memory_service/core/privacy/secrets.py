@@ -552,15 +552,17 @@ _ENTRY = re.compile(
 )
 # "with" in the five languages: what a thing is opened or joined with.
 _WITH = r"(?:with|using|avec|con|mit|mediante|par)"
+# An opening verb, up to 40 characters of its clause, then "with": what follows opened it.
+_OPENER_THEN_WITH = (
+    rf"(?<![\w-])(?:{CODE_OPENERS})(?![\w-])[^.!?;\n]{{0,40}}?(?<![\w-])" rf"{_WITH}\s+"
+)
 _OPENED_WITH = re.compile(
-    rf"(?<![\w-])(?:{CODE_OPENERS})(?![\w-])[^.!?;\n]{{0,40}}?(?<![\w-])"
-    rf"{_WITH}\s+{_ENTRY_FILLERS}{_TYPED_CODE}"
+    _OPENER_THEN_WITH + rf"{_ENTRY_FILLERS}{_TYPED_CODE}"
     r"(?![\w.,/:-]\w)",
     re.I,
 )
 _OPENED_WITH_WORD = re.compile(
-    rf"(?<![\w-])(?:{CODE_OPENERS})(?![\w-])[^.!?;\n]{{0,40}}?(?<![\w-])"
-    rf"{_WITH}\s+(?P<word>[^\s]{{6,40}})",
+    _OPENER_THEN_WITH + r"(?P<word>[^\s]{6,40})",
     re.I,
 )
 # What a person unlocks with a password rather than a code: a computer, a phone, a network
@@ -579,8 +581,7 @@ _JOINS_WITH = re.compile(
     re.I,
 )
 _OPENED_WITH_REST = re.compile(
-    rf"(?<![\w-])(?:{CODE_OPENERS})(?![\w-])[^.!?;\n]{{0,40}}?(?<![\w-])"
-    rf"{_WITH}\s+(?P<rest>[^!?;\n]{{0,60}})",
+    _OPENER_THEN_WITH + r"(?P<rest>[^!?;\n]{0,60})",
     re.I,
 )
 # German opens with a separable verb: "geht mit 2580 auf", "macht sie mit 4821 auf".
