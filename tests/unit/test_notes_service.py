@@ -244,10 +244,8 @@ def test_model_inferred_notes_are_kept_as_hypotheses(deps: NoteDeps, scope: Tena
     result = save_memory_note(
         scope,
         session_id,
-        # A plain statement the judgment model reads as no guess: this test is about the source
-        # (a conclusion about children, "Travels with two young children.", is held as a
-        # possible guess since session 8's corpus w20).
-        {"text": "Prefers train travel to flying.", "source": "model_inferred"},
+        # Not "Travels with a small child.": the judgment model holds it as a possible guess.
+        {"text": "Travels with two young children.", "source": "model_inferred"},
         deps=deps,
     )
 
