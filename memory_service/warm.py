@@ -94,6 +94,8 @@ _WARM_NOTES: tuple[dict[str, object], ...] = (
 # they do not survive the rollback (nor the ROLLBACK of any read-only unit of work).
 WARM_ROUNDS = 2
 WARM_BUDGET_SECONDS = 1.5
+# Set to 0 to start cold (a benchmark's comparison; a process that must start at once).
+WARM_SWITCH = "MEMORY_SERVICE_WARM_STATEMENTS"
 
 
 class _OutOfTime(Exception):
@@ -116,6 +118,7 @@ def warm_statements(
     """Run the hot paths ``rounds`` times on a throwaway tenant, all rolled back; returns
     the rounds run (0 on a failure, which is logged by a code and type and never raised:
     the process serves cold, as before). A round starts only within ``budget_seconds``.
+    ``MEMORY_SERVICE_WARM_STATEMENTS=0`` skips it.
 
     Leaves no row in either database (the data's rolled back; the subject's key in a
     keyring of its own, in memory), no task, no metric, no audit event, no render in the
@@ -125,10 +128,14 @@ def warm_statements(
     """
     from memory_service.adapters.crypto import KEY_BYTES, Keyring
     from memory_service.adapters.rolled_back import rolled_back_units_of_work
+    from memory_service.adapters.sql.keys import KEY_PREFIX
     from memory_service.core.model import Role
     from memory_service.core.scope import TenantScope
     from memory_service.services import consolidation, context, notes, sessions
 
+    if os.environ.get(WARM_SWITCH, "1") == "0":
+        log.info("statements not warmed in process %d (%s=0)", os.getpid(), WARM_SWITCH)
+        return 0
     start = time.monotonic()
 
     def in_time() -> None:
@@ -143,7 +150,9 @@ def warm_statements(
     previous = logging.root.manager.disable
     logging.disable(logging.INFO)
     try:
-        # The key store's read of a key (of no subject: nothing is found, nothing written).
+        # A request's bearer-key lookup, of a key nobody holds (not cached when not found),
+        # and the key store's read of a key (of no subject): reads, nothing found.
+        container.keys.authenticate(KEY_PREFIX + secrets.token_urlsafe(32))
         container.keyring.store.wrapped_key(scope.tenant_id, subject, secrets.token_hex(8))
         with rolled_back_units_of_work(
             container.engine, keyring, clock, container.consolidation.embedder
