@@ -35,13 +35,17 @@ if TYPE_CHECKING:
 
 class NoDelayConfig(uvicorn.Config):
     def load(self) -> None:
-        """Build the app (in each server process), then warm its statements: uvicorn loads
-        the app before its lifespan starts and before it serves the listening sockets."""
+        """Build the app (in each server process), then warm its models (``--workers 1``:
+        nothing ran before a fork) and its statements: uvicorn loads the app before its
+        lifespan starts and before it serves the listening sockets."""
         super().load()
         container = _container_of(self.loaded_app)
         if container is not None:
-            from memory_service.warm import warm_statements
+            from memory_service.warm import warm_models, warm_statements
 
+            # Loaded by the supervisor before the fork with several workers (then a no-op);
+            # with one, here, before the first request instead of by it.
+            warm_models(container.settings)
             warm_statements(container)
 
     def bind_socket(self) -> socket.socket:
