@@ -16,6 +16,10 @@ On PostgreSQL (a scratch database), in one run:
   worker starts and the clock runs from its ``ready`` line until the last is consolidated;
   beside it each pool process's first task's runtime (Celery's ``succeeded in``) against the
   next twenty tasks' p50: a warm worker's first task is no slower;
+- a server process's first requests (``first``): ``memory-service serve --workers 1`` on a
+  fresh start, one keep-alive client: the first open of a session, save of a note and render
+  of the context, each against the p50 of the next twenty of its kind (client wall time,
+  HTTP included);
 - the broker itself: ``--tasks`` no-op tasks (``memory.worker_process``) drained by a
   worker of concurrency 2, and the consolidation figure again, on Redis and on RabbitMQ.
 
@@ -30,6 +34,11 @@ and its core count. Cores busy near the core count: the machine is the limit.
 
     .venv/bin/python -m benchmarks.scaling
     .venv/bin/python -m benchmarks.scaling --notes 200 --sessions 60 --tasks 500  # quicker
+    .venv/bin/python -m benchmarks.scaling --sessions 30 --skip serve brokers --cold  # A/B
+
+``--cold`` starts every worker and server process without warming its statements
+(``MEMORY_SERVICE_WARM_STATEMENTS=0``, ``memory_service/warm.py``): run it alternately with
+a warm run to see what the warm-up changes on a machine whose load drifts.
 """
 
 from __future__ import annotations
@@ -67,6 +76,7 @@ from memory_service.adapters.sql.keys import SqlKeyStore
 from memory_service.core.clock import SystemClock
 from memory_service.core.model import Role
 from memory_service.core.scope import TenantScope
+from memory_service.warm import WARM_SWITCH
 from tests.integration.test_consolidation_worker import Stack, add, end, memory, open_session
 from tests.support.celery_worker import WorkerProcess, wait_for
 from workers.celery_app import WORKER_PROCESS
@@ -375,6 +385,48 @@ def tasks_per_second(server_url: str, broker_env: dict[str, str], count: int) ->
     }
 
 
+# --- a server process's first requests against its next twenty ---------------------------
+
+
+def first_requests(backend: Backend, following: int = 20) -> dict[str, Any]:
+    """A fresh ``serve --workers 1``: each hot request's first run, then the p50 of the next
+    ``following``, timed by the client (one keep-alive connection, HTTP included). The key
+    is made in the database, so no request reaches the server before these."""
+    engine = create_engine_for(backend.url)
+    _, key = SqlKeyStore(engine, SystemClock()).create(f"bench-{secrets.token_hex(3)}", Role.AGENT)
+    engine.dispose()
+    source = notes()
+    timings: dict[str, list[float]] = {"open": [], "save": [], "render": []}
+    env = {"MEMORY_SERVICE_NOTES_RATE_PER_MINUTE": "0"}
+    with (
+        server_process(backend, workers=1, extra_env=env) as base,
+        httpx.Client(base_url=base, headers={"Authorization": f"Bearer {key}"}) as http,
+    ):
+        for _ in range(following + 1):
+            subject = f"subject-{secrets.token_hex(4)}"
+            start = time.perf_counter()
+            opened = http.post("/v1/sessions", json={"subject_id": subject})
+            timings["open"].append(time.perf_counter() - start)
+            opened.raise_for_status()
+            session_id = opened.json()["session_id"]
+            start = time.perf_counter()
+            saved = http.post(f"/v1/sessions/{session_id}/notes", json=next(source))
+            timings["save"].append(time.perf_counter() - start)
+            assert saved.json()["status"] == "saved", saved.text
+            start = time.perf_counter()
+            rendered = http.get(
+                f"/v1/subjects/{subject}/context", params={"session_id": session_id}
+            )
+            timings["render"].append(time.perf_counter() - start)
+            rendered.raise_for_status()
+    row: dict[str, Any] = {"backend": backend.name}
+    for name, found in timings.items():
+        row[f"{name}_first_ms"] = round(found[0] * 1000, 1)
+        row[f"{name}_next_{following}_p50_ms"] = round(statistics.median(found[1:]) * 1000, 1)
+    row["load_average"] = round(os.getloadavg()[0], 1)
+    return row
+
+
 def broker_name(broker_env: dict[str, str]) -> str:
     return "rabbitmq" if broker_env.get("CELERY_BROKER_URL", "").startswith("amqp") else "redis"
 
@@ -386,8 +438,15 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=120, help="sessions per worker measurement")
     parser.add_argument("--tasks", type=int, default=1000, help="no-op tasks per broker")
     parser.add_argument("--postgres-url", default=os.environ.get("BENCH_POSTGRES_URL", DEFAULT_PG))
-    parser.add_argument("--skip", nargs="*", default=(), choices=("serve", "workers", "brokers"))
+    parser.add_argument(
+        "--skip", nargs="*", default=(), choices=("serve", "first", "workers", "brokers")
+    )
+    parser.add_argument(
+        "--cold", action="store_true", help="start workers and servers without the warm-up"
+    )
     args = parser.parse_args()
+    if args.cold:
+        os.environ[WARM_SWITCH] = "0"  # inherited by every worker and server started below
     results: dict[str, list[dict[str, Any]]] = {}
     if "serve" not in args.skip:
         results["serve"] = []
@@ -397,6 +456,10 @@ def main() -> None:
                     notes_per_second(backend, workers, args.clients, args.notes // args.clients)
                 )
                 print(json.dumps(results["serve"][-1]), flush=True)
+    if "first" not in args.skip:
+        with postgres_backend(args.postgres_url) as backend:
+            results["first"] = [first_requests(backend)]
+        print(json.dumps(results["first"][-1]), flush=True)
     redis = {"CELERY_BROKER_URL": REDIS}
     if "workers" not in args.skip:
         results["workers"] = []

@@ -24,7 +24,11 @@ deployments or test runs can share one broker without seeing each other's messag
 
 Warm workers: the worker's parent process loads the guards' models (``memory_service.warm``)
 when it starts, before the prefork pool forks its children, and each child builds its
-container as it starts, so the first consolidation a child runs is as fast as its tenth.
+container as it starts and runs the hot statements once, rolled back (``warm_statements``:
+compiled, and seen by its first database connection), so the first consolidation a child
+runs is as fast as its tenth. That start must end within ``worker_proc_alive_timeout``
+(Celery kills a child that has not said it is up by then): 4 s by default, 15 s here, as
+the warm-up takes up to about 1.5 s and the machine may be loaded.
 """
 
 from __future__ import annotations
@@ -148,6 +152,9 @@ def create_celery_app(settings: Settings) -> Celery:
         task_default_queue=settings.celery_namespace,
         broker_transport_options=_transport_options(settings),
         broker_connection_retry_on_startup=True,
+        # A pool process builds its container and warms its statements before it is up
+        # (about 0.3 to 1.5 s); Celery's 4 s left little margin on a loaded machine.
+        worker_proc_alive_timeout=15.0,
         # A send to a Redis that is down fails fast; the outbox keeps the work.
         task_publish_retry_policy={
             "max_retries": 2,

@@ -25,7 +25,7 @@ from memory_service.bootstrap import Container, build_container
 from memory_service.config import Settings
 from memory_service.core.errors import DependencyUnavailable
 from memory_service.services import consolidation, context, outbox, retention
-from memory_service.warm import models_loaded_by
+from memory_service.warm import models_loaded_by, warm_statements
 from workers.celery_app import (
     PURGE_EXPIRED_MANIFESTS,
     PURGE_EXPIRED_MEMORIES,
@@ -50,14 +50,19 @@ def _container() -> Container:
 
 
 def warm_container() -> None:
-    """Build this process's container before its first task; a failure (the database not up
-    yet) is left to the first task, which builds it again and retries as usual."""
+    """Build this process's container before its first task, then run the hot statements
+    once on it, rolled back (:func:`memory_service.warm.warm_statements`), so the first task
+    compiles nothing and meets a connection that has seen its tables. A failure of either
+    (the database not up yet) is logged and left to the first task, which builds the
+    container again and retries as usual."""
     try:
-        _container()
+        container = _container()
     except Exception as exc:  # logged by type only: a message could quote a URL
         log.warning(
             "container not built at start (%s); the first task builds it", type(exc).__name__
         )
+        return
+    warm_statements(container)
 
 
 @shared_task(name=WORKER_PROCESS)

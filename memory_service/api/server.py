@@ -10,8 +10,11 @@ every request, found by the load run (``benchmarks/load.py``). Accepted sockets 
 With more than one worker the models are loaded once, in the supervising process, and the
 workers are forked from it (uvicorn itself spawns fresh interpreters, which would each load
 them again): they share the models' pages, and each worker's first request is as fast as its
-tenth. The access log is off: a line per request written to the terminal, where ``/metrics``
-already counts every request by route and status.
+tenth. Each server process then runs the hot statements once on its own engine, rolled back
+(:func:`memory_service.warm.warm_statements`), after it built its app and before it
+accepts a connection (:meth:`NoDelayConfig.load`): its first request compiles nothing. The
+access log is off: a line per request written to the terminal, where ``/metrics`` already
+counts every request by route and status.
 """
 
 from __future__ import annotations
@@ -20,19 +23,50 @@ import multiprocessing
 import os
 import socket
 from collections.abc import Callable, Iterator
-from typing import SupportsIndex
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 import uvicorn
 import uvicorn._subprocess
 from uvicorn.supervisors import Multiprocess
 
+if TYPE_CHECKING:
+    from memory_service.bootstrap import Container
+
 
 class NoDelayConfig(uvicorn.Config):
+    def load(self) -> None:
+        """Build the app (in each server process), then warm its models (``--workers 1``:
+        nothing ran before a fork) and its statements: uvicorn loads the app before its
+        lifespan starts and before it serves the listening sockets."""
+        super().load()
+        container = _container_of(self.loaded_app)
+        if container is not None:
+            from memory_service.warm import warm_models, warm_statements
+
+            # Loaded by the supervisor before the fork with several workers (then a no-op);
+            # with one, here, before the first request instead of by it.
+            warm_models(container.settings)
+            warm_statements(container)
+
     def bind_socket(self) -> socket.socket:
         sock = super().bind_socket()
         if sock.family in (socket.AF_INET, socket.AF_INET6):
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         return sock
+
+
+def _container_of(app: Any) -> Container | None:
+    """The container of the app uvicorn loaded, under the middleware uvicorn wraps it in."""
+    from memory_service.bootstrap import Container
+
+    for _ in range(8):
+        container = getattr(getattr(app, "state", None), "container", None)
+        if isinstance(container, Container):
+            return container
+        app = getattr(app, "app", None)
+        if app is None:
+            return None
+    return None
 
 
 def run_server(

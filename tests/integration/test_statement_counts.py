@@ -18,8 +18,11 @@ hot path fails here: it must justify the new number in this file, next to it. On
 - save (saved): the session read with its subject's lock (``SELECT ... JOIN subjects ... FOR
   UPDATE OF subjects``); under the lock, the session's status, latest turn and duplicate in
   one ``SELECT``; the note and its audit event in one statement (``WITH ... INSERT``); COMMIT.
-- save, dry run: the same two reads without the lock; nothing written, nothing committed.
-- save refused: the session; the audit event (codes and counts); COMMIT.
+- save, dry run: the same two reads without the lock; nothing written, nothing committed;
+  in autocommit since session 9 (no ``BEGIN`` and ``ROLLBACK`` on the wire:
+  ``test_wire_dry_run.py``).
+- save refused: the session; the audit event (codes and counts), in autocommit since
+  session 9 (it was in a transaction with its COMMIT: 2 + 1, 4 on the wire; now 2 and 2).
 - render: the subject, session and trim marks; every usable memory (``UNION ALL``); each on
   its own, with no transaction (its BEGIN and COMMIT were two round trips; a READ COMMITTED
   transaction gave the two reads no common snapshot anyway), on an engine that refuses any
@@ -185,7 +188,7 @@ EXPECTED = {
     "postgres": {
         "save (saved)": (3, 1),
         "save, dry_run": (2, 0),
-        "save refused (PII)": (2, 1),
+        "save refused (PII)": (2, 0),
         "render the context": (2, 0),
         "open a session": (1, 0),
         "open a session, new subject": (2, 0),

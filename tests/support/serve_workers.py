@@ -12,6 +12,7 @@ from pathlib import Path
 
 import httpx
 
+from benchmarks.harness import listening_sockets
 from tests.support.celery_worker import wait_for
 from tests.support.loopback import free_port
 
@@ -53,6 +54,13 @@ def serving(tmp_path: Path, workers: int) -> Iterator[Served]:
                 what="every server process",
             )
             wait_for(lambda: _healthy(port), timeout=60, what="the server to answer")
+            # A process listens once its app is built and its statements warmed (after the
+            # line above): a burst sent before the last one listens goes to the others.
+            wait_for(
+                lambda: listening_sockets(port) >= workers or process.poll() is not None,
+                timeout=60,
+                what="every server process to listen",
+            )
             yield served
         finally:
             process.terminate()
