@@ -89,6 +89,9 @@ class Settings(BaseSettings):
         repr=False,
         pattern=r"^postgres(ql)?(\+psycopg2?)?://",
     )
+    # Each process runs the hot statements once, rolled back, before its first request or
+    # task (memory_service/warm.py); false starts it cold (a benchmark's comparison).
+    warm_statements: bool = Field(default=True, validation_alias="MEMORY_SERVICE_WARM_STATEMENTS")
     environment: Literal["development", "production"] = Field(
         default="development", validation_alias="MEMORY_SERVICE_ENV"
     )

@@ -133,7 +133,7 @@ def warm_statements(
     from memory_service.core.scope import TenantScope
     from memory_service.services import consolidation, context, notes, sessions
 
-    if os.environ.get(WARM_SWITCH, "1") == "0":
+    if not container.settings.warm_statements:
         log.info("statements not warmed in process %d (%s=0)", os.getpid(), WARM_SWITCH)
         return 0
     start = time.monotonic()
