@@ -86,6 +86,8 @@ _CLAUSE_END = re.compile(
     r"parce|quand)(?![\w'])"
 )
 _YEAR = re.compile(r"(?:19|20)\d\d")
+# A content word that is a number or a digit group of one ("3.12", "1", "000").
+_DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 _SLOT = "slot:"
 # A predicate term: one attitude however worded; it never makes a frame on its own.
 _PREDICATE = "pred:"
@@ -138,6 +140,8 @@ class _Markers:
     negations: frozenset[str]
     # Quantities written as words ("two", "trois"), folded.
     number_words: frozenset[str]
+    # Words that round a quantity ("around", "environ"), folded.
+    approximators: frozenset[str]
 
 
 def _english_only(stopwords: frozenset[str]) -> frozenset[str]:
@@ -180,6 +184,7 @@ def _load_markers() -> _Markers:
         accented_stopwords=stopwords - _english_only(stopwords),
         negations=frozenset(DEFAULT_LEXICONS.negations | {fold(w) for w in data["negations"]}),
         number_words=frozenset(fold(w) for lang in data["number_words"].values() for w in lang),
+        approximators=frozenset(fold(w) for lang in data["approximators"].values() for w in lang),
     )
 
 
@@ -263,6 +268,10 @@ def _stem(token: str, *, french: bool = False) -> str:
 # Quantity words as content terms are stemmed ("three" -> "thre", "trois" -> "troi").
 _NUMBER_TERMS = frozenset(
     _stem(w, french=french) for w in _MARKERS.number_words for french in (False, True)
+)
+# Rounding words as content terms, in both stemmings ("around", "environ").
+_APPROXIMATOR_TERMS = frozenset(
+    _stem(w, french=french) for w in _MARKERS.approximators for french in (False, True)
 )
 _FRENCH_STOPWORDS = DEFAULT_LEXICONS.stopwords_by_language.get("fr", frozenset())
 _ENGLISH_STOPWORDS = DEFAULT_LEXICONS.stopwords_by_language.get("en", frozenset())
@@ -488,6 +497,11 @@ def _negates(older: NoteTerms, newer: NoteTerms, similarity: float) -> bool:
     ):
         return True
     flipped = older.negated != newer.negated
+    if flipped and older.negated and not newer.additive and older.content <= newer.content:
+        # What the older note denied, the newer one states with detail: "N'a pas de four" /
+        # "A acheté un four à chaleur tournante". Not the other way round: a denial adding
+        # words ("Doesn't eat meat on Fridays") may deny only part of what was stated.
+        return True
     return (
         flipped
         and (older.content <= newer.content or newer.content <= older.content)
@@ -512,7 +526,7 @@ def _replaces(older: NoteTerms, newer: NoteTerms) -> bool:
     if any(_YEAR.fullmatch(n) for n in older.numbers | newer.numbers):
         return False
     if (
-        older.content - older.numbers == newer.content - newer.numbers
+        _without_digits(older.content) == _without_digits(newer.content)
         and bool(older.numbers)
         and bool(newer.numbers)
         and older.numbers != newer.numbers
@@ -527,7 +541,18 @@ def _replaces(older: NoteTerms, newer: NoteTerms) -> bool:
         and bool(old_quantity)
         and bool(new_quantity)
         and old_quantity != new_quantity
-        and older.content - old_quantity == newer.content - new_quantity
+        and _without_digits(older.content - old_quantity)
+        == _without_digits(newer.content - new_quantity)
+    )
+
+
+def _without_digits(content: frozenset[str]) -> frozenset[str]:
+    """The frame of a quantity: content words without the digit groups of numbers ("1,000"
+    and "2 800" are split into words: "1", "000") and without rounding words, so "Budget per
+    trip is about 1,000 euros" / "Trip budget: around 2,500 euros" are the same words with
+    another quantity."""
+    return frozenset(
+        t for t in content if not _DIGITS.fullmatch(t) and t not in _APPROXIMATOR_TERMS
     )
 
 
