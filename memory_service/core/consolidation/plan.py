@@ -770,14 +770,15 @@ def _guess_meets_fact(
 ) -> bool:
     """Without a judge, a guess close to a stated fact gives way to it.
 
-    A newer guess giving another value to a frame the user stated yields to the statement.
-    Either way round, a guess and a statement close in meaning (:data:`HYPOTHESIS_COSINE`)
-    restate or contradict each other, and the statement holds either way ("Seems to be a
-    cat person" / "Loves cats"; "Prefers aisle seats" guessed / "Prefers window seats"
-    said). An additive word ("also", "aussi") keeps both: a second value. What it costs: a
-    guess close to a statement it neither restates nor contradicts is dropped; a guess is
-    never kept over a statement, so no stated fact is lost. Within one ``multi`` attribute,
-    another value in the same frame is a second value, not a contradiction.
+    A guess and a statement giving another value to one frame ("Works in finance" guessed /
+    "Works as a nurse" said, or the other way round) settle for the statement, unless either
+    is about someone else. Either way round, a guess and a statement close in meaning
+    (:data:`HYPOTHESIS_COSINE`) restate or contradict each other, and the statement holds
+    either way ("Seems to be a cat person" / "Loves cats"). An additive word ("also",
+    "aussi") keeps both: a second value. What it costs: a guess close to a statement it
+    neither restates nor contradicts is dropped; a guess is never kept over a statement, so
+    no stated fact is lost. Within one ``multi`` attribute, another value in the same frame
+    is a second value, not a contradiction.
     """
     if older.is_hypothesis == newer.is_hypothesis:
         return False
@@ -786,8 +787,7 @@ def _guess_meets_fact(
     if pair.rule is PairRelation.SAME_FRAME:
         if multi:
             return False
-        if newer.is_hypothesis:
-            return True
+        return not (terms[older.id].third_party or terms[newer.id].third_party)
     return pair.meaning is not None and pair.meaning >= HYPOTHESIS_COSINE
 
 

@@ -27,8 +27,8 @@ caller; same polarity, numbers and named values, no change marked; never two val
 frame, see :func:`_same_meaning`). A pair filling one frame with another short value
 ("Lives in Paris" / "May live in Lyon") is ``SAME_FRAME``: two values of one attribute or an
 update, which words cannot tell apart, so it supersedes nothing by itself (the plan lets a
-newer hypothesis yield to a stated fact on it). Hedges ("probably", "seems to", "semble")
-are not content: a hypothesis compares with the statement it guesses; attitude verbs
+hypothesis yield to a stated fact on it, either way round). Hedges ("probably", "seems to",
+"semble") are not content: a hypothesis compares with the statement it guesses; attitude verbs
 ("likes", "aime") are one predicate term. The word data (markers, hedges, slots,
 predicates, single-valued and third-party words, extra stop words) is ``markers.json``
 beside this module, matched accent-folded; the shared lexicons give the EN/FR stop words
