@@ -61,3 +61,20 @@ def test_a_denial_restated_positively_with_detail_is_negated(older: str, newer: 
 )
 def test_no_flip_without_the_whole_denial_restated(older: str, newer: str) -> None:
     assert classify_pair(terms_of(older), terms_of(newer)) is not PairRelation.NEGATED
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Écoute surtout du jazz en travaillant", "En travaillant, écoute surtout du rock"),
+        ("Lit surtout des essais.", "Lit surtout des romans."),
+        ("Mostly watches shows on Netflix.", "Mostly watches shows on Disney+."),
+    ],
+)
+def test_the_value_that_prevails_is_single_valued(older: str, newer: str) -> None:
+    assert classify_pair(terms_of(older), terms_of(newer)) is PairRelation.REPLACED
+
+
+def test_a_prevailing_value_said_on_one_side_only_replaces_nothing() -> None:
+    older, newer = terms_of("Mostly reads fantasy"), terms_of("Reads poetry occasionally")
+    assert classify_pair(older, newer) is not PairRelation.REPLACED
