@@ -78,3 +78,19 @@ def test_the_value_that_prevails_is_single_valued(older: str, newer: str) -> Non
 def test_a_prevailing_value_said_on_one_side_only_replaces_nothing() -> None:
     older, newer = terms_of("Mostly reads fantasy"), terms_of("Reads poetry occasionally")
     assert classify_pair(older, newer) is not PairRelation.REPLACED
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Uses a monthly gardening service", "Cancelled the gardening service"),
+        ("Est abonné à Disney+.", "A résilié Disney+."),
+    ],
+)
+def test_a_cancelled_service_is_removed(older: str, newer: str) -> None:
+    assert classify_pair(terms_of(older), terms_of(newer)) is PairRelation.NEGATED
+
+
+def test_a_cancellation_of_something_else_removes_nothing() -> None:
+    older, newer = terms_of("Has a gym membership"), terms_of("Cancelled the newspaper")
+    assert classify_pair(older, newer) is not PairRelation.NEGATED
