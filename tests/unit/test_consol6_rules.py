@@ -94,3 +94,31 @@ def test_a_cancelled_service_is_removed(older: str, newer: str) -> None:
 def test_a_cancellation_of_something_else_removes_nothing() -> None:
     older, newer = terms_of("Has a gym membership"), terms_of("Cancelled the newspaper")
     assert classify_pair(older, newer) is not PairRelation.NEGATED
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Reads books on a Kindle", "Only reads paper books"),
+        ("Prefers email notifications.", "Wants notifications by SMS only."),
+        ("Contacter par WhatsApp", "Contact uniquement par mail"),
+    ],
+)
+def test_a_value_said_to_be_the_only_one_replaces_the_older(older: str, newer: str) -> None:
+    assert classify_pair(terms_of(older), terms_of(newer)) is PairRelation.REPLACED
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        # "-only" qualifies a noun, not the value.
+        (
+            "Has home insurance with a mutual insurer.",
+            "Car insurance is with an online-only insurer.",
+        ),
+        # Another frame.
+        ("Reads books on a Kindle", "Only drinks green tea"),
+    ],
+)
+def test_only_outside_the_frame_replaces_nothing(older: str, newer: str) -> None:
+    assert classify_pair(terms_of(older), terms_of(newer)) is not PairRelation.REPLACED

@@ -129,6 +129,7 @@ class _Markers:
     replacement: re.Pattern[str]
     additive: re.Pattern[str]
     hedge: re.Pattern[str]
+    exclusive: re.Pattern[str]
     marker_words: frozenset[str]
     slot_of: dict[str, str]
     single_valued: frozenset[str]
@@ -175,6 +176,7 @@ def _load_markers() -> _Markers:
         replacement=_phrase_pattern(phrases("replacement")),
         additive=_phrase_pattern(phrases("additive")),
         hedge=_phrase_pattern(phrases("hedge")),
+        exclusive=_phrase_pattern(phrases("exclusive")),
         marker_words=frozenset(marker_words - set(slot_of)),
         slot_of=slot_of,
         single_valued=frozenset(fold(w) for w in data["single_valued"]),
@@ -216,6 +218,8 @@ class NoteTerms:
     replacement: bool
     additive: bool
     hedged: bool
+    # The value is said to be the only one ("Only reads paper books"); not "online-only".
+    exclusive: bool = False
 
     @cached_property
     def trigrams(self) -> frozenset[str]:
@@ -315,6 +319,7 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
         replacement=bool(_MARKERS.replacement.search(folded)),
         additive=bool(_MARKERS.additive.search(folded)),
         hedged=bool(_MARKERS.hedge.search(folded)),
+        exclusive=bool(_MARKERS.exclusive.search(folded.replace("-", "_"))),
     )
 
 
@@ -512,14 +517,16 @@ def _negates(older: NoteTerms, newer: NoteTerms, similarity: float) -> bool:
 def _replaces(older: NoteTerms, newer: NoteTerms) -> bool:
     """A new value in the older note's frame, short different values on each side.
 
-    Marked ("switched to", "now", "désormais"), the frame may be a shared predicate alone
-    ("Préfère le train" / "Préfère maintenant l'avion"). Unmarked, the frame must name a
-    single-valued slot ("Main phone is an Android device" / "Main phone is an iPhone"), or
-    the same words give another quantity ("Uses Python 3.11" / "Uses Python 3.12"; a year is
-    a date, not a quantity: "Visited Japan in 2019" / "in 2023" are two facts)."""
+    Marked ("switched to", "now", "désormais"), or the newer value said to be the only one
+    ("Reads books on a Kindle" / "Only reads paper books"), the frame may be a shared
+    predicate alone ("Préfère le train" / "Préfère maintenant l'avion"). Unmarked, the frame
+    must name a single-valued slot ("Main phone is an Android device" / "Main phone is an
+    iPhone"), or the same words give another quantity ("Uses Python 3.11" / "Uses Python
+    3.12"; a year is a date, not a quantity: "Visited Japan in 2019" / "in 2023" are two
+    facts)."""
     if newer.additive or newer.removal or older.negated != newer.negated:
         return False
-    if newer.replacement:
+    if newer.replacement or (newer.exclusive and not older.exclusive):
         return _same_frame(older, newer, with_predicates=True)
     if older.single & newer.single & older.topic & newer.topic and _same_frame(older, newer):
         return True
