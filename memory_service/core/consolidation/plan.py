@@ -607,6 +607,8 @@ def _relation(
         )
     if verdict is None and rule is PairRelation.NEGATED:
         return Relation(other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.NEGATION)
+    if verdict is None and inferred.denies_slot(older, newer, terms[older.id], terms[newer.id]):
+        return Relation(other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.NEGATION)
     if verdict is None and rule is PairRelation.REPLACED:
         return Relation(
             other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.MARKED_CHANGE
@@ -734,6 +736,23 @@ class _InferredSlots:
             slot = self._model.infer(memory.text, self._vectors.get(memory.id))
             self._slots[memory.id] = Attribute(slot.key, slot.cardinality) if slot else None
         return self._slots[memory.id]
+
+    def denies_slot(
+        self, older: Memory, newer: Memory, older_terms: NoteTerms, newer_terms: NoteTerms
+    ) -> bool:
+        """One note denies a whole slot in the slot's own words ("Has no pets") and the other
+        holds a value the slot model puts in it ("Adopted a rescue dog", slot ``pet``): the
+        newer one wins, as a negation flip would (the agent's attributes do the same with
+        :func:`_denies_attribute`). Never about someone else, never an added value."""
+        if older_terms.negated == newer_terms.negated or newer_terms.additive:
+            return False
+        if older_terms.third_party or newer_terms.third_party:
+            return False
+        denial, holder = (older_terms, newer) if older_terms.negated else (newer_terms, older)
+        slot = self._slot(holder)
+        if slot is None or not denial.topic:
+            return False
+        return denial.topic <= terms_of(key_words(slot)).content
 
     def one_single_slot(self, older: Memory, newer: Memory) -> bool:
         """At least one side inferred, both in one single-valued slot (an agent's key
