@@ -122,3 +122,28 @@ def test_a_value_said_to_be_the_only_one_replaces_the_older(older: str, newer: s
 )
 def test_only_outside_the_frame_replaces_nothing(older: str, newer: str) -> None:
     assert classify_pair(terms_of(older), terms_of(newer)) is not PairRelation.REPLACED
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Has a gym membership", "Doesn't belong to any gym"),
+        ("Owns a car", "Has no car and gets around by bus"),
+        ("A des plantes d'intérieur.", "N'a aucune plante chez lui."),
+    ],
+)
+def test_a_noun_denied_as_a_whole_flips_the_note_holding_it(older: str, newer: str) -> None:
+    assert classify_pair(terms_of(older), terms_of(newer)) is PairRelation.NEGATED
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        # The holder says more than the noun: another fact about it.
+        ("Car insurance is with AXA", "Has no car"),
+        # No determiner: a denial of something else in the same words.
+        ("Likes early trains", "Doesn't like early flights"),
+    ],
+)
+def test_a_denied_noun_flips_only_a_short_holder(older: str, newer: str) -> None:
+    assert classify_pair(terms_of(older), terms_of(newer)) is not PairRelation.NEGATED

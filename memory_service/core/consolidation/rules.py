@@ -130,6 +130,8 @@ class _Markers:
     additive: re.Pattern[str]
     hedge: re.Pattern[str]
     exclusive: re.Pattern[str]
+    # A denial determiner and the word after it ("no car", "any gym", "pas de four").
+    denied_noun: re.Pattern[str]
     marker_words: frozenset[str]
     slot_of: dict[str, str]
     single_valued: frozenset[str]
@@ -177,6 +179,9 @@ def _load_markers() -> _Markers:
         additive=_phrase_pattern(phrases("additive")),
         hedge=_phrase_pattern(phrases("hedge")),
         exclusive=_phrase_pattern(phrases("exclusive")),
+        denied_noun=re.compile(
+            _phrase_pattern(phrases("denial_determiners")).pattern + r"\s*([^\W\d_][\w-]*)"
+        ),
         marker_words=frozenset(marker_words - set(slot_of)),
         slot_of=slot_of,
         single_valued=frozenset(fold(w) for w in data["single_valued"]),
@@ -220,6 +225,8 @@ class NoteTerms:
     hedged: bool
     # The value is said to be the only one ("Only reads paper books"); not "online-only".
     exclusive: bool = False
+    # In a negated note, the nouns it denies as a whole ("Has no car": "car"), stemmed.
+    denied: frozenset[str] = frozenset()
 
     @cached_property
     def trigrams(self) -> frozenset[str]:
@@ -303,6 +310,7 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
     if removal is not None:
         clause = _CLAUSE_END.split(folded[removal.end() :], maxsplit=1)[0]
         removed = _content_of(_TOKEN.findall(clause), french=french, accented=frozenset())[0]
+    negated = any(t in _MARKERS.negations for t in raw)
     return NoteTerms(
         normalized=normalized,
         squashed="".join(ch for ch in folded if ch.isalnum()),
@@ -314,13 +322,19 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
         single=frozenset(_stem(t, french=french) for t in raw if t in _MARKERS.single_valued),
         removed=removed,
         third_party=_third_party(raw),
-        negated=any(t in _MARKERS.negations for t in raw),
+        negated=negated,
         removal=removal is not None,
         replacement=bool(_MARKERS.replacement.search(folded)),
         additive=bool(_MARKERS.additive.search(folded)),
         hedged=bool(_MARKERS.hedge.search(folded)),
         exclusive=bool(_MARKERS.exclusive.search(folded.replace("-", "_"))),
+        denied=_denied_nouns(folded, french=french) if negated else frozenset(),
     )
+
+
+def _denied_nouns(folded: str, *, french: bool) -> frozenset[str]:
+    """The nouns a negated note denies as a whole, after "no", "any", "pas de"."""
+    return frozenset(_stem(word, french=french) for word in _MARKERS.denied_noun.findall(folded))
 
 
 def _third_party(raw: Sequence[str]) -> bool:
@@ -502,6 +516,8 @@ def _negates(older: NoteTerms, newer: NoteTerms, similarity: float) -> bool:
     ):
         return True
     flipped = older.negated != newer.negated
+    if flipped and not newer.additive and _denies_the_noun(older, newer):
+        return True
     if flipped and older.negated and not newer.additive and older.content <= newer.content:
         # What the older note denied, the newer one states with detail: "N'a pas de four" /
         # "A acheté un four à chaleur tournante". Not the other way round: a denial adding
@@ -512,6 +528,15 @@ def _negates(older: NoteTerms, newer: NoteTerms, similarity: float) -> bool:
         and (older.content <= newer.content or newer.content <= older.content)
         and (similarity >= FLIP_TOKEN_JACCARD or newer.replacement or newer.removal)
     )
+
+
+def _denies_the_noun(older: NoteTerms, newer: NoteTerms) -> bool:
+    """One note denies a noun as a whole ("Has no car and gets around by bus", "Doesn't belong
+    to any gym") and the other holds it with at most one other content word ("Owns a car",
+    "Has a gym membership"): the same statement, flipped."""
+    denial, holder = (older, newer) if older.negated else (newer, older)
+    named = denial.denied & holder.topic
+    return bool(named) and len(holder.topic - named) <= 1
 
 
 def _replaces(older: NoteTerms, newer: NoteTerms) -> bool:
