@@ -352,6 +352,15 @@ def test_without_attributes_a_newer_guess_in_a_stated_frame_yields_to_the_statem
     assert result.decisions[0].reason is DecisionReason.HYPOTHESIS_YIELDS
 
 
+def test_a_stated_value_in_the_frame_of_an_older_guess_replaces_it() -> None:
+    guess = make_global("Works in finance.", source=Source.MODEL_INFERRED)
+    stated = make_note("Works as a nurse.")
+
+    result = plan([stated], [guess])
+
+    assert _active_texts(result, [guess, stated]) == {"Works as a nurse."}
+
+
 def test_without_attributes_a_stated_value_after_a_guess_keeps_both() -> None:
     guess = make_global("Likes jazz.", source=Source.MODEL_INFERRED)
     stated = make_note("Likes classical music.")
@@ -378,8 +387,9 @@ def _unit(cos: float) -> tuple[float, float]:
 
 @pytest.mark.parametrize(("cos", "kept"), [(0.6, 1), (0.4, 2)])
 def test_a_statement_close_in_meaning_to_a_guess_settles_it(cos: float, kept: int) -> None:
+    # No shared frame (a shared frame settles whatever the cosine): meaning decides.
     guess = make_global("Seems to be a cat person.", source=Source.MODEL_INFERRED)
-    stated = make_note("Loves cats.")
+    stated = make_note("Loves felines.")
     meanings = {guess.id: (1.0, 0.0), stated.id: _unit(cos)}
 
     result = plan([stated], [guess], vectors=meanings, meanings=meanings)
@@ -390,7 +400,7 @@ def test_a_statement_close_in_meaning_to_a_guess_settles_it(cos: float, kept: in
         if m.scope is MemoryScope.GLOBAL and m.status is MemoryStatus.ACTIVE
     ]
     assert len(active) == kept
-    assert "Loves cats." in {m.text for m in active}
+    assert "Loves felines." in {m.text for m in active}
     if kept == 1:
         assert active[0].source is Source.USER_STATED
 

@@ -607,6 +607,8 @@ def _relation(
         )
     if verdict is None and rule is PairRelation.NEGATED:
         return Relation(other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.NEGATION)
+    if verdict is None and inferred.denies_slot(older, newer, terms[older.id], terms[newer.id]):
+        return Relation(other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.NEGATION)
     if verdict is None and rule is PairRelation.REPLACED:
         return Relation(
             other.id, DecisionKind.CONFLICT, DecidedBy.RULES, DecisionReason.MARKED_CHANGE
@@ -735,6 +737,23 @@ class _InferredSlots:
             self._slots[memory.id] = Attribute(slot.key, slot.cardinality) if slot else None
         return self._slots[memory.id]
 
+    def denies_slot(
+        self, older: Memory, newer: Memory, older_terms: NoteTerms, newer_terms: NoteTerms
+    ) -> bool:
+        """One note denies a whole slot in the slot's own words ("Has no pets") and the other
+        holds a value the slot model puts in it ("Adopted a rescue dog", slot ``pet``): the
+        newer one wins, as a negation flip would (the agent's attributes do the same with
+        :func:`_denies_attribute`). Never about someone else, never an added value."""
+        if older_terms.negated == newer_terms.negated or newer_terms.additive:
+            return False
+        if older_terms.third_party or newer_terms.third_party:
+            return False
+        denial, holder = (older_terms, newer) if older_terms.negated else (newer_terms, older)
+        slot = self._slot(holder)
+        if slot is None or not denial.topic:
+            return False
+        return denial.topic <= terms_of(key_words(slot)).content
+
     def one_single_slot(self, older: Memory, newer: Memory) -> bool:
         """At least one side inferred, both in one single-valued slot (an agent's key
         compared by :func:`key_form`), with the same scope ("on long flights" / "on short
@@ -770,14 +789,15 @@ def _guess_meets_fact(
 ) -> bool:
     """Without a judge, a guess close to a stated fact gives way to it.
 
-    A newer guess giving another value to a frame the user stated yields to the statement.
-    Either way round, a guess and a statement close in meaning (:data:`HYPOTHESIS_COSINE`)
-    restate or contradict each other, and the statement holds either way ("Seems to be a
-    cat person" / "Loves cats"; "Prefers aisle seats" guessed / "Prefers window seats"
-    said). An additive word ("also", "aussi") keeps both: a second value. What it costs: a
-    guess close to a statement it neither restates nor contradicts is dropped; a guess is
-    never kept over a statement, so no stated fact is lost. Within one ``multi`` attribute,
-    another value in the same frame is a second value, not a contradiction.
+    A guess and a statement giving another value to one frame ("Works in finance" guessed /
+    "Works as a nurse" said, or the other way round) settle for the statement, unless either
+    is about someone else. Either way round, a guess and a statement close in meaning
+    (:data:`HYPOTHESIS_COSINE`) restate or contradict each other, and the statement holds
+    either way ("Seems to be a cat person" / "Loves cats"). An additive word ("also",
+    "aussi") keeps both: a second value. What it costs: a guess close to a statement it
+    neither restates nor contradicts is dropped; a guess is never kept over a statement, so
+    no stated fact is lost. Within one ``multi`` attribute, another value in the same frame
+    is a second value, not a contradiction.
     """
     if older.is_hypothesis == newer.is_hypothesis:
         return False
@@ -786,8 +806,7 @@ def _guess_meets_fact(
     if pair.rule is PairRelation.SAME_FRAME:
         if multi:
             return False
-        if newer.is_hypothesis:
-            return True
+        return not (terms[older.id].third_party or terms[newer.id].third_party)
     return pair.meaning is not None and pair.meaning >= HYPOTHESIS_COSINE
 
 

@@ -27,8 +27,8 @@ caller; same polarity, numbers and named values, no change marked; never two val
 frame, see :func:`_same_meaning`). A pair filling one frame with another short value
 ("Lives in Paris" / "May live in Lyon") is ``SAME_FRAME``: two values of one attribute or an
 update, which words cannot tell apart, so it supersedes nothing by itself (the plan lets a
-newer hypothesis yield to a stated fact on it). Hedges ("probably", "seems to", "semble")
-are not content: a hypothesis compares with the statement it guesses; attitude verbs
+hypothesis yield to a stated fact on it, either way round). Hedges ("probably", "seems to",
+"semble") are not content: a hypothesis compares with the statement it guesses; attitude verbs
 ("likes", "aime") are one predicate term. The word data (markers, hedges, slots,
 predicates, single-valued and third-party words, extra stop words) is ``markers.json``
 beside this module, matched accent-folded; the shared lexicons give the EN/FR stop words
@@ -86,6 +86,8 @@ _CLAUSE_END = re.compile(
     r"parce|quand)(?![\w'])"
 )
 _YEAR = re.compile(r"(?:19|20)\d\d")
+# A content word that is a number or a digit group of one ("3.12", "1", "000").
+_DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 _SLOT = "slot:"
 # A predicate term: one attitude however worded; it never makes a frame on its own.
 _PREDICATE = "pred:"
@@ -127,6 +129,9 @@ class _Markers:
     replacement: re.Pattern[str]
     additive: re.Pattern[str]
     hedge: re.Pattern[str]
+    exclusive: re.Pattern[str]
+    # A denial determiner and the word after it ("no car", "any gym", "pas de four").
+    denied_noun: re.Pattern[str]
     marker_words: frozenset[str]
     slot_of: dict[str, str]
     single_valued: frozenset[str]
@@ -138,6 +143,8 @@ class _Markers:
     negations: frozenset[str]
     # Quantities written as words ("two", "trois"), folded.
     number_words: frozenset[str]
+    # Words that round a quantity ("around", "environ"), folded.
+    approximators: frozenset[str]
 
 
 def _english_only(stopwords: frozenset[str]) -> frozenset[str]:
@@ -171,6 +178,10 @@ def _load_markers() -> _Markers:
         replacement=_phrase_pattern(phrases("replacement")),
         additive=_phrase_pattern(phrases("additive")),
         hedge=_phrase_pattern(phrases("hedge")),
+        exclusive=_phrase_pattern(phrases("exclusive")),
+        denied_noun=re.compile(
+            _phrase_pattern(phrases("denial_determiners")).pattern + r"\s*([^\W\d_][\w-]*)"
+        ),
         marker_words=frozenset(marker_words - set(slot_of)),
         slot_of=slot_of,
         single_valued=frozenset(fold(w) for w in data["single_valued"]),
@@ -180,6 +191,7 @@ def _load_markers() -> _Markers:
         accented_stopwords=stopwords - _english_only(stopwords),
         negations=frozenset(DEFAULT_LEXICONS.negations | {fold(w) for w in data["negations"]}),
         number_words=frozenset(fold(w) for lang in data["number_words"].values() for w in lang),
+        approximators=frozenset(fold(w) for lang in data["approximators"].values() for w in lang),
     )
 
 
@@ -211,6 +223,10 @@ class NoteTerms:
     replacement: bool
     additive: bool
     hedged: bool
+    # The value is said to be the only one ("Only reads paper books"); not "online-only".
+    exclusive: bool = False
+    # In a negated note, the nouns it denies as a whole ("Has no car": "car"), stemmed.
+    denied: frozenset[str] = frozenset()
 
     @cached_property
     def trigrams(self) -> frozenset[str]:
@@ -264,6 +280,10 @@ def _stem(token: str, *, french: bool = False) -> str:
 _NUMBER_TERMS = frozenset(
     _stem(w, french=french) for w in _MARKERS.number_words for french in (False, True)
 )
+# Rounding words as content terms, in both stemmings ("around", "environ").
+_APPROXIMATOR_TERMS = frozenset(
+    _stem(w, french=french) for w in _MARKERS.approximators for french in (False, True)
+)
 _FRENCH_STOPWORDS = DEFAULT_LEXICONS.stopwords_by_language.get("fr", frozenset())
 _ENGLISH_STOPWORDS = DEFAULT_LEXICONS.stopwords_by_language.get("en", frozenset())
 
@@ -290,6 +310,7 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
     if removal is not None:
         clause = _CLAUSE_END.split(folded[removal.end() :], maxsplit=1)[0]
         removed = _content_of(_TOKEN.findall(clause), french=french, accented=frozenset())[0]
+    negated = any(t in _MARKERS.negations for t in raw)
     return NoteTerms(
         normalized=normalized,
         squashed="".join(ch for ch in folded if ch.isalnum()),
@@ -301,12 +322,19 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
         single=frozenset(_stem(t, french=french) for t in raw if t in _MARKERS.single_valued),
         removed=removed,
         third_party=_third_party(raw),
-        negated=any(t in _MARKERS.negations for t in raw),
+        negated=negated,
         removal=removal is not None,
         replacement=bool(_MARKERS.replacement.search(folded)),
         additive=bool(_MARKERS.additive.search(folded)),
         hedged=bool(_MARKERS.hedge.search(folded)),
+        exclusive=bool(_MARKERS.exclusive.search(folded.replace("-", "_"))),
+        denied=_denied_nouns(folded, french=french) if negated else frozenset(),
     )
+
+
+def _denied_nouns(folded: str, *, french: bool) -> frozenset[str]:
+    """The nouns a negated note denies as a whole, after "no", "any", "pas de"."""
+    return frozenset(_stem(word, french=french) for word in _MARKERS.denied_noun.findall(folded))
 
 
 def _third_party(raw: Sequence[str]) -> bool:
@@ -488,6 +516,13 @@ def _negates(older: NoteTerms, newer: NoteTerms, similarity: float) -> bool:
     ):
         return True
     flipped = older.negated != newer.negated
+    if flipped and not newer.additive and _denies_the_noun(older, newer):
+        return True
+    if flipped and older.negated and not newer.additive and older.content <= newer.content:
+        # What the older note denied, the newer one states with detail: "N'a pas de four" /
+        # "A acheté un four à chaleur tournante". Not the other way round: a denial adding
+        # words ("Doesn't eat meat on Fridays") may deny only part of what was stated.
+        return True
     return (
         flipped
         and (older.content <= newer.content or newer.content <= older.content)
@@ -495,24 +530,35 @@ def _negates(older: NoteTerms, newer: NoteTerms, similarity: float) -> bool:
     )
 
 
+def _denies_the_noun(older: NoteTerms, newer: NoteTerms) -> bool:
+    """One note denies a noun as a whole ("Has no car and gets around by bus", "Doesn't belong
+    to any gym") and the other holds it with at most one other content word ("Owns a car",
+    "Has a gym membership"): the same statement, flipped."""
+    denial, holder = (older, newer) if older.negated else (newer, older)
+    named = denial.denied & holder.topic
+    return bool(named) and len(holder.topic - named) <= 1
+
+
 def _replaces(older: NoteTerms, newer: NoteTerms) -> bool:
     """A new value in the older note's frame, short different values on each side.
 
-    Marked ("switched to", "now", "désormais"), the frame may be a shared predicate alone
-    ("Préfère le train" / "Préfère maintenant l'avion"). Unmarked, the frame must name a
-    single-valued slot ("Main phone is an Android device" / "Main phone is an iPhone"), or
-    the same words give another quantity ("Uses Python 3.11" / "Uses Python 3.12"; a year is
-    a date, not a quantity: "Visited Japan in 2019" / "in 2023" are two facts)."""
+    Marked ("switched to", "now", "désormais"), or the newer value said to be the only one
+    ("Reads books on a Kindle" / "Only reads paper books"), the frame may be a shared
+    predicate alone ("Préfère le train" / "Préfère maintenant l'avion"). Unmarked, the frame
+    must name a single-valued slot ("Main phone is an Android device" / "Main phone is an
+    iPhone"), or the same words give another quantity ("Uses Python 3.11" / "Uses Python
+    3.12"; a year is a date, not a quantity: "Visited Japan in 2019" / "in 2023" are two
+    facts)."""
     if newer.additive or newer.removal or older.negated != newer.negated:
         return False
-    if newer.replacement:
+    if newer.replacement or (newer.exclusive and not older.exclusive):
         return _same_frame(older, newer, with_predicates=True)
     if older.single & newer.single & older.topic & newer.topic and _same_frame(older, newer):
         return True
     if any(_YEAR.fullmatch(n) for n in older.numbers | newer.numbers):
         return False
     if (
-        older.content - older.numbers == newer.content - newer.numbers
+        _without_digits(older.content) == _without_digits(newer.content)
         and bool(older.numbers)
         and bool(newer.numbers)
         and older.numbers != newer.numbers
@@ -527,7 +573,18 @@ def _replaces(older: NoteTerms, newer: NoteTerms) -> bool:
         and bool(old_quantity)
         and bool(new_quantity)
         and old_quantity != new_quantity
-        and older.content - old_quantity == newer.content - new_quantity
+        and _without_digits(older.content - old_quantity)
+        == _without_digits(newer.content - new_quantity)
+    )
+
+
+def _without_digits(content: frozenset[str]) -> frozenset[str]:
+    """The frame of a quantity: content words without the digit groups of numbers ("1,000"
+    and "2 800" are split into words: "1", "000") and without rounding words, so "Budget per
+    trip is about 1,000 euros" / "Trip budget: around 2,500 euros" are the same words with
+    another quantity."""
+    return frozenset(
+        t for t in content if not _DIGITS.fullmatch(t) and t not in _APPROXIMATOR_TERMS
     )
 
 
