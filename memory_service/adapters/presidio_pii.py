@@ -52,8 +52,9 @@ from memory_service.core.privacy.addresses import address_kinds
 from memory_service.core.privacy.bare_names import build_finder, noun_or_place_before
 from memory_service.core.privacy.brands import product_noun_after, reads_as_brand
 from memory_service.core.privacy.identifiers import harmless_number_at
+from memory_service.core.privacy.name_lookalikes import thing_named_before
 from memory_service.core.privacy.name_model import load_name_model
-from memory_service.core.privacy.names import FUNCTION_WORDS, NameFinder, NameSpan
+from memory_service.core.privacy.names import FUNCTION_WORDS, NameFinder, NameSpan, relation_after
 
 __all__ = [
     "LOWERCASE_LEMMAS",
@@ -275,6 +276,8 @@ class PresidioPiiDetector:
             # A price or a count the phone pattern took ("350 000 €", "timestamp 17…"): the
             # shape reader's harmless shapes decide, as for any other digit run.
             return not harmless_number_at(fold(text), result.start, result.end)
+        if result.entity_type == "PERSON" and _thing_named(text, result.start, result.end):
+            return False
         if result.entity_type == "PERSON" and _from_ner(result):
             before, after = text[: result.start], text[result.end :]
             if _is_product_line(value, before, brand_ends):
@@ -587,6 +590,14 @@ def _is_product_line(span: str, before: str, brand_ends: frozenset[int]) -> bool
         return True
     stripped = before.rstrip()
     return bool(stripped) and len(stripped) != len(before) and len(stripped) in brand_ends
+
+
+def _thing_named(text: str, start: int, end: int) -> bool:
+    """Whether the naming verb before a span has a pet or a thing as its head ("the cat is
+    called Moustache", "Le chat s'appelle Moustache", "a beagle named Biscuit"): the verb is
+    then no person cue, for the NER model and the cue pattern alike. A relationship word in
+    apposition after the span still makes it a person."""
+    return thing_named_before(text[max(0, start - 80) : start]) and not relation_after(text, end)
 
 
 def _from_ner(result: RecognizerResult) -> bool:

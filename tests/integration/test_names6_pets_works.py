@@ -1,0 +1,43 @@
+"""names6: a pet or a thing named, and a public figure's works, are no person; the private
+people in the same positions still are. Fresh examples (none from an evaluation set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_service.adapters.presidio_pii import PresidioPiiDetector
+from tests.support.presidio import shared_detector
+
+
+@pytest.fixture(scope="module")
+def detector() -> PresidioPiiDetector:
+    return shared_detector()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the naming verb's head is an animal: the NER model and the cue pattern agree
+        "The hamster is called Noodle.",
+        "Le lapin s'appelle Caramel.",
+        "A spaniel named Waffles lives with them.",
+        "Our dachshund is called Pickle and hates the rain.",
+        "Has a tabby named Sushi.",
+    ],
+)
+def test_pets_named_are_not_people(detector: PresidioPiiDetector, text: str) -> None:
+    assert not detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A man named Barnaby Quist called about the boiler.",
+        "The plumber is called Oskar Lind.",
+        "The dog sitter is called Wren Hadley.",
+        "Le chien de ma voisine Maëlle s'appelle Caramel.",
+        "The cat is called Mochi, like my niece Mochi Tan.",
+    ],
+)
+def test_people_named_stay_people(detector: PresidioPiiDetector, text: str) -> None:
+    assert "PERSON" in detector.entity_types(text)
