@@ -313,7 +313,10 @@ class PresidioPiiDetector:
         if self._product_word(words, read_as_person=read_as_person):
             return False
         if span.cue:
-            return not product_noun_after(text, span.end)
+            # "Lady Grey tea", "Dr. Martens boots": a product noun right after; not after a
+            # possessive ("her aunt Greta Lindqvist's paintings" are the aunt's).
+            possessive = value.endswith(("'s", "\u2019s"))
+            return possessive or not product_noun_after(text, span.end)
         before, after = text[: span.start], text[span.end :]
         if not self._gazetteer_name(value, before, after):
             return False

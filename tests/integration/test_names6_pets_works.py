@@ -41,3 +41,32 @@ def test_pets_named_are_not_people(detector: PresidioPiiDetector, text: str) -> 
 )
 def test_people_named_stay_people(detector: PresidioPiiDetector, text: str) -> None:
     assert "PERSON" in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a full name heading or modifying a work noun, or a work noun's creator after "de"
+        "Loves Tove Jansson's illustrations and Tove Jansson's novels.",
+        "Cooks from Yotam Ottolenghi's recipes on Sundays.",
+        "Watches every Serena Williams documentary and Serena Williams's old matches.",
+        "Enjoys Jacques Brel concerts on vinyl.",
+        "Aime les chroniques et les sketchs de Muriel Robin.",
+        "Wants a Wes Anderson-style poster for the hall.",
+    ],
+)
+def test_public_figures_works_are_not_people(detector: PresidioPiiDetector, text: str) -> None:
+    assert not detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Keeps her aunt Greta Lindqvist's paintings in the hall.",
+        "Picks up Ottilie Brenner's kids on Fridays.",
+        "Ottilie Brenner's card is in the drawer.",
+        "Goes to all of his son Teodor's matches.",
+    ],
+)
+def test_relatives_and_their_things_stay_people(detector: PresidioPiiDetector, text: str) -> None:
+    assert "PERSON" in detector.entity_types(text)
