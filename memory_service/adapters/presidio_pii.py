@@ -310,7 +310,7 @@ class PresidioPiiDetector:
         read_as_person = span.cue or any(
             start <= span.start and span.end <= end for start, end in ner_people
         )
-        if self._product_word(words, read_as_person=read_as_person):
+        if self._product_word(words, read_as_person=read_as_person, cue=span.cue):
             return False
         if span.cue:
             # "Lady Grey tea", "Dr. Martens boots": a product noun right after; not after a
@@ -333,7 +333,9 @@ class PresidioPiiDetector:
         structure on the seen sets (README, "Session 5"): it widens the structure."""
         return reads_as_brand(text, start, end) or self._name_model.is_public(text, start, end)
 
-    def _product_word(self, words: Sequence[str], *, read_as_person: bool) -> bool:
+    def _product_word(
+        self, words: Sequence[str], *, read_as_person: bool, cue: bool = False
+    ) -> bool:
         """Whether a span's first word is a product name ("Alexa", "a tool called Jenkins",
         "Claude Code"). Not when it is also a common given name, a surname-shaped word
         follows it and a person reader says person (a cue, or the NER model on the same
@@ -345,6 +347,12 @@ class PresidioPiiDetector:
         following = words[1] if len(words) > 1 else ""
         surname = _is_name_token(following) and following not in self._products
         given = fold(word).lower() in self._frequent_first_names
+        if cue and given:
+            # "mon fils Hugo a 9 ans", "My son Hugo is 9": a common given name right after a
+            # person cue is the person, whether or not a surname follows ("a tool called
+            # Jenkins": no common given name; "an app called Claude": no cue, the naming
+            # verb's head is a thing).
+            return False
         return not (read_as_person and surname and given)
 
     def _person_cue_before(self, before: str) -> bool:

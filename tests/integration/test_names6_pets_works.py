@@ -70,3 +70,20 @@ def test_public_figures_works_are_not_people(detector: PresidioPiiDetector, text
 )
 def test_relatives_and_their_things_stay_people(detector: PresidioPiiDetector, text: str) -> None:
     assert "PERSON" in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a common given name that is also a product's name, right after a person cue
+        "My son Hugo starts school in September.",
+        "Sa fille Alexa a peur du noir.",
+        # where a neighbour lives between the relationship word and a lower-case name
+        "Le voisin du dessus, jean-baptiste, garde le double des clés.",
+        "The neighbour across the hall, priya, feeds the cat.",
+    ],
+)
+def test_names_after_cues_in_product_and_lower_case_shapes(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" in detector.entity_types(text)

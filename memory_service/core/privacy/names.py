@@ -162,11 +162,26 @@ def _alternation(groups: tuple[str, ...]) -> str:
     return "|".join(f"(?:{group})" for group in groups)
 
 
+# Where a neighbour lives from the user: "next door", "d'à côté", "von gegenüber", "del
+# tercero", "di sopra".
+_NEXT_DOOR = (
+    r"(?i:next\s+door|across\s+the\s+(?:road|street|hall|landing)|upstairs|downstairs"
+    r"|opposite|d['\u2019]\s?[àa]\s+c[ôo]t[ée]|d['\u2019]en\s+face|du\s+dessus|du\s+dessous"
+    r"|du\s+(?:premier|deuxi[èe]me|troisi[èe]me|quatri[èe]me|cinqui[èe]me|rez)"
+    r"|von\s+(?:gegen[üu]ber|nebenan|oben|unten)|nebenan|gegen[üu]ber"
+    r"|del\s+(?:primero|segundo|tercero|cuarto|quinto|bajo|[áa]tico|piso)|de\s+al\s+lado"
+    r"|de\s+enfrente|de\s+arriba|de\s+abajo|del\s+piano|di\s+sopra|di\s+sotto"
+    r"|della\s+porta\s+accanto|accanto|di\s+fronte"
+    r"|del\s+(?:primo|secondo|terzo|quarto|quinto)\s+piano)(?![\w'])"
+)
 # An honorific with its optional dot; a relationship word with an optional possessive before
 # it and a comma, "is", "named"... after it; a naming verb; a label and its colon.
 _HONORIFIC = re.compile(rf"(?<![\w.])(?:{_alternation(HONORIFICS)})\.?\s+$", re.IGNORECASE)
 _RELATION = re.compile(
     rf"(?<![\w'])(?:(?P<possessive>{_POSSESSIVES})\s+)?(?P<cue>{_alternation(RELATIONS)})"
+    # where a neighbour lives, between the word and the name: "Le voisin du dessous,
+    # jean-baptiste, a les clés", "the neighbour across the hall, Priya"
+    rf"(?:\s+{_NEXT_DOOR})?"
     r"(?:\s*,|\s+(?:is|est|es|ist|[èe]|se llama|s'appelle|hei(?:ß|ss)t|si chiama|named|called))?"
     r"\s+$",
     re.IGNORECASE,
@@ -237,14 +252,7 @@ _FAMILY_AFTER = re.compile(
 # Müllers von gegenüber", "Los García del tercero", "I Bianchi del piano di sopra").
 _FAMILY_NEXT_DOOR = re.compile(
     r"(?<![\w'])(?i:the|les|die|los|las|i|gli)\s+(?P<name>(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]+)\s+"
-    r"(?i:next\s+door|across\s+the\s+(?:road|street|hall|landing)|upstairs|downstairs"
-    r"|opposite|d['\u2019]\s?[àa]\s+c[ôo]t[ée]|d['\u2019]en\s+face|du\s+dessus|du\s+dessous"
-    r"|du\s+(?:premier|deuxi[èe]me|troisi[èe]me|quatri[èe]me|cinqui[èe]me|rez)"
-    r"|von\s+(?:gegen[üu]ber|nebenan|oben|unten)|nebenan|gegen[üu]ber"
-    r"|del\s+(?:primero|segundo|tercero|cuarto|quinto|bajo|[áa]tico|piso)|de\s+al\s+lado"
-    r"|de\s+enfrente|de\s+arriba|de\s+abajo|del\s+piano|di\s+sopra|di\s+sotto"
-    r"|della\s+porta\s+accanto|accanto|di\s+fronte"
-    r"|del\s+(?:primo|secondo|terzo|quarto|quinto)\s+piano)(?![\w'])"
+    + _NEXT_DOOR
 )
 _SHOP_PREPOSITION = re.compile(r"(?<![\w'])(?i:at|in|from|into|to)\s+$")
 _INITIALS_END = re.compile(r"(?:(?<=\s)[A-Z]\.\s*)+$")
