@@ -54,7 +54,13 @@ from memory_service.core.privacy.brands import product_noun_after, reads_as_bran
 from memory_service.core.privacy.identifiers import harmless_number_at
 from memory_service.core.privacy.name_lookalikes import thing_named_before
 from memory_service.core.privacy.name_model import load_name_model
-from memory_service.core.privacy.names import FUNCTION_WORDS, NameFinder, NameSpan, relation_after
+from memory_service.core.privacy.names import (
+    FUNCTION_WORDS,
+    NameFinder,
+    NameSpan,
+    honorific_before,
+    relation_after,
+)
 
 __all__ = [
     "LOWERCASE_LEMMAS",
@@ -313,9 +319,12 @@ class PresidioPiiDetector:
         if self._product_word(words, read_as_person=read_as_person, cue=span.cue):
             return False
         if span.cue:
-            # "Lady Grey tea", "Dr. Martens boots": a product noun right after; not after a
-            # possessive ("her aunt Greta Lindqvist's paintings" are the aunt's).
-            possessive = value.endswith(("'s", "\u2019s"))
+            # "Lady Grey tea", "Dr. Martens boots", "Dr. Bronner's soap": a product noun right
+            # after; not after a relative's possessive ("her aunt Greta Lindqvist's
+            # paintings" are the aunt's).
+            possessive = value.endswith(("'s", "\u2019s")) and not honorific_before(
+                text[: span.start]
+            )
             return possessive or not product_noun_after(text, span.end)
         before, after = text[: span.start], text[span.end :]
         if not self._gazetteer_name(value, before, after):

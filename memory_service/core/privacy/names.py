@@ -254,6 +254,16 @@ _FAMILY_NEXT_DOOR = re.compile(
     r"(?<![\w'])(?i:the|les|die|los|las|i|gli)\s+(?P<name>(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]+)\s+"
     + _NEXT_DOOR
 )
+# A label of up to four words at a line's or a sentence's start, its colon or dash, then a
+# lower-case given name, particles and a lower-case surname that end the value.
+_LABELLED_LOWER_CASE = re.compile(
+    r"(?:^|(?<=[\n;.!?]))\s*(?:[^\W\d_][\w'\u2019-]*\s+){0,3}[^\W\d_][\w'\u2019-]*"
+    r"\s*[:\u2013\u2014]\s*"
+    r"(?P<given>[a-zß-ÿ][a-zß-ÿ'\u2019-]+)(?:\s+[a-zß-ÿ][a-zß-ÿ'\u2019-]+)??"
+    r"(?:\s+(?:van|von|de|der|den|del|della|di|da|dos|das|du|la|le|ten|ter|zu|y|el|al|bin|ben))*"
+    r"\s+(?P<surname>[a-zß-ÿ][a-zß-ÿ'\u2019-]+)"
+    r"(?=\s*(?:$|[,.;:)(\u2013\u2014]|\s-\s))"
+)
 _SHOP_PREPOSITION = re.compile(r"(?<![\w'])(?i:at|in|from|into|to)\s+$")
 _INITIALS_END = re.compile(r"(?:(?<=\s)[A-Z]\.\s*)+$")
 
@@ -279,6 +289,11 @@ def person_cue_before(before: str) -> bool:
     (any strength: the finder's own reading is :meth:`NameFinder.after_cues`)."""
     tail = _INITIALS_END.sub("", before)[-60:]
     return any(cue.search(tail) for cue in (_HONORIFIC, _NAMING, _LABEL, _RELATION))
+
+
+def honorific_before(before: str) -> bool:
+    """Whether an honorific ends ``before`` ("Dr. ", "Mrs ", "Herr ")."""
+    return _HONORIFIC.search(before[-12:]) is not None
 
 
 class _Cue(Enum):
@@ -330,7 +345,28 @@ class NameFinder:
         self._rare = rare_first_names
 
     def find(self, text: str) -> list[NameSpan]:
-        return [*self.after_cues(text), *self.first_name_pairs(text), *self.families(text)]
+        return [
+            *self.after_cues(text),
+            *self.first_name_pairs(text),
+            *self.families(text),
+            *self.labelled_lower_case(text),
+        ]
+
+    def labelled_lower_case(self, text: str) -> Iterator[NameSpan]:
+        """A full name typed in lower case as a label's value: a known first name, surname
+        particles, a surname, and the value ends ("Client contact: rafael dos santos,",
+        "Stagiaire : amélie nguyen,", "Asesor fiscal — javier de la fuente —"). Whatever the
+        label's words (a role, a trade): the value's shape decides."""
+        for match in _LABELLED_LOWER_CASE.finditer(text):
+            given, surname = fold(match["given"]), fold(match["surname"])
+            if (
+                given in self._first_names
+                and given not in self._common
+                and given not in _STATE_WORDS
+                and surname not in self._common
+                and len(surname) > 2
+            ):
+                yield NameSpan(match.start("given"), match.end("surname"), cue=True)
 
     def families(self, text: str) -> Iterator[NameSpan]:
         """A surname between "the" and "family" ("the Okoro family", "the Okoros"): English
