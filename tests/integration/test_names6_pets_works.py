@@ -53,6 +53,8 @@ def test_people_named_stay_people(detector: PresidioPiiDetector, text: str) -> N
         "Enjoys Jacques Brel concerts on vinyl.",
         "Aime les chroniques et les sketchs de Muriel Robin.",
         "Wants a Wes Anderson-style poster for the hall.",
+        "Likes blues, especially Etta James and Muddy Waters.",
+        "Écoute du rap, notamment Orelsan.",
     ],
 )
 def test_public_figures_works_are_not_people(detector: PresidioPiiDetector, text: str) -> None:
@@ -66,6 +68,8 @@ def test_public_figures_works_are_not_people(detector: PresidioPiiDetector, text
         "Picks up Ottilie Brenner's kids on Fridays.",
         "Ottilie Brenner's card is in the drawer.",
         "Goes to all of his son Teodor's matches.",
+        "Rock climbing: Ilse Vandermeer belays on Tuesdays.",
+        "Likes jazz, especially with Ilse Vandermeer on piano.",
     ],
 )
 def test_relatives_and_their_things_stay_people(detector: PresidioPiiDetector, text: str) -> None:

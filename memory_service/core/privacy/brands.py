@@ -194,8 +194,28 @@ _GERMAN_COMPOUND_GOODS = (
 _NOUN_AFTER = re.compile(
     rf"^\s*(?:{_NOUNS_AFTER}|{_GROCERIES}|{_GERMAN_COMPOUND_GOODS})(?!\w)", re.IGNORECASE
 )
+# A genre of music or books, then a focusing word, then its artists or authors: "Likes jazz,
+# especially Bill Evans", "Aime le jazz manouche, surtout Django Reinhardt", "Lee novela
+# negra, sobre todo Dolores Redondo". The focusing word is needed: "rock climbing: Anna
+# Meyer belays" names a partner.
+_GENRES = (
+    r"jazz|blues|rock|pop|rap|hip-hop|soul|funk|metal|punk|reggae|folk|country|opera|op[ée]ra"
+    r"|classical(?: music)?|chanson(?: fran[çc]aise)?|musique|m[úu]sica|musik|musica|flamenco"
+    r"|salsa|tango|fado|k-pop|techno|schlager|crime fiction|sci-fi|fantasy|thrillers|poetry"
+    r"|polars?|po[ée]sie|novela negra|krimis?|gialli|fumetti|comics|manga"
+)
+_FOCUS = (
+    r"especially|particularly|in particular|above all|mostly|mainly|surtout|notamment"
+    r"|en particulier|sobre todo|especialmente|en particular|vor allem|besonders|insbesondere"
+    r"|soprattutto|specialmente|in particolare|principalmente"
+)
+_GENRE_THEN_FOCUS = (
+    rf"(?:{_GENRES})(?:\s+[^\W\d_]+)?\s*[,:\u2013\u2014]?\s+(?:{_FOCUS})"
+    rf"(?:\s+{_ARTICLE})?{_LISTED}{{0,3}}"
+)
 _CUE_BEFORE = re.compile(
     rf"(?<![\w'])(?:{_CONTEXT}(?:\s+{_ADVERB})?(?:\s+{_ARTICLE})?{_LISTED}{{0,3}}"
+    rf"|{_GENRE_THEN_FOCUS}"
     rf"|{_GOODS_FROM}{_LISTED}{{0,3}}"
     rf"|(?:{_WORKS_BEFORE})(?:\s+(?:of|by|de|d'|di|von|del|des))?{_LISTED}{{0,3}}"
     r"|[»\u201d\"]\s*(?:by|de|di|von|of|par|por))"
