@@ -91,3 +91,29 @@ def test_names_after_cues_in_product_and_lower_case_shapes(
     detector: PresidioPiiDetector, text: str
 ) -> None:
     assert "PERSON" in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Her daughter's name is maren; she turns seven in June.",
+        "Wife, oluwaseun, handles the school runs.",
+        "La responsable de paie, sandrine, valide les congés.",
+    ],
+)
+def test_lower_case_names_after_name_is_and_in_apposition(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert "PERSON" in detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My husband, however, books the flights.",
+        "Her sister, too, is vegetarian.",
+        "Su marido, claramente, prefiere el pasillo.",
+    ],
+)
+def test_adverbs_in_apposition_are_not_names(detector: PresidioPiiDetector, text: str) -> None:
+    assert not detector.entity_types(text)

@@ -182,7 +182,9 @@ _RELATION = re.compile(
     # where a neighbour lives, between the word and the name: "Le voisin du dessous,
     # jean-baptiste, a les clés", "the neighbour across the hall, Priya"
     rf"(?:\s+{_NEXT_DOOR})?"
-    r"(?:\s*,|\s+(?:is|est|es|ist|[èe]|se llama|s'appelle|hei(?:ß|ss)t|si chiama|named|called))?"
+    # a complement of one word before an apposition's comma: "Le chef de projet, thomas,"
+    r"(?:(?:\s+(?:de|du|of|di|del|della|von|vom)\s+[^\W\d_]+)?\s*,"
+    r"|\s+(?:is|est|es|ist|[èe]|se llama|s'appelle|hei(?:ß|ss)t|si chiama|named|called))?"
     r"\s+$",
     re.IGNORECASE,
 )
@@ -207,6 +209,13 @@ disponibile pronto pronta listo lista enfermo enferma zufrieden bereit verfugbar
 einverstanden krank
 """
 _STATE_WORDS = frozenset(_STATE_WORDS_TEXT.split())
+# "name is" and its translations: a lower-case word after it is a name, not a state.
+_NAME_IS = re.compile(
+    r"(?<![\w'])(?i:name|nom|pr[ée]nom|nombre|nome|vorname)\s+(?:is|est|es|ist|[èe])\s+$"
+)
+# Adverbs and discourse words by their ending ("however", "obviously", "évidemment",
+# "claramente", "natürlich"): never a name in an apposition.
+_ADVERB_SHAPE = re.compile(r"(?:ly|ment|mente|erweise|lich|ever|though|too|also)$")
 _RELATION_WORD = re.compile(_alternation(RELATIONS), re.IGNORECASE)
 # A cleric's title before a given name: "don Paolo", "abbé Pierre", "Pfarrer Huber".
 # "Don" capitalised also opens a title ("Don Camillo", "Don Giovanni", "Don Simón"): only in
@@ -394,7 +403,8 @@ class NameFinder:
                 and _LOWER_CASE_TITLE.search(text[max(0, match.start() - 16) : match.start()])
                 is not None
             )
-            if not (is_capitalised(word) or folded in self._first_names or after_title):
+            apposed = word.islower() and text[match.end() : match.end() + 2].lstrip()[:1] == ","
+            if not (is_capitalised(word) or folded in self._first_names or after_title or apposed):
                 continue  # cheap test first: the cue regexes run on candidates only
             if _HONORIFIC_WORD.fullmatch(word):
                 continue  # "mit „Frau Dr.“ anschreiben": a second title, not a name
@@ -413,6 +423,7 @@ class NameFinder:
             if (
                 word.islower()
                 and _LABEL_IS.search(text[: match.start()][-60:])
+                and not _NAME_IS.search(text[: match.start()][-30:])
                 and not self._lower_case_full_name(text, words, index)
             ):
                 continue  # "user is fine", "client est ravi": a state, not a name
@@ -420,6 +431,11 @@ class NameFinder:
                 continue  # "un bambino di tre anni": a relative OF someone is capitalised
             if word.islower() and _ARTICLE_AFTER.match(text, match.end()):
                 continue  # "il figlio guida la seconda auto", "sa fille ado le samedi": a verb
+            if word.islower() and self._kin_apposition(text, match, strength):
+                # "User's husband, kwame, is...": one lower-case word between the commas of
+                # a kinship word's apposition is the relative's name, known or not.
+                yield NameSpan(match.start(), match.end(), cue=True)
+                continue
             known = folded in self._first_names and (
                 folded not in self._common or self._name_follows(text, words, index)
             )
@@ -506,6 +522,22 @@ class NameFinder:
             # start of a sentence only a known first name follows.
             return _Cue.KNOWN_NAMES if sentence_start else _Cue.NONE
         return _Cue.ANY_NAME
+
+    def _kin_apposition(self, text: str, match: re.Match[str], strength: _Cue) -> bool:
+        """Whether ``match`` is one word alone between the commas after a kinship word
+        ("husband, kwame, is"), not a common word nor an adverb ("husband, however,")."""
+        if strength is _Cue.NONE or not text[match.end() :].lstrip().startswith(","):
+            return False
+        relation = _RELATION.search(text[: match.start()][-60:])
+        if relation is None or not _KINSHIP.fullmatch(relation["cue"]):
+            return False
+        word = fold(match.group())
+        return (
+            len(word) > 2
+            and word not in self._common
+            and word not in _STATE_WORDS
+            and _ADVERB_SHAPE.search(word) is None
+        )
 
     def _lower_case_full_name(self, text: str, words: list[re.Match[str]], index: int) -> bool:
         """A known first name and a surname, both typed in lower case ("contact is priya
