@@ -117,3 +117,19 @@ def test_lower_case_names_after_name_is_and_in_apposition(
 )
 def test_adverbs_in_apposition_are_not_names(detector: PresidioPiiDetector, text: str) -> None:
     assert not detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Su hija, creo, empezará la universidad pronto.",
+        "call mensile il primo mercoledì, ore 15",
+        "es amigo del gerente, así que no paga la matrícula",
+        "Stasera niente allenamento: cena fuori.",
+        "Déduit des achats : aime la randonnée",
+    ],
+)
+def test_words_shaped_like_lower_case_names_are_not(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert not detector.entity_types(text)

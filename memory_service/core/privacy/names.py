@@ -182,9 +182,7 @@ _RELATION = re.compile(
     # where a neighbour lives, between the word and the name: "Le voisin du dessous,
     # jean-baptiste, a les clés", "the neighbour across the hall, Priya"
     rf"(?:\s+{_NEXT_DOOR})?"
-    # a complement of one word before an apposition's comma: "Le chef de projet, thomas,"
-    r"(?:(?:\s+(?:de|du|of|di|del|della|von|vom)\s+[^\W\d_]+)?\s*,"
-    r"|\s+(?:is|est|es|ist|[èe]|se llama|s'appelle|hei(?:ß|ss)t|si chiama|named|called))?"
+    r"(?:\s*,|\s+(?:is|est|es|ist|[èe]|se llama|s'appelle|hei(?:ß|ss)t|si chiama|named|called))?"
     r"\s+$",
     re.IGNORECASE,
 )
@@ -213,6 +211,19 @@ _STATE_WORDS = frozenset(_STATE_WORDS_TEXT.split())
 _NAME_IS = re.compile(
     r"(?<![\w'])(?i:name|nom|pr[ée]nom|nombre|nome|vorname)\s+(?:is|est|es|ist|[èe])\s+$"
 )
+# A relationship word, a one-word complement, and the comma opening an apposition: "User's
+# husband, kwame,", "Le chef de projet, thomas,".
+_APPOSITION_BEFORE = re.compile(
+    rf"(?<![\w'])(?P<cue>{_alternation(RELATIONS)})"
+    r"(?:\s+(?:de|du|of|di|del|della|von|vom)\s+[^\W\d_]+)?\s*,\s*$",
+    re.IGNORECASE,
+)
+# First-person verbs said in parentheses ("Su hija, creo, empezará", "Sua figlia, credo,").
+_PARENTHETICAL_TEXT = """
+creo digo pienso supongo parece credo penso direi sembra glaube meine denke guess think
+suppose crois pense dirais
+"""
+_PARENTHETICAL = frozenset(_PARENTHETICAL_TEXT.split())
 # Adverbs and discourse words by their ending ("however", "obviously", "évidemment",
 # "claramente", "natürlich"): never a name in an apposition.
 _ADVERB_SHAPE = re.compile(r"(?:ly|ment|mente|erweise|lich|ever|though|too|also)$")
@@ -268,8 +279,10 @@ _FAMILY_NEXT_DOOR = re.compile(
 _LABELLED_LOWER_CASE = re.compile(
     r"(?:^|(?<=[\n;.!?]))\s*(?:[^\W\d_][\w'\u2019-]*\s+){0,3}[^\W\d_][\w'\u2019-]*"
     r"\s*[:\u2013\u2014]\s*"
-    r"(?P<given>[a-zß-ÿ][a-zß-ÿ'\u2019-]+)(?:\s+[a-zß-ÿ][a-zß-ÿ'\u2019-]+)??"
-    r"(?:\s+(?:van|von|de|der|den|del|della|di|da|dos|das|du|la|le|ten|ter|zu|y|el|al|bin|ben))*"
+    r"(?P<given>[a-zß-ÿ][a-zß-ÿ'\u2019-]+)(?:\s+(?P<middle>[a-zß-ÿ][a-zß-ÿ'\u2019-]+))??"
+    # particles, not a lone article ("aime la randonnée" is a verb and its object)
+    r"(?:\s+(?:van|von|de|der|den|del|della|di|da|dos|das|ten|ter|zu|bin|ben)"
+    r"(?:\s+(?:la|las|los|le|der|den))?)*"
     r"\s+(?P<surname>[a-zß-ÿ][a-zß-ÿ'\u2019-]+)"
     r"(?=\s*(?:$|[,.;:)(\u2013\u2014]|\s-\s))"
 )
@@ -368,8 +381,12 @@ class NameFinder:
         label's words (a role, a trade): the value's shape decides."""
         for match in _LABELLED_LOWER_CASE.finditer(text):
             given, surname = fold(match["given"]), fold(match["surname"])
+            middle = fold(match["middle"] or "")
+            if middle and (middle not in self._first_names or middle in self._common):
+                continue  # a second given name, or nothing: "aime la randonnée" is a verb
             if (
                 given in self._first_names
+                and given not in self._rare  # "cena fuori", "solo testo": words first
                 and given not in self._common
                 and given not in _STATE_WORDS
                 and surname not in self._common
@@ -418,6 +435,11 @@ class NameFinder:
             if word.islower() and not after_title and title and title.group()[0].isupper():
                 continue  # "size M slim fit": a capitalised title has a capitalised name
             strength = self._cue_strength(text[: match.start()])
+            if word.islower() and self._kin_apposition(text, match, strength):
+                # "User's husband, kwame, is...": one lower-case word between the commas of
+                # a relationship word's apposition is the person's name.
+                yield NameSpan(match.start(), match.end(), cue=True)
+                continue
             if strength is _Cue.NONE:
                 continue
             if (
@@ -431,11 +453,6 @@ class NameFinder:
                 continue  # "un bambino di tre anni": a relative OF someone is capitalised
             if word.islower() and _ARTICLE_AFTER.match(text, match.end()):
                 continue  # "il figlio guida la seconda auto", "sa fille ado le samedi": a verb
-            if word.islower() and self._kin_apposition(text, match, strength):
-                # "User's husband, kwame, is...": one lower-case word between the commas of
-                # a kinship word's apposition is the relative's name, known or not.
-                yield NameSpan(match.start(), match.end(), cue=True)
-                continue
             known = folded in self._first_names and (
                 folded not in self._common or self._name_follows(text, words, index)
             )
@@ -524,20 +541,27 @@ class NameFinder:
         return _Cue.ANY_NAME
 
     def _kin_apposition(self, text: str, match: re.Match[str], strength: _Cue) -> bool:
-        """Whether ``match`` is one word alone between the commas after a kinship word
-        ("husband, kwame, is"), not a common word nor an adverb ("husband, however,")."""
-        if strength is _Cue.NONE or not text[match.end() :].lstrip().startswith(","):
+        """Whether ``match`` is one word alone between the commas after a relationship word
+        and its complement ("husband, kwame, is", "Le chef de projet, thomas, veut"): after
+        a kinship word any word that is not a common word, an adverb or a parenthetical verb
+        ("husband, however,", "Su hija, creo,"); after a role, a known first name."""
+        if not text[match.end() :].lstrip().startswith(","):
             return False
-        relation = _RELATION.search(text[: match.start()][-60:])
-        if relation is None or not _KINSHIP.fullmatch(relation["cue"]):
+        apposition = _APPOSITION_BEFORE.search(text[: match.start()][-60:])
+        if apposition is None:
             return False
         word = fold(match.group())
-        return (
-            len(word) > 2
-            and word not in self._common
-            and word not in _STATE_WORDS
-            and _ADVERB_SHAPE.search(word) is None
-        )
+        if (
+            len(word) < 3
+            or word in self._common
+            or word in _STATE_WORDS
+            or word in _PARENTHETICAL
+            or _ADVERB_SHAPE.search(word) is not None
+        ):
+            return False
+        if _KINSHIP.fullmatch(apposition["cue"]) and strength is not _Cue.NONE:
+            return True
+        return word in self._first_names and word not in self._rare
 
     def _lower_case_full_name(self, text: str, words: list[re.Match[str]], index: int) -> bool:
         """A known first name and a surname, both typed in lower case ("contact is priya
