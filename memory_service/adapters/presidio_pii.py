@@ -52,8 +52,15 @@ from memory_service.core.privacy.addresses import address_kinds
 from memory_service.core.privacy.bare_names import build_finder, noun_or_place_before
 from memory_service.core.privacy.brands import product_noun_after, reads_as_brand
 from memory_service.core.privacy.identifiers import harmless_number_at
+from memory_service.core.privacy.name_lookalikes import thing_named_before
 from memory_service.core.privacy.name_model import load_name_model
-from memory_service.core.privacy.names import FUNCTION_WORDS, NameFinder, NameSpan
+from memory_service.core.privacy.names import (
+    FUNCTION_WORDS,
+    NameFinder,
+    NameSpan,
+    honorific_before,
+    relation_after,
+)
 
 __all__ = [
     "LOWERCASE_LEMMAS",
@@ -275,6 +282,8 @@ class PresidioPiiDetector:
             # A price or a count the phone pattern took ("350 000 €", "timestamp 17…"): the
             # shape reader's harmless shapes decide, as for any other digit run.
             return not harmless_number_at(fold(text), result.start, result.end)
+        if result.entity_type == "PERSON" and _thing_named(text, result.start, result.end):
+            return False
         if result.entity_type == "PERSON" and _from_ner(result):
             before, after = text[: result.start], text[result.end :]
             if _is_product_line(value, before, brand_ends):
@@ -307,10 +316,16 @@ class PresidioPiiDetector:
         read_as_person = span.cue or any(
             start <= span.start and span.end <= end for start, end in ner_people
         )
-        if self._product_word(words, read_as_person=read_as_person):
+        if self._product_word(words, read_as_person=read_as_person, cue=span.cue):
             return False
         if span.cue:
-            return not product_noun_after(text, span.end)
+            # "Lady Grey tea", "Dr. Martens boots", "Dr. Bronner's soap": a product noun right
+            # after; not after a relative's possessive ("her aunt Greta Lindqvist's
+            # paintings" are the aunt's).
+            possessive = value.endswith(("'s", "\u2019s")) and not honorific_before(
+                text[: span.start]
+            )
+            return possessive or not product_noun_after(text, span.end)
         before, after = text[: span.start], text[span.end :]
         if not self._gazetteer_name(value, before, after):
             return False
@@ -327,7 +342,9 @@ class PresidioPiiDetector:
         structure on the seen sets (README, "Session 5"): it widens the structure."""
         return reads_as_brand(text, start, end) or self._name_model.is_public(text, start, end)
 
-    def _product_word(self, words: Sequence[str], *, read_as_person: bool) -> bool:
+    def _product_word(
+        self, words: Sequence[str], *, read_as_person: bool, cue: bool = False
+    ) -> bool:
         """Whether a span's first word is a product name ("Alexa", "a tool called Jenkins",
         "Claude Code"). Not when it is also a common given name, a surname-shaped word
         follows it and a person reader says person (a cue, or the NER model on the same
@@ -339,6 +356,12 @@ class PresidioPiiDetector:
         following = words[1] if len(words) > 1 else ""
         surname = _is_name_token(following) and following not in self._products
         given = fold(word).lower() in self._frequent_first_names
+        if cue and given:
+            # "mon fils Hugo a 9 ans", "My son Hugo is 9": a common given name right after a
+            # person cue is the person, whether or not a surname follows ("a tool called
+            # Jenkins": no common given name; "an app called Claude": no cue, the naming
+            # verb's head is a thing).
+            return False
         return not (read_as_person and surname and given)
 
     def _person_cue_before(self, before: str) -> bool:
@@ -587,6 +610,14 @@ def _is_product_line(span: str, before: str, brand_ends: frozenset[int]) -> bool
         return True
     stripped = before.rstrip()
     return bool(stripped) and len(stripped) != len(before) and len(stripped) in brand_ends
+
+
+def _thing_named(text: str, start: int, end: int) -> bool:
+    """Whether the naming verb before a span has a pet or a thing as its head ("the cat is
+    called Moustache", "Le chat s'appelle Moustache", "a beagle named Biscuit"): the verb is
+    then no person cue, for the NER model and the cue pattern alike. A relationship word in
+    apposition after the span still makes it a person."""
+    return thing_named_before(text[max(0, start - 80) : start]) and not relation_after(text, end)
 
 
 def _from_ner(result: RecognizerResult) -> bool:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from memory_service.core.privacy.name_lookalikes import reads_as_lookalike, weekday_or_month
-from memory_service.core.privacy.names import relation_after
+from memory_service.core.privacy.names import person_cue_before, relation_after
 
 _NOUNS_AFTER = (
     # EN: products, works, membership
@@ -38,6 +38,10 @@ _NOUNS_AFTER = (
     r"|membership|member|rewards|loyalty|app|platform|fund|funds|brokerage|bank|collection"
     r"|range|line|brand|store card|credit card|tier|elite|gold|platinum|fan|fans"
     r"|plan|plans|subscription|package|bundle|level"
+    # what a public figure publishes or performs: "David Attenborough docs", "Taylor Swift
+    # concerts", "Sherlock Holmes stories"
+    r"|docs|stories|shows|videos|podcasts?|concerts?|tours?|speeches|interviews|lectures"
+    r"|sketch(?:e)?s|lyrics|comics|cookbooks?|recipes|biopics?|memoirs|quotes"
     # FR
     r"|romans?|livres?|chansons?|disques?|tableaux|pi[eè]ces|chemises?|parfums?|magasins?"
     r"|documentaires?|[ée]ditions?|po[èe]mes?|essais|films?|vestes?|chaussures|v[êe]tements"
@@ -79,6 +83,13 @@ _WORKS_BEFORE = (
     r"|recetas|v[íi]deos|programas|c[óo]mics|novela negra|novelas negras"
     r"|krimis?|thriller|rezepte[n]?|kochb[üu]cher[n]?|gem[äa]lde[n]?|sendungen"
     r"|gialli|giallo|ricette|video|puntate|trasmissioni|fumetti"
+    # what a public figure says or performs in public: "les déclarations de Christine
+    # Lagarde", "Fan des sketchs de Florence Foresti", "los discursos de", "die Reden von"
+    r"|speeches|interviews|lectures|talks|concerts|sketches|stand-up|statements"
+    r"|d[ée]clarations|discours|sketch(?:e)?s|spectacles|conf[ée]rences|concerts|interviews"
+    r"|discursos|declaraciones|entrevistas|conciertos|mon[óo]logos|espect[áa]culos"
+    r"|reden|interviews|konzerte|auftritte|vortr[äa]ge|discorsi|dichiarazioni|interviste"
+    r"|concerti|spettacoli|monologhi"
     # a thinker's ideas: "la philosophie de Simone de Beauvoir", "le teorie di Maria Montessori"
     r"|theories|philosophy|th[ée]ories|philosophie|teor[íi]as|filosof[íi]a|theorien|teorie"
 )
@@ -183,8 +194,28 @@ _GERMAN_COMPOUND_GOODS = (
 _NOUN_AFTER = re.compile(
     rf"^\s*(?:{_NOUNS_AFTER}|{_GROCERIES}|{_GERMAN_COMPOUND_GOODS})(?!\w)", re.IGNORECASE
 )
+# A genre of music or books, then a focusing word, then its artists or authors: "Likes jazz,
+# especially Bill Evans", "Aime le jazz manouche, surtout Django Reinhardt", "Lee novela
+# negra, sobre todo Dolores Redondo". The focusing word is needed: "rock climbing: Anna
+# Meyer belays" names a partner.
+_GENRES = (
+    r"jazz|blues|rock|pop|rap|hip-hop|soul|funk|metal|punk|reggae|folk|country|opera|op[ée]ra"
+    r"|classical(?: music)?|chanson(?: fran[çc]aise)?|musique|m[úu]sica|musik|musica|flamenco"
+    r"|salsa|tango|fado|k-pop|techno|schlager|crime fiction|sci-fi|fantasy|thrillers|poetry"
+    r"|polars?|po[ée]sie|novela negra|krimis?|gialli|fumetti|comics|manga"
+)
+_FOCUS = (
+    r"especially|particularly|in particular|above all|mostly|mainly|surtout|notamment"
+    r"|en particulier|sobre todo|especialmente|en particular|vor allem|besonders|insbesondere"
+    r"|soprattutto|specialmente|in particolare|principalmente"
+)
+_GENRE_THEN_FOCUS = (
+    rf"(?:{_GENRES})(?:\s+[^\W\d_]+)?\s*[,:\u2013\u2014]?\s+(?:{_FOCUS})"
+    rf"(?:\s+{_ARTICLE})?{_LISTED}{{0,3}}"
+)
 _CUE_BEFORE = re.compile(
     rf"(?<![\w'])(?:{_CONTEXT}(?:\s+{_ADVERB})?(?:\s+{_ARTICLE})?{_LISTED}{{0,3}}"
+    rf"|{_GENRE_THEN_FOCUS}"
     rf"|{_GOODS_FROM}{_LISTED}{{0,3}}"
     rf"|(?:{_WORKS_BEFORE})(?:\s+(?:of|by|de|d'|di|von|del|des))?{_LISTED}{{0,3}}"
     r"|[»\u201d\"]\s*(?:by|de|di|von|of|par|por))"
@@ -374,6 +405,8 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
         return True  # "every Oct, tenant ok": an apposition after a month names no one
     if relation_after(text, end):
         return False  # "Fan de Julie Martin, sa voisine": a person whatever came before
+    if _ERA_AFTER.match(text, end) or _ERA_END.search(span):
+        return True  # "Bill Evans-era piano trios", "a Wes Anderson-style poster"
     if (
         reads_as_lookalike(text, start, end)
         or _dish(text, start, end)
@@ -400,6 +433,12 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
     ):
         return True
     if _POSSESSIVE.match(after):
+        if (
+            _POSSESSIVE_WORK.match(after)
+            and _full_name(text, start, end)
+            and not person_cue_before(text[max(0, start - 80) : start])
+        ):
+            return True  # "Frida Kahlo's paintings", "Mary Berry's recipes"
         return _PHRASE_END.match(after) is not None
     return any(
         _CUE_BEFORE.search(text[max(0, begin - 80) : begin]) for begin in _starts(text, start, end)
@@ -412,6 +451,38 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
 # sentence and the name ends its phrase.
 _PARTITIVE = re.compile(r"(?:^|(?<=[.!?;:,\n])\s*|\s)(?P<word>[^\W\d_]+)\s+du\s+$")
 _PHRASE_CLOSES = re.compile(r"\s*(?:$|[.,;:!?)])")
+
+
+# A work by or of its creator after a full name in the possessive, with up to two modifiers
+# between ("Frida Kahlo's paintings", "Mary Berry's classic recipes", "Jannik Sinner's
+# matches", "Marie Kondo's folding method", "Warren Buffett's approach"). A relative's name
+# stands there with a relationship word, which the callers read first ("her cousin Lorenzo's
+# band"); a private person's things are no works ("Jane Doe's card", "Emma Schmidt's kids").
+# A first name alone is not enough: "Emma's matches" may be a daughter's.
+_POSSESSIVE_WORK = re.compile(
+    r"['\u2019]s?(?:\s+(?-i:[a-z][\w-]*)){0,2}?\s+(?:paintings|portraits|sculptures|novels"
+    r"|books|stories|poems|poetry|essays|songs|albums|records|lyrics|music|films|movies|shows"
+    r"|illustrations|drawings|cartoons|etchings|prints"
+    r"|series|documentaries|docs|plays|operas|symphonies|recipes|cookbooks?|videos|podcasts?"
+    r"|matches|races|fights|concerts|tours|speeches|lectures|talks|interviews|columns|sketches"
+    r"|stand-up|comedy|comics|designs|collections?|method|approach|philosophy|theories|ideas"
+    r"|teachings|style|work|works|art|artworks|photographs|photos|career|memoirs|biography"
+    r"|quotes|films?)(?![\w-])"
+)
+_FULL_NAME = re.compile(
+    r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*(?:\s+(?:(?:van|von|de|da|di|del|der|du|la|le)\s+)?"
+    r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*)+"
+)
+# A name as a style or a period: "Bill Evans-era", "Wes Anderson-style", "Hitchcock-esque".
+_ERA = r"era|style|esque|inspired|themed|mania|vibes?"
+_ERA_AFTER = re.compile(rf"-(?:{_ERA})(?![\w-])", re.IGNORECASE)
+_ERA_END = re.compile(rf"-(?:{_ERA})$", re.IGNORECASE)
+
+
+def _full_name(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` (a possessive aside) is two capitalised words or more."""
+    span = re.sub(r"['\u2019]s?$", "", text[start:end].strip())
+    return _FULL_NAME.fullmatch(span) is not None
 
 
 def _partitive(text: str, start: int, end: int) -> bool:

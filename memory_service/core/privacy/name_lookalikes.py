@@ -90,6 +90,18 @@ _ANIMALS = (
     r"|hund|h[üu]ndin|welpe|katze|kater|k[äa]tzchen|pferd|kaninchen|hase|papagei|schildkr[öo]te"
     r"|cane|cagna|cucciolo|gatto|gatta|gattino|cavallo|coniglio|pappagallo|canarino"
     r"|tartaruga|criceto"
+    # kinds and breeds a pet is named by ("a beagle named Biscuit", "our tabby is called
+    # Miso"); not those that are also a person's trade or a nationality ("boxer", "pointer",
+    # "shepherd", "persian")
+    r"|beagle|labrador|lab|retriever|poodle|spaniel|terrier|collie|dachshund|pug|husky"
+    r"|greyhound|whippet|chihuahua|corgi|schnauzer|sheepdog|bulldog|rottweiler|doberman"
+    r"|dalmatian|mutt|tabby|moggy|kitty|mare|stallion|gelding|donkey|goat|lamb|piglet|hen"
+    r"|chicken|duck|cockatiel|cockatoo|gecko|iguana|axolotl|rat|mouse|gerbil|chinchilla"
+    r"|hedgehog|tortoiseshell|koi|fish|alpaca|llama"
+    r"|matou|minou|jument|[âa]ne|ch[èe]vre|poule|cochon|furet|cobaye|teckel|caniche"
+    r"|perrit[oa]|gatit[oa]|yegua|burro|cabra|gallina|cerdito|hur[óo]n|cobaya|erizo"
+    r"|dackel|mops|pudel|stute|esel|ziege|huhn|meerschweinchen|wellensittich|frettchen|igel"
+    r"|cagnolin[oa]|micio|micia|cavalla|asin[oa]|capra|gallina|furetto|porcellino d'india"
 )
 _PET_APPOSITION = re.compile(rf"(?<![\w'-])(?i:{_ANIMALS}),\s*$")
 # A pet named right after its noun, without commas, at the start of a sentence or after an

@@ -162,11 +162,26 @@ def _alternation(groups: tuple[str, ...]) -> str:
     return "|".join(f"(?:{group})" for group in groups)
 
 
+# Where a neighbour lives from the user: "next door", "d'à côté", "von gegenüber", "del
+# tercero", "di sopra".
+_NEXT_DOOR = (
+    r"(?i:next\s+door|across\s+the\s+(?:road|street|hall|landing)|upstairs|downstairs"
+    r"|opposite|d['\u2019]\s?[àa]\s+c[ôo]t[ée]|d['\u2019]en\s+face|du\s+dessus|du\s+dessous"
+    r"|du\s+(?:premier|deuxi[èe]me|troisi[èe]me|quatri[èe]me|cinqui[èe]me|rez)"
+    r"|von\s+(?:gegen[üu]ber|nebenan|oben|unten)|nebenan|gegen[üu]ber"
+    r"|del\s+(?:primero|segundo|tercero|cuarto|quinto|bajo|[áa]tico|piso)|de\s+al\s+lado"
+    r"|de\s+enfrente|de\s+arriba|de\s+abajo|del\s+piano|di\s+sopra|di\s+sotto"
+    r"|della\s+porta\s+accanto|accanto|di\s+fronte"
+    r"|del\s+(?:primo|secondo|terzo|quarto|quinto)\s+piano)(?![\w'])"
+)
 # An honorific with its optional dot; a relationship word with an optional possessive before
 # it and a comma, "is", "named"... after it; a naming verb; a label and its colon.
 _HONORIFIC = re.compile(rf"(?<![\w.])(?:{_alternation(HONORIFICS)})\.?\s+$", re.IGNORECASE)
 _RELATION = re.compile(
     rf"(?<![\w'])(?:(?P<possessive>{_POSSESSIVES})\s+)?(?P<cue>{_alternation(RELATIONS)})"
+    # where a neighbour lives, between the word and the name: "Le voisin du dessous,
+    # jean-baptiste, a les clés", "the neighbour across the hall, Priya"
+    rf"(?:\s+{_NEXT_DOOR})?"
     r"(?:\s*,|\s+(?:is|est|es|ist|[èe]|se llama|s'appelle|hei(?:ß|ss)t|si chiama|named|called))?"
     r"\s+$",
     re.IGNORECASE,
@@ -192,6 +207,26 @@ disponibile pronto pronta listo lista enfermo enferma zufrieden bereit verfugbar
 einverstanden krank
 """
 _STATE_WORDS = frozenset(_STATE_WORDS_TEXT.split())
+# "name is" and its translations: a lower-case word after it is a name, not a state.
+_NAME_IS = re.compile(
+    r"(?<![\w'])(?i:name|nom|pr[ée]nom|nombre|nome|vorname)\s+(?:is|est|es|ist|[èe])\s+$"
+)
+# A relationship word, a one-word complement, and the comma opening an apposition: "User's
+# husband, kwame,", "Le chef de projet, thomas,".
+_APPOSITION_BEFORE = re.compile(
+    rf"(?<![\w'])(?P<cue>{_alternation(RELATIONS)})"
+    r"(?:\s+(?:de|du|of|di|del|della|von|vom)\s+[^\W\d_]+)?\s*,\s*$",
+    re.IGNORECASE,
+)
+# First-person verbs said in parentheses ("Su hija, creo, empezará", "Sua figlia, credo,").
+_PARENTHETICAL_TEXT = """
+creo digo pienso supongo parece credo penso direi sembra glaube meine denke guess think
+suppose crois pense dirais
+"""
+_PARENTHETICAL = frozenset(_PARENTHETICAL_TEXT.split())
+# Adverbs and discourse words by their ending ("however", "obviously", "évidemment",
+# "claramente", "natürlich"): never a name in an apposition.
+_ADVERB_SHAPE = re.compile(r"(?:ly|ment|mente|erweise|lich|ever|though|too|also)$")
 _RELATION_WORD = re.compile(_alternation(RELATIONS), re.IGNORECASE)
 # A cleric's title before a given name: "don Paolo", "abbé Pierre", "Pfarrer Huber".
 # "Don" capitalised also opens a title ("Don Camillo", "Don Giovanni", "Don Simón"): only in
@@ -237,14 +272,19 @@ _FAMILY_AFTER = re.compile(
 # Müllers von gegenüber", "Los García del tercero", "I Bianchi del piano di sopra").
 _FAMILY_NEXT_DOOR = re.compile(
     r"(?<![\w'])(?i:the|les|die|los|las|i|gli)\s+(?P<name>(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]+)\s+"
-    r"(?i:next\s+door|across\s+the\s+(?:road|street|hall|landing)|upstairs|downstairs"
-    r"|opposite|d['\u2019]\s?[àa]\s+c[ôo]t[ée]|d['\u2019]en\s+face|du\s+dessus|du\s+dessous"
-    r"|du\s+(?:premier|deuxi[èe]me|troisi[èe]me|quatri[èe]me|cinqui[èe]me|rez)"
-    r"|von\s+(?:gegen[üu]ber|nebenan|oben|unten)|nebenan|gegen[üu]ber"
-    r"|del\s+(?:primero|segundo|tercero|cuarto|quinto|bajo|[áa]tico|piso)|de\s+al\s+lado"
-    r"|de\s+enfrente|de\s+arriba|de\s+abajo|del\s+piano|di\s+sopra|di\s+sotto"
-    r"|della\s+porta\s+accanto|accanto|di\s+fronte"
-    r"|del\s+(?:primo|secondo|terzo|quarto|quinto)\s+piano)(?![\w'])"
+    + _NEXT_DOOR
+)
+# A label of up to four words at a line's or a sentence's start, its colon or dash, then a
+# lower-case given name, particles and a lower-case surname that end the value.
+_LABELLED_LOWER_CASE = re.compile(
+    r"(?:^|(?<=[\n;.!?]))\s*(?:[^\W\d_][\w'\u2019-]*\s+){0,3}[^\W\d_][\w'\u2019-]*"
+    r"\s*[:\u2013\u2014]\s*"
+    r"(?P<given>[a-zß-ÿ][a-zß-ÿ'\u2019-]+)(?:\s+(?P<middle>[a-zß-ÿ][a-zß-ÿ'\u2019-]+))??"
+    # particles, not a lone article ("aime la randonnée" is a verb and its object)
+    r"(?:\s+(?:van|von|de|der|den|del|della|di|da|dos|das|ten|ter|zu|bin|ben)"
+    r"(?:\s+(?:la|las|los|le|der|den))?)*"
+    r"\s+(?P<surname>[a-zß-ÿ][a-zß-ÿ'\u2019-]+)"
+    r"(?=\s*(?:$|[,.;:)(\u2013\u2014]|\s-\s))"
 )
 _SHOP_PREPOSITION = re.compile(r"(?<![\w'])(?i:at|in|from|into|to)\s+$")
 _INITIALS_END = re.compile(r"(?:(?<=\s)[A-Z]\.\s*)+$")
@@ -271,6 +311,11 @@ def person_cue_before(before: str) -> bool:
     (any strength: the finder's own reading is :meth:`NameFinder.after_cues`)."""
     tail = _INITIALS_END.sub("", before)[-60:]
     return any(cue.search(tail) for cue in (_HONORIFIC, _NAMING, _LABEL, _RELATION))
+
+
+def honorific_before(before: str) -> bool:
+    """Whether an honorific ends ``before`` ("Dr. ", "Mrs ", "Herr ")."""
+    return _HONORIFIC.search(before[-12:]) is not None
 
 
 class _Cue(Enum):
@@ -322,7 +367,32 @@ class NameFinder:
         self._rare = rare_first_names
 
     def find(self, text: str) -> list[NameSpan]:
-        return [*self.after_cues(text), *self.first_name_pairs(text), *self.families(text)]
+        return [
+            *self.after_cues(text),
+            *self.first_name_pairs(text),
+            *self.families(text),
+            *self.labelled_lower_case(text),
+        ]
+
+    def labelled_lower_case(self, text: str) -> Iterator[NameSpan]:
+        """A full name typed in lower case as a label's value: a known first name, surname
+        particles, a surname, and the value ends ("Client contact: rafael dos santos,",
+        "Stagiaire : amélie nguyen,", "Asesor fiscal — javier de la fuente —"). Whatever the
+        label's words (a role, a trade): the value's shape decides."""
+        for match in _LABELLED_LOWER_CASE.finditer(text):
+            given, surname = fold(match["given"]), fold(match["surname"])
+            middle = fold(match["middle"] or "")
+            if middle and (middle not in self._first_names or middle in self._common):
+                continue  # a second given name, or nothing: "aime la randonnée" is a verb
+            if (
+                given in self._first_names
+                and given not in self._rare  # "cena fuori", "solo testo": words first
+                and given not in self._common
+                and given not in _STATE_WORDS
+                and surname not in self._common
+                and len(surname) > 2
+            ):
+                yield NameSpan(match.start("given"), match.end("surname"), cue=True)
 
     def families(self, text: str) -> Iterator[NameSpan]:
         """A surname between "the" and "family" ("the Okoro family", "the Okoros"): English
@@ -350,7 +420,8 @@ class NameFinder:
                 and _LOWER_CASE_TITLE.search(text[max(0, match.start() - 16) : match.start()])
                 is not None
             )
-            if not (is_capitalised(word) or folded in self._first_names or after_title):
+            apposed = word.islower() and text[match.end() : match.end() + 2].lstrip()[:1] == ","
+            if not (is_capitalised(word) or folded in self._first_names or after_title or apposed):
                 continue  # cheap test first: the cue regexes run on candidates only
             if _HONORIFIC_WORD.fullmatch(word):
                 continue  # "mit „Frau Dr.“ anschreiben": a second title, not a name
@@ -364,11 +435,17 @@ class NameFinder:
             if word.islower() and not after_title and title and title.group()[0].isupper():
                 continue  # "size M slim fit": a capitalised title has a capitalised name
             strength = self._cue_strength(text[: match.start()])
+            if word.islower() and self._kin_apposition(text, match, strength):
+                # "User's husband, kwame, is...": one lower-case word between the commas of
+                # a relationship word's apposition is the person's name.
+                yield NameSpan(match.start(), match.end(), cue=True)
+                continue
             if strength is _Cue.NONE:
                 continue
             if (
                 word.islower()
                 and _LABEL_IS.search(text[: match.start()][-60:])
+                and not _NAME_IS.search(text[: match.start()][-30:])
                 and not self._lower_case_full_name(text, words, index)
             ):
                 continue  # "user is fine", "client est ravi": a state, not a name
@@ -462,6 +539,29 @@ class NameFinder:
             # start of a sentence only a known first name follows.
             return _Cue.KNOWN_NAMES if sentence_start else _Cue.NONE
         return _Cue.ANY_NAME
+
+    def _kin_apposition(self, text: str, match: re.Match[str], strength: _Cue) -> bool:
+        """Whether ``match`` is one word alone between the commas after a relationship word
+        and its complement ("husband, kwame, is", "Le chef de projet, thomas, veut"): after
+        a kinship word any word that is not a common word, an adverb or a parenthetical verb
+        ("husband, however,", "Su hija, creo,"); after a role, a known first name."""
+        if not text[match.end() :].lstrip().startswith(","):
+            return False
+        apposition = _APPOSITION_BEFORE.search(text[: match.start()][-60:])
+        if apposition is None:
+            return False
+        word = fold(match.group())
+        if (
+            len(word) < 3
+            or word in self._common
+            or word in _STATE_WORDS
+            or word in _PARENTHETICAL
+            or _ADVERB_SHAPE.search(word) is not None
+        ):
+            return False
+        if _KINSHIP.fullmatch(apposition["cue"]) and strength is not _Cue.NONE:
+            return True
+        return word in self._first_names and word not in self._rare
 
     def _lower_case_full_name(self, text: str, words: list[re.Match[str]], index: int) -> bool:
         """A known first name and a surname, both typed in lower case ("contact is priya
