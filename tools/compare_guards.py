@@ -1,6 +1,6 @@
 """Compare judgment feature sets writer by writer: leave one writer out, and the seen sets.
 
-    python tools/compare_guards.py [--shapes] [--writers w20,w21] [--out FILE.json]
+    python tools/compare_guards.py [--shapes] [--writers w20,w21] [--without w21] [--out FILE]
 
 For each writer of ``data/judgment/corpus``, trains the linear model without that writer's notes
 (its train and test groups; dev of the others picks the thresholds, as ``train_guards.py`` does)
@@ -70,6 +70,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--writers", default="")
     parser.add_argument("--no-sets", action="store_true")
+    parser.add_argument("--without", default="", help="writers left out of everything: w19,w20")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     cache: dict[str, frozenset[str]] = {}
@@ -82,7 +83,8 @@ def main() -> None:
         return found
 
     chosen_c = default_model().metadata["C"]
-    rows = load_rows(CORPUS.glob("*.jsonl"))
+    without = {w for w in args.without.split(",") if w}
+    rows = load_rows(p for p in CORPUS.glob("*.jsonl") if p.stem.split("_")[0] not in without)
     special = [r for r in sensitive_rows() if split_of(r.group, args.seed) == "train"]
     results: dict[str, dict[str, list[int]]] = {}
     writers = sorted({r.writer for r in rows})

@@ -1,6 +1,6 @@
 """Train the judgment model (speculative, ephemeral, not_actionable, instruction).
 
-    python tools/train_guards.py [--seed 13] [--compare] [--out PATH]
+    python tools/train_guards.py [--seed 13] [--shapes] [--no-lowo] [--compare] [--out PATH]
 
 Reads every ``data/judgment/corpus/*.jsonl`` (one note per line: ``text``, ``lang``,
 ``labels``, optional ``group``; the file name is the writer), splits it deterministically by a
@@ -583,6 +583,16 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--report", type=Path, default=None)
     parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument(
+        "--shapes",
+        action="store_true",
+        help="read the sentence shapes too (core/judgment/shapes.py)",
+    )
+    parser.add_argument(
+        "--no-lowo",
+        action="store_true",
+        help="skip leaving each writer out (tools/compare_guards.py does it per feature set)",
+    )
     args = parser.parse_args()
     rows = load_rows(args.corpus.glob("*.jsonl"))
     splits = {
@@ -597,7 +607,9 @@ def main() -> None:
     }
     print(f"corpus: {len(rows)} notes; " + ", ".join(f"{k} {len(v)}" for k, v in splits.items()))
     print(f"special-categories notes trained on as durable: {len(special['train'])}")
-    model = train_linear(splits["train"] + special["train"], splits["dev"], args.seed)
+    model = train_linear(
+        splits["train"] + special["train"], splits["dev"], args.seed, shapes=args.shapes
+    )
     document = model.to_document()
     args.out.write_bytes(
         gzip.compress(json.dumps(document, sort_keys=True, separators=(",", ":")).encode(), mtime=0)
@@ -633,7 +645,7 @@ def main() -> None:
     # Leave one writer out: trained without a writer's notes, tested on them (with the
     # regularisation chosen for the shipped model, so each run trains once per reason).
     writers = sorted({r.writer for r in rows})
-    if len(writers) > 1:
+    if len(writers) > 1 and not args.no_lowo:
         for writer in writers:
             held = [r for r in rows if r.writer == writer]
             rest = [r for r in rows if r.writer != writer]
@@ -644,7 +656,7 @@ def main() -> None:
                 f"model, trained without writer {writer}, tested on it",
                 held,
                 linear_predictor(
-                    train_linear(rest_train, rest_dev, args.seed, model.metadata["C"])
+                    train_linear(rest_train, rest_dev, args.seed, model.metadata["C"], args.shapes)
                 ),
             )
     for path in sorted((ROOT / "tests" / "eval").glob("*.jsonl")):

@@ -80,6 +80,25 @@ def test_plain_notes_have_no_inference_or_source_shape(note: str) -> None:
     assert not shape_classes(note) & {"arrow", "consequence", "source_first", "stated"}
 
 
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Vegetarian, so no meat in meal suggestions.",
+        "Works night shifts, so calls are best after 2pm.",
+        "Ahora trabaja desde casa, así que prefiere las entregas por la mañana.",
+    ],
+)
+def test_a_fact_and_its_use_is_not_a_conclusion_about_the_person(note: str) -> None:
+    found = shape_classes(note)
+    assert "then_action" in found
+    assert not found & {"then_attr", "evidence_then"}
+
+
+def test_a_conclusion_about_the_person_after_the_evidence() -> None:
+    for note in ("Buys nappies every week -> has a baby.", "Tips 30% on every ride. Well-off."):
+        assert {"then_attr", "evidence_then"} <= shape_classes(note)
+
+
 def test_shape_features_pair_each_shape_with_the_cue_classes() -> None:
     found = shape_features("Buys nappies every week -> has a baby.")
     assert {"sh:arrow", "sh:evidence_then", "shx:arrow+habit"} <= found

@@ -18,6 +18,11 @@ of the shipped model come from exactly that (session 9, the shipped model on wri
   complementizer or a subject), an attribution to the user's own words, or the user's first person
   quoted.
 
+After the break, the tail says which of the two it is: a consequence for the agent (a
+fact and its use: "Works night shifts, so calls are best after 2pm", ``then_action``) or a
+conclusion about the person (``then_attr``; with a habit or a count before it,
+``evidence_then``).
+
 Each shape gives ``sh:<name>``, and each with the cue classes of the note (``shx:<shape>+<class>``),
 so the linear model can weigh "an arrow after a habit" apart from "an arrow in an update"
 ("Switched from iPhone -> Android"). Closed classes of grammar and punctuation, not topics.
@@ -134,6 +139,16 @@ def _quoted_first_person(text: str) -> bool:
 
 
 _EVIDENCE_CLASSES = frozenset({"habit", "weekday", "inference"})
+# Classes of a consequence for the agent: an obligation, a wish, the agent's talk, a check.
+_ACTION = frozenset(
+    {"oblige", "pref", "pref_clause", "comm", "ask", "ask_first", "permit", "lift", "policy"}
+    | {"you", "agent", "check", "system_obj"}
+)
+# A tail that opens on a prohibition: "no meat in suggestions", "pas d'appels", "keine Anrufe".
+_PROHIBITION = re.compile(
+    r"\W*(?:no|not|never|don't|do not|pas d|pas de|jamais|ni|sin|nada de|nunca|kein|keine|nie"
+    r"|niente|nessun|nessuna|mai|non)\b"
+)
 _NUMBER = re.compile(r"\d")
 
 
@@ -154,11 +169,33 @@ def shape_classes(text: str) -> set[str]:
         found.add("short_tail")
     if _SAID_CLAUSE.search(folded) or _ATTRIBUTED.search(folded) or _quoted_first_person(text):
         found.add("stated")
-    if found & {"arrow", "consequence", "short_tail"}:
-        classes = cue_classes(folded, words)
-        if classes & _EVIDENCE_CLASSES or _NUMBER.search(folded):
-            found.add("evidence_then")
+    tail = _tail(folded)
+    if tail is not None:
+        # What follows the break: something for the agent to do ("…, so calls are best after
+        # 2pm", "Vegetarian, so no meat in suggestions": a fact and its use, durable) or a
+        # conclusion about the person ("… -> has a baby", "… Well-off.": a guess).
+        tail_words = _folded_tokens(tail)
+        if cue_classes(tail, tail_words) & _ACTION or _PROHIBITION.match(tail):
+            found.add("then_action")
+        else:
+            found.add("then_attr")
+            classes = cue_classes(folded, words)
+            if classes & _EVIDENCE_CLASSES or _NUMBER.search(folded):
+                found.add("evidence_then")
     return found
+
+
+def _tail(folded: str) -> str | None:
+    """The part after the first break of an arrow, a connective of consequence or a short
+    tail, or ``None``."""
+    starts = []
+    if arrow := _ARROW.search(folded):
+        starts.append(arrow.end() - 1)
+    if consequence := _CONSEQUENCE.search(folded):
+        starts.append(consequence.end())
+    if short := _SHORT_TAIL.search(folded):
+        starts.append(short.start(1))
+    return folded[min(starts) :].strip() if starts else None
 
 
 def shape_features(text: str) -> frozenset[str]:
@@ -181,6 +218,7 @@ _PROBES = (
     "Dijo que corre tres veces por semana.",
     "« J'emmène mes enfants à l'école tous les matins. »",
     "Travaille de nuit, selon ses propres mots.",
+    "Works night shifts, so calls are best after 2pm.",
 )
 
 
