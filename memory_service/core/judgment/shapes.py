@@ -37,7 +37,20 @@ from memory_service.core.judgment.cues import cue_classes
 from memory_service.core.judgment.features import _folded_tokens, fold
 
 # An arrow or an equals sign between two parts ("A -> B", "A => B", "A = B", "A ⇒ B").
-_ARROW = re.compile(r"\S.*?(?:->|=>|-->|[\u2192\u21d2\u27f6\u27f9]|\s=\s?|\s?=\s)\s*\S")
+_ARROW = re.compile(r"(?:->|=>|-->|[\u2192\u21d2\u27f6\u27f9]|\s=|=\s)")
+_BEFORE = re.compile(r"\S[^\n]*$")
+_AFTER = re.compile(r"\s*\S")
+
+
+def _arrow_end(folded: str) -> int | None:
+    """Where the part after the first arrow between two parts starts, or ``None``."""
+    for arrow in _ARROW.finditer(folded):
+        after = _AFTER.match(folded, arrow.end())
+        if after and _BEFORE.search(folded, 0, arrow.start()):
+            return after.end() - 1
+    return None
+
+
 # A connective of consequence after a break, or a consequence adverb after the verb ("arbeitet
 # also nachts", "lavora quindi di notte").
 _CONSEQUENCE = re.compile(
@@ -154,10 +167,17 @@ _NUMBER = re.compile(r"\d")
 
 def shape_classes(text: str) -> set[str]:
     """The shapes of one note (see the module's docstring)."""
+    return _shapes(text)[0]
+
+
+def _shapes(text: str) -> tuple[set[str], set[str]]:
+    """The shapes of one note and its cue classes (:func:`.cues.cue_classes`)."""
     folded = fold(text)
     words = _folded_tokens(folded)
+    classes = cue_classes(folded, words)
     found: set[str] = set()
-    if _ARROW.search(folded):
+    arrow = _arrow_end(folded)
+    if arrow is not None:
         found.add("arrow")
     if _CONSEQUENCE.search(folded):
         found.add("consequence")
@@ -169,7 +189,7 @@ def shape_classes(text: str) -> set[str]:
         found.add("short_tail")
     if _SAID_CLAUSE.search(folded) or _ATTRIBUTED.search(folded) or _quoted_first_person(text):
         found.add("stated")
-    tail = _tail(folded)
+    tail = _tail(folded, arrow)
     if tail is not None:
         # What follows the break: something for the agent to do ("…, so calls are best after
         # 2pm", "Vegetarian, so no meat in suggestions": a fact and its use, durable) or a
@@ -179,18 +199,15 @@ def shape_classes(text: str) -> set[str]:
             found.add("then_action")
         else:
             found.add("then_attr")
-            classes = cue_classes(folded, words)
             if classes & _EVIDENCE_CLASSES or _NUMBER.search(folded):
                 found.add("evidence_then")
-    return found
+    return found, classes
 
 
-def _tail(folded: str) -> str | None:
-    """The part after the first break of an arrow, a connective of consequence or a short
-    tail, or ``None``."""
-    starts = []
-    if arrow := _ARROW.search(folded):
-        starts.append(arrow.end() - 1)
+def _tail(folded: str, arrow: int | None) -> str | None:
+    """The part after the first break of an arrow (``arrow``: where it ends), a connective of
+    consequence or a short tail, or ``None``."""
+    starts = [] if arrow is None else [arrow]
     if consequence := _CONSEQUENCE.search(folded):
         starts.append(consequence.end())
     if short := _SHORT_TAIL.search(folded):
@@ -200,11 +217,7 @@ def _tail(folded: str) -> str | None:
 
 def shape_features(text: str) -> frozenset[str]:
     """``sh:`` per shape and ``shx:`` per shape and cue class of the note."""
-    shapes = shape_classes(text)
-    if not shapes:
-        return frozenset()
-    folded = fold(text)
-    classes = cue_classes(folded, _folded_tokens(folded))
+    shapes, classes = _shapes(text)
     out = {f"sh:{name}" for name in shapes}
     out.update(f"shx:{shape}+{name}" for shape in shapes for name in classes)
     return frozenset(out)
