@@ -1,6 +1,6 @@
 """Train the judgment model (speculative, ephemeral, not_actionable, instruction).
 
-    python tools/train_guards.py [--seed 13] [--compare] [--out PATH]
+    python tools/train_guards.py [--seed 13] [--shapes] [--no-lowo] [--compare] [--out PATH]
 
 Reads every ``data/judgment/corpus/*.jsonl`` (one note per line: ``text``, ``lang``,
 ``labels``, optional ``group``; the file name is the writer), splits it deterministically by a
@@ -43,6 +43,7 @@ from memory_service.core.judgment.model import (  # noqa: E402
     JudgmentModel,
     Thresholds,
 )
+from memory_service.core.judgment.shapes import shape_features, shapes_fingerprint  # noqa: E402
 from memory_service.core.model import Durability  # noqa: E402
 
 LABELS = ("speculative", "ephemeral", "not_actionable", "instruction")
@@ -164,11 +165,23 @@ def split_of(group: str, seed: int) -> str:
     return "train" if bucket < 70 else "dev" if bucket < 85 else "test"
 
 
+FeatureFn = Callable[[str], frozenset[str]]
+
+
+def note_features(shapes: bool) -> FeatureFn:
+    """What a model reads of a note: the shared features, and the sentence shapes if asked
+    (the same as :meth:`JudgmentModel.features` of a model trained that way)."""
+    if shapes:
+        return lambda text: features(text) | shape_features(text)
+    return features
+
+
 class Featurizer:
-    def __init__(self, rows: Sequence[Row]) -> None:
+    def __init__(self, rows: Sequence[Row], feature_fn: FeatureFn = features) -> None:
+        self.features = feature_fn
         counts: dict[str, int] = {}
         for row in rows:
-            for feature in features(row.text):
+            for feature in feature_fn(row.text):
                 counts[feature] = counts.get(feature, 0) + 1
         kept = sorted(f for f, n in counts.items() if n >= MIN_DF)
         self.index = {f: i for i, f in enumerate(kept)}
@@ -176,7 +189,7 @@ class Featurizer:
     def matrix(self, rows: Sequence[Row]) -> csr_matrix:
         data, indices, indptr = [], [], [0]
         for row in rows:
-            found = sorted({self.index[f] for f in features(row.text) if f in self.index})
+            found = sorted({self.index[f] for f in self.features(row.text) if f in self.index})
             scale = 1.0 / np.sqrt(len(found)) if found else 0.0
             indices.extend(found)
             data.extend([scale] * len(found))
@@ -232,10 +245,16 @@ def fit(
 
 
 def model_metadata(
-    seed: int, chosen_c: Mapping[str, float], train_notes: int, dev_notes: int
+    seed: int,
+    chosen_c: Mapping[str, float],
+    train_notes: int,
+    dev_notes: int,
+    shapes: bool = False,
 ) -> dict[str, object]:
-    """What a model file records of its training; ``features`` is checked at start."""
+    """What a model file records of its training; ``features`` (and ``shapes``, for a model
+    trained with the sentence shapes) is checked at start."""
     return {
+        **({"shapes": shapes_fingerprint()} if shapes else {}),
         "features": fingerprint(),
         "seed": seed,
         "C": dict(chosen_c),
@@ -249,9 +268,12 @@ def train_linear(
     dev: Sequence[Row],
     seed: int,
     fixed_c: Mapping[str, float] | None = None,
+    shapes: bool = False,
+    feature_fn: FeatureFn | None = None,
 ) -> JudgmentModel:
-    """``fixed_c``: the regularisation per reason, else chosen on dev from ``C_GRID``."""
-    featurizer = Featurizer(train)
+    """``fixed_c``: the regularisation per reason, else chosen on dev from ``C_GRID``;
+    ``shapes``: read the sentence shapes too; ``feature_fn``: the same features, cached."""
+    featurizer = Featurizer(train, feature_fn or note_features(shapes))
     x_train, x_dev = featurizer.matrix(train), featurizer.matrix(dev)
     weights = np.zeros((len(featurizer.index), len(LABELS)))
     bias = []
@@ -264,7 +286,7 @@ def train_linear(
         weights[:, j] = model.coef_[0]
         bias.append(float(model.intercept_[0]))
     rows = {f: tuple(round(float(w), 4) for w in weights[i]) for f, i in featurizer.index.items()}
-    metadata = model_metadata(seed, chosen_c, len(train), len(dev))
+    metadata = model_metadata(seed, chosen_c, len(train), len(dev), shapes)
     placeholder = {label: Thresholds(0.5, 0.5) for label in LABELS}
     scorer = JudgmentModel(LABELS, rows, bias, placeholder, metadata)
     # Thresholds from the scores the shipped scorer gives on dev, so what is measured is what runs.
@@ -561,6 +583,16 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--report", type=Path, default=None)
     parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument(
+        "--shapes",
+        action="store_true",
+        help="read the sentence shapes too (core/judgment/shapes.py)",
+    )
+    parser.add_argument(
+        "--no-lowo",
+        action="store_true",
+        help="skip leaving each writer out (tools/compare_guards.py does it per feature set)",
+    )
     args = parser.parse_args()
     rows = load_rows(args.corpus.glob("*.jsonl"))
     splits = {
@@ -575,7 +607,9 @@ def main() -> None:
     }
     print(f"corpus: {len(rows)} notes; " + ", ".join(f"{k} {len(v)}" for k, v in splits.items()))
     print(f"special-categories notes trained on as durable: {len(special['train'])}")
-    model = train_linear(splits["train"] + special["train"], splits["dev"], args.seed)
+    model = train_linear(
+        splits["train"] + special["train"], splits["dev"], args.seed, shapes=args.shapes
+    )
     document = model.to_document()
     args.out.write_bytes(
         gzip.compress(json.dumps(document, sort_keys=True, separators=(",", ":")).encode(), mtime=0)
@@ -611,7 +645,7 @@ def main() -> None:
     # Leave one writer out: trained without a writer's notes, tested on them (with the
     # regularisation chosen for the shipped model, so each run trains once per reason).
     writers = sorted({r.writer for r in rows})
-    if len(writers) > 1:
+    if len(writers) > 1 and not args.no_lowo:
         for writer in writers:
             held = [r for r in rows if r.writer == writer]
             rest = [r for r in rows if r.writer != writer]
@@ -622,7 +656,7 @@ def main() -> None:
                 f"model, trained without writer {writer}, tested on it",
                 held,
                 linear_predictor(
-                    train_linear(rest_train, rest_dev, args.seed, model.metadata["C"])
+                    train_linear(rest_train, rest_dev, args.seed, model.metadata["C"], args.shapes)
                 ),
             )
     for path in sorted((ROOT / "tests" / "eval").glob("*.jsonl")):

@@ -23,6 +23,7 @@ from importlib import resources
 from typing import Any
 
 from memory_service.core.judgment.features import features, fingerprint
+from memory_service.core.judgment.shapes import shape_features, shapes_fingerprint
 
 MODEL_FILE = "model.json.gz"
 FORMAT_VERSION = 1
@@ -67,9 +68,18 @@ class JudgmentModel:
         self._bias = tuple(bias)
         self.thresholds = dict(thresholds)
         self.metadata = dict(metadata or {})
+        # A model trained with the sentence shapes (:mod:`.shapes`) records their fingerprint;
+        # the special-categories model, which shares this scorer, is trained without them.
+        self.shapes = "shapes" in self.metadata
+
+    def features(self, text: str) -> frozenset[str]:
+        """What this model reads of a note: :func:`.features.features`, and the shapes if it
+        was trained with them."""
+        found = features(text)
+        return found | shape_features(text) if self.shapes else found
 
     def scores(self, text: str) -> Scores:
-        found = [self._weights[f] for f in features(text) if f in self._weights]
+        found = [self._weights[f] for f in self.features(text) if f in self._weights]
         scale = 1.0 / math.sqrt(len(found)) if found else 0.0
         values = {}
         for index, label in enumerate(self.labels):
@@ -124,6 +134,8 @@ def checked(model: JudgmentModel) -> JudgmentModel:
     """The shipped ``model`` if it was trained on today's :func:`.features.features`; a
     :class:`ModelFileError` (at start) if it was trained on others: retrain it
     (``tools/train_guards.py``, ``tools/train_sensitive.py``)."""
-    if model.metadata.get("features") != fingerprint():
+    if model.metadata.get("features") != fingerprint() or (
+        model.shapes and model.metadata["shapes"] != shapes_fingerprint()
+    ):
         raise ModelFileError("the model file was trained on other features: retrain it")
     return model
