@@ -35,16 +35,11 @@ NOTES = (
 )
 
 
-class _NoTasks:
-    def enqueue_consolidation(self, tenant_id: str, session_id: str) -> None:
-        return None
-
-
 def one_process(postgres_url: str, sessions_count: int, *, cold: bool) -> list[float]:
     """Run in a child process: the consolidations' milliseconds, first one first."""
-    from memory_service.services import consolidation, notes, sessions
+    from memory_service.services import consolidation
     from memory_service.warm import warm_models, warm_statements
-    from tests.support.containers import migrated_container
+    from tests.support.containers import ended_session, migrated_container
     from tests.support.scratch_database import scratch_postgres_service
 
     with scratch_postgres_service(postgres_url) as found:
@@ -56,21 +51,7 @@ def one_process(postgres_url: str, sessions_count: int, *, cold: bool) -> list[f
         ended = []
         for index in range(sessions_count):
             scope = TenantScope(f"t-{secrets.token_hex(4)}", Role.AGENT, "key:bench")
-            session = sessions.open_session(
-                scope, f"subject-{index}", uow_factory=setup.uow_factory, clock=setup.clock
-            )
-            for text, keyword in NOTES:
-                notes.save_memory_note(
-                    scope, session.id, {"text": text, "keywords": [keyword]}, deps=setup.notes
-                )
-            sessions.end_session(
-                scope,
-                session.id,
-                uow_factory=setup.uow_factory,
-                clock=setup.clock,
-                tasks=_NoTasks(),
-            )
-            ended.append((scope.tenant_id, session.id))
+            ended.append((scope.tenant_id, ended_session(setup, scope, f"subject-{index}", NOTES)))
         setup.engine.dispose()
 
         container = migrated_container(env)

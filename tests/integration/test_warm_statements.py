@@ -33,7 +33,7 @@ from tests.integration.test_statement_counts import (
     _app,
     measure,
 )
-from tests.support.containers import migrated_container
+from tests.support.containers import ended_session, migrated_container
 from tests.support.scratch_database import scratch_postgres_service
 
 
@@ -142,19 +142,11 @@ def test_a_first_consolidation_after_the_warm_up_compiles_nothing(
         scope = TenantScope(f"t-{secrets.token_hex(4)}", Role.AGENT, "key:test")
         # Set up in another process's stead: on an engine of its own.
         setup = migrated_container(env[1])
-        session = sessions.open_session(
-            scope, "subject-1", uow_factory=setup.uow_factory, clock=setup.clock
-        )
-        for text, keyword in (("Now uses Vim as editor.", "editor"), ("Drinks tea.", "tea")):
-            notes.save_memory_note(
-                scope, session.id, {"text": text, "keywords": [keyword]}, deps=setup.notes
-            )
-        sessions.end_session(
+        session_id = ended_session(
+            setup,
             scope,
-            session.id,
-            uow_factory=setup.uow_factory,
-            clock=setup.clock,
-            tasks=_Nothing(),
+            "subject-1",
+            (("Now uses Vim as editor.", "editor"), ("Drinks tea.", "tea")),
         )
         setup.engine.dispose()
 
@@ -169,7 +161,7 @@ def test_a_first_consolidation_after_the_warm_up_compiles_nothing(
         sa.event.listen(container.engine, "after_cursor_execute", on_execute)
         try:
             report = consolidation.consolidate_session(
-                scope.tenant_id, session.id, deps=container.consolidation
+                scope.tenant_id, session_id, deps=container.consolidation
             )
         finally:
             sa.event.remove(container.engine, "after_cursor_execute", on_execute)
@@ -179,11 +171,6 @@ def test_a_first_consolidation_after_the_warm_up_compiles_nothing(
         assert hits and not [found for found in hits if found[0] == CACHE_MISS], hits
     finally:
         container.engine.dispose()
-
-
-class _Nothing:
-    def enqueue_consolidation(self, tenant_id: str, session_id: str) -> None:
-        return None
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
