@@ -108,13 +108,21 @@ _CREDENTIAL_WINDOW_CHARS = CREDENTIAL_WINDOW_WORDS * (MAX_PASSWORD_CHARS + 1)
 _WORD_EDGES = "\"'()[]{}<>,;:.\u201c\u201d\u00ab\u00bb"
 
 
-def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> frozenset[str]:
+def secret_kinds(
+    folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS, *, plain_words: bool = True
+) -> frozenset[str]:
     """Kinds of secret in the text: known key formats, 'password is …' cues, random tokens;
-    the cue rules also read the note as one sentence (:func:`across_sentences`)."""
-    kinds = set(_secret_kinds(folded_text, lexicons))
+    the cue rules also read the note as one sentence (:func:`across_sentences`).
+
+    ``plain_words=False`` when the text ends with the note's keywords joined by spaces: a
+    keyword is a label, so one plain word after a password word or an answer cue is no
+    value there ("mot de passe" then "appli"); the text alone is read with them."""
+    kinds = set(_secret_kinds(folded_text, lexicons, plain_words=plain_words))
     merged = across_sentences(folded_text)
     if merged != folded_text:
-        kinds |= _cued_kinds(merged, lexicons)
+        # One plain word is read in its own sentence only: "...gestore di password.
+        # Sicurezza" joined is no "password sicurezza".
+        kinds |= _cued_kinds(merged, lexicons, plain_words=False)
         if _value_in_next_sentence(folded_text, lexicons):
             kinds.add("PASSCODE")
     return frozenset(kinds)
@@ -137,13 +145,16 @@ def across_sentences(folded_text: str) -> str:
     return _SENTENCE_BREAK.sub(" ", folded_text)
 
 
-def _cued_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
+def _cued_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) -> frozenset[str]:
     """The kinds the cue rules find (a value after a credential word, a lock's code)."""
     kinds = set()
     keyed = keyed_digits_joined(folded_text)
     if (
         _credential_after_cue(folded_text, lexicons)
-        or any(value_after_credential_word(view, lexicons) for view in _views(keyed))
+        or any(
+            value_after_credential_word(view, lexicons, plain_words=plain_words)
+            for view in _views(keyed)
+        )
         or opened_with_password(folded_text)
     ):
         kinds.add("PASSWORD")
@@ -208,13 +219,17 @@ _LOCK_OR_NETWORK = re.compile(
 )
 
 
-def _secret_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
+def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) -> frozenset[str]:
     kinds = set(format_kinds(folded_text))
     keyed = keyed_digits_joined(folded_text)
     if (
-        lexicons.search("secret_cues", folded_text)
+        _lexicon_cue(folded_text, lexicons)
         or _credential_after_cue(folded_text, lexicons)
-        or any(value_after_credential_word(view, lexicons) for view in _views(keyed))
+        or any(
+            value_after_credential_word(view, lexicons, plain_words=plain_words)
+            for view in _views(keyed)
+        )
+        or _quoted_near_cue(folded_text, lexicons)
         or opened_with_password(folded_text)
     ):
         kinds.add("PASSWORD")
@@ -250,6 +265,15 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
     if seed_words_begun(folded_text, lexicons.stopwords):
         kinds.add("SEED_PHRASE")
     return frozenset(kinds)
+
+
+def _lexicon_cue(folded_text: str, lexicons: Lexicons) -> bool:
+    """The lexicons' secret cues ("password ...: value"), unless the cue word is part of a
+    noun about credentials ("Password policy for staff: ...", "PIN reset: ...")."""
+    return any(
+        _NOT_CREDENTIAL.match(folded_text, match.start()) is None
+        for match in lexicons.patterns["secret_cues"].finditer(folded_text)
+    )
 
 
 # A key typed in dashed groups of capitals and digits: a product or licence key, a Wi-Fi key
@@ -894,7 +918,9 @@ LONG_PASSPHRASE_CHARS = 12
 MIN_DIRECT_DIGITS = 4
 
 
-def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
+def value_after_credential_word(
+    folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS, *, plain_words: bool = True
+) -> bool:
     """Whether a credential word is followed by its value.
 
     - After an assignment ("is", ":", "=", "lautet", "es", "est", "è", a dash or an arrow
@@ -929,13 +955,35 @@ def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_L
             return True
         if _SEED_CUE.search(cue.group()) and _seed_words_follow(rest, lexicons):
             return True
-        if _PASSWORD_WORD.fullmatch(cue.group()) and _plain_word_after(rest, lexicons):
+        if (
+            plain_words
+            and _PASSWORD_WORD.fullmatch(cue.group())
+            and _plain_word_after(rest, lexicons)
+        ):
+            return True
+        if _long_complement_digits(rest):
             return True
         if _equal_groups_after(rest, lexicons):
             return True
     if any(_direct_value(folded_text[tan.end() :], lexicons) for tan in _TAN.finditer(folded_text)):
         return True
-    return _security_answer(folded_text, lexicons) or _wifi_pair(folded_text)
+    return (plain_words and _security_answer(folded_text, lexicons)) or _wifi_pair(folded_text)
+
+
+# Digits given after a long complement of the cue, in its clause: "El PIN de su tarjeta de
+# cliente de la farmacia es 4417" (six to twelve words between; up to five are read above).
+_LONG_COMPLEMENT_DIGITS = re.compile(
+    r"^(?:\s+[^\s.!?;:=]+){6,12}?\s+(?:is|was|est|es|ist|lautet|e|era|war|:|=)\s*"
+    r"(?P<value>\d{4,12})(?![\w]|[.,/:-]\d)(?P<rest>[^\n]{0,40})",
+    re.I,
+)
+
+
+def _long_complement_digits(rest: str) -> bool:
+    match = _LONG_COMPLEMENT_DIGITS.match(rest)
+    if match is None or _YEAR_SHAPE.fullmatch(match["value"]):
+        return False
+    return _digit_value(match["value"], match["rest"])
 
 
 # "the code", "her code" name source code too ("the code is clean"), but never digits given
@@ -1022,7 +1070,7 @@ def _plain_word_after(rest: str, lexicons: Lexicons) -> bool:
 # a word followed by anything else is part of a sentence about the password ("Passwort
 # zurückgesetzt und wartet", "contraseña caducó esta mañana").
 _PLAIN_WORD = re.compile(
-    rf"\s+(?P<word>[^\W\d_]{{3,}})(?![\w'-])\s*(?:$|[.,;!?)\n]|(?:{_PREPOSITIONS})\s)", re.I
+    rf"[ \t]+(?P<word>[^\W\d_]{{3,}})(?![\w'-])\s*(?:$|[.,;!?)\n]|(?:{_PREPOSITIONS})\s)", re.I
 )
 _PREPOSITION_WORDS = frozenset(COMPLEMENT_PREPOSITIONS) | {"con", "mit", "with", "avec"}
 
@@ -1071,6 +1119,39 @@ def _wifi_pair(text: str) -> bool:
 
 _OPEN_QUOTES = "\"'\u00ab\u201e\u201c\u2018\u2039"
 _CLOSE_QUOTES = "\"'\u00bb\u201c\u201d\u2018\u2019\u203a"
+
+
+# A quoted token in the sentence of a credential word, before or after it ("client veut
+# 'Lyon2024' comme d'hab" after "mdp Wi-Fi", "ID&V word: 'marmalade' -> ...passphrase"):
+# what is quoted next to a password's word is its value. One token of 4 to 40 characters,
+# not a product's name, not the cue itself; a cue that names something else ("password
+# manager") does not count.
+_QUOTED_TOKEN = re.compile(
+    rf"(?:(?<=[\s(:,=>])|^)[{_OPEN_QUOTES}](?P<value>[^\s{_CLOSE_QUOTES}]{{4,40}})"
+    rf"[{_CLOSE_QUOTES}](?![\w])"
+)
+_QUOTED_CUE = re.compile(
+    r"(?<![\w-])(?:pass(?:word|wd|phrase|code)s?|pins?|pw|pwd|mdp|mots? de passe|contrasenas?"
+    r"|claves?|passwort|kennwort|parola d'ordine|memorable (?:word|info(?:rmation)?)"
+    r"|secret (?:word|answer)|wi-?fi (?:key|password)|wlan-?schlussel)(?![\w-])",
+    re.I,
+)
+
+
+def _quoted_near_cue(folded_text: str, lexicons: Lexicons) -> bool:
+    products = _folded_products(lexicons.product_names)
+    for sentence in _SENTENCE.finditer(folded_text):
+        text = sentence.group()
+        cues = [cue for cue in _QUOTED_CUE.finditer(text) if not _names_something_else(text, cue)]
+        if not cues:
+            continue
+        for match in _QUOTED_TOKEN.finditer(text):
+            value = match["value"].strip(_WORD_EDGES).lower()
+            if value and value not in products and not _QUOTED_CUE.fullmatch(value):
+                return True
+    return False
+
+
 # A card's verification code: three or four digits after its cue, with or without "is".
 _CARD_CODE = re.compile(
     rf"(?<![\w-])(?:{CARD_CODE_CUES})(?![\w-])(?:\s+[^\s\d.!?;]+){{0,3}}?"
