@@ -106,3 +106,46 @@ def test_identifiers_still_refused(text: str) -> None:
 )
 def test_secrets_still_refused(text: str, keywords: tuple[str, ...]) -> None:
     assert "secret" in codes(text, keywords)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # digits read out one by one later in a note that names the document or the account
+        "Her passport number? She gave the tail only, after some thought: four four zero nine.",
+        "Numéro de compte : il ne se souvient que de la fin, deux sept un neuf.",
+        # a plate said with commas around the said dash
+        "Targa della macchina: B, trattino, K L, trecentoventi.",
+    ],
+)
+def test_told_identifiers_refused(text: str) -> None:
+    assert "pii" in codes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a credential said to be made of a personal item
+        "His PIN is the day and month of his wedding.",
+        "Le mot de passe de la box est le prénom de sa fille suivi de son année.",
+        "Das Passwort ist der Geburtstag ihrer Mutter.",
+        "Il codice del cancello è il giorno del suo compleanno.",
+        "The router's Wi-Fi is easy: the key is 'the dog's name twice'.",
+    ],
+)
+def test_described_credentials_refused(text: str) -> None:
+    assert "secret" in codes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The gate code is changed every month by the landlord.",
+        "Her PIN is a number she never writes down.",
+        "The wifi key is the one printed on the sticker.",
+        "Passwords are the bane of her days.",
+        "Writes the passport number on the first page of each trip plan, 2 copies.",
+    ],
+)
+def test_credential_talk_without_value_passes(text: str) -> None:
+    assert codes(text) == set()

@@ -159,7 +159,7 @@ def identifier_types(text: str) -> frozenset[str]:
             found.add(kind)
     if any(_contract_code(match["code"]) for match in _CONTRACT_CODE.finditer(text)):
         found.add("ID_NUMBER")
-    if _value_in_parts(text):
+    if _value_in_parts(text) or _dictated_after_cue(text):
         found.add("ID_NUMBER")
     for start in _cued_spans(text):
         if _inside(start, registers):
@@ -316,6 +316,33 @@ _QUOTED_DIGITS = re.compile(
     r"(?:(?<=[\s(:,])|^)['\"\u2018\u201c\u00ab\u201e]\s*(?P<digits>\d[\d .\-/]*\d|\d)\s*"
     r"['\"\u2019\u201d\u00bb\u201c](?![\w])"
 )
+
+
+_DOCUMENT_NOUNS = (
+    r"passports?|social security|national insurance|accounts?|acct|polic(?:y|ies)|licen[cs]es?"
+    r"|id cards?|cards?|membership|loyalty|iban|compte|cuenta|conto|konto|carte|tarjeta|carta"
+    r"|karte|polizza|poliza|police|securite sociale|seguridad social|sozialversicherung"
+    r"|previdenza"
+)
+# An identifier's own word (the generic "number" left out), then, later in the note, digits
+# read out one by one ("Passport ends in echo four, preceded by five digits ...: one one eight
+# three zero", once normalised "1 1 8 3 0"): a person's number dictated, whatever lies between.
+_OWN_CUE = re.compile(
+    rf"(?<![\w])(?:(?i:{'|'.join(IDENTIFIER_CUES[:-1])}|{_DOCUMENT_NOUNS})"
+    rf"|{'|'.join(IDENTIFIER_ACRONYMS)})(?:(?<=\W)|(?!\w))"
+)
+_DICTATED = re.compile(r"(?<![\w.,-])\d(?:[ -]\d){3,}(?![\w]|[.,-]\d)")
+_DICTATED_REACH = 200
+
+
+def _dictated_after_cue(text: str) -> bool:
+    for cue in _OWN_CUE.finditer(text):
+        before = re.findall(r"[a-z]+", text[max(0, cue.start() - 24) : cue.start()].lower())
+        if before and before[-1] in _HARMLESS_NOUNS:
+            continue
+        if _DICTATED.search(text, cue.end(), cue.end() + _DICTATED_REACH):
+            return True
+    return False
 
 
 def _value_in_parts(text: str) -> bool:

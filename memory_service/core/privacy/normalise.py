@@ -569,9 +569,11 @@ _SPOKEN_PLATE = re.compile(
 # capitals and digits, joined by a said dash or a comma, are written with dashes ("W-12345-X").
 _PLATE_GROUP = r"(?:[A-Z]{1,3}|\d+(?:(?:\s+|\s*,\s*)\d+)*)"
 _SAID_DASH = (
-    r"\s+(?i:minus|dash|hyphen|tiret|trait d'union|moins|strich|bindestrich|guion|menos"
-    r"|trattino|meno)\s+"
+    r"(?:\s*,\s*|\s+)(?i:minus|dash|hyphen|tiret|trait d'union|moins|strich|bindestrich|guion"
+    r"|menos|trattino|meno)(?:\s*,\s*|\s+)"
 )
+# Capitals read out one by one inside a plate's group ("K L" in "M, Strich, K L, 340").
+_SPACED_CAPITALS = re.compile(r"(?<![\w-])([A-Z]) (?=[A-Z](?![\w-]))")
 _SAID_PLATE = re.compile(
     rf"(?<![\w-]){_PLATE_GROUP}(?:(?:{_SAID_DASH}|\s*,\s*|\s+){_PLATE_GROUP}){{1,4}}(?![\w-])"
 )
@@ -581,7 +583,8 @@ _SAID_DASH_WORD = re.compile(_SAID_DASH)
 def _said_plates(text: str) -> str:
     def plate(match: re.Match[str]) -> str:
         raw = match.group()
-        groups = re.findall(_PLATE_GROUP, _SAID_DASH_WORD.sub(" - ", raw))
+        spoken = _SPACED_CAPITALS.sub(r"\1", _SAID_DASH_WORD.sub(" - ", raw))
+        groups = re.findall(_PLATE_GROUP, spoken)
         joined = [re.sub(r"\D", "", g) if g[0].isdigit() else g for g in groups]
         if not (
             _SAID_DASH_WORD.search(raw)

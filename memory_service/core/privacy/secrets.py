@@ -4,7 +4,11 @@ Fails closed: any value after a credential word in EN/FR/ES/DE/IT ("PIN for the 
 is 7351", "pw = correcthorsebatterystaple", "Das Passwort für das VPN lautet Birke!2022",
 "Login is jsmith / hunter2") is a secret, whatever it looks like, unless it is plainly a
 word about the credential rather than the credential ("Password is required", "PIN has 4
-digits"). The formats and the shape of a value are language-agnostic; the cue words are
+digits"). A value may be told instead of written: a quoted token in the sentence of a
+password's word ("mdp de la box : elle garde 'Soleil2019'"), digits after a long complement
+of a PIN ("The PIN for the card of the gym by the old station is 6603"), or what the value
+is made of, a personal item after "is" and a determiner ("His PIN is the day and month of
+his wedding"). The formats and the shape of a value are language-agnostic; the cue words are
 data (:mod:`memory_service.core.privacy.vocabulary` and ``core/lexicons``). Only the kinds
 found leave this module, never the matched text.
 """
@@ -106,6 +110,8 @@ _CREDENTIAL_WINDOW_CHARS = CREDENTIAL_WINDOW_WORDS * (MAX_PASSWORD_CHARS + 1)
 # Quotes, brackets and sentence punctuation around a word are not part of a password; "!",
 # "#" or "?" are kept, since passwords end with them ("Quai2Seine!").
 _WORD_EDGES = "\"'()[]{}<>,;:.\u201c\u201d\u00ab\u00bb"
+_OPEN_QUOTES = "\"'\u00ab\u201e\u201c\u2018\u2039"
+_CLOSE_QUOTES = "\"'\u00bb\u201c\u201d\u2018\u2019\u203a"
 
 
 def secret_kinds(
@@ -230,6 +236,7 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) ->
             for view in _views(keyed)
         )
         or _quoted_near_cue(folded_text, lexicons)
+        or described_value(folded_text)
         or opened_with_password(folded_text)
     ):
         kinds.add("PASSWORD")
@@ -274,6 +281,59 @@ def _lexicon_cue(folded_text: str, lexicons: Lexicons) -> bool:
         _NOT_CREDENTIAL.match(folded_text, match.start()) is None
         for match in lexicons.patterns["secret_cues"].finditer(folded_text)
     )
+
+
+# A credential said to be a personal item: "El PIN de la tarjeta es el día y el mes del
+# cumpleaños de su hijo", "Il PIN del bancomat è il giorno e il mese della laurea", "La clave
+# del wifi es el nombre de la calle", "the key is 'the kids' names together'", "der Code, der
+# aus den Hausnummern der Eltern besteht". What the value is made of is told, so the value is:
+# a determiner or a possessive right after "is" (or "made of", "aus"...), then within two
+# words an item of someone's life (a name, a day, a month, a year, a date, a birthday, a
+# street, a house number). "The gate code is changed every month" has no determiner there;
+# "PIN is a number" names no item.
+_MADE_OF = (
+    r"is|was|are|es|est|ist|sind|e|era|war|lautet|:|=|made (?:of|from)|fait de|forme de"
+    r"|hecho de|formad[oa] por|compuest[oa] (?:de|por)|aus|fatto (?:di|da)|compost[oa] da"
+)
+_DETERMINERS = (
+    r"the|her|his|their|our|your|my|le|la|les|l'|sa|son|ses|leur|el|los|las|su|sus|der|die"
+    r"|das|den|dem|des|sein|seine|seinen|ihr|ihre|ihren|il|lo|gli|i|la sua|il suo|i suoi"
+)
+_PERSONAL_ITEMS = (
+    r"(?:[a-z]+'s )?(?:names?|nicknames?|surnames?|initials?|birth ?days?|birth years?"
+    r"|anniversary|wedding|days?|months?|years?|dates?|street|house numbers?|door numbers?"
+    r"|prenoms?|noms?|surnoms?|initiales|anniversaires?|jours?|mois|annees?|dates?|rues?"
+    r"|numeros? de (?:rue|maison)|nombres?|apodos?|iniciales|cumpleanos|dias?|mes(?:es)?|anos?"
+    r"|fechas?|calles?|namen?|spitznamen?|initialen|geburtstags?|tag|tage|monat|monats|jahr"
+    r"|jahres|geburtsjahr|datum|strasse|hausnummern?|nomi?|nome|soprannomi?|iniziali"
+    r"|compleanno|giorno|giorni|mese|mesi|anno|anni|data|via|numero civico)"
+)
+_DESCRIBED_VALUE = re.compile(
+    rf"(?<![\w-])(?:{_MADE_OF})\s*[{_OPEN_QUOTES}]?\s*(?:{_DETERMINERS})(?:\s+|(?<=')\s*)"
+    rf"(?:[^\s.!?;:]+\s+){{0,2}}?{_PERSONAL_ITEMS}(?![\w-])",
+    re.I,
+)
+_SENTENCE_OF = re.compile(r"[^.!?;\n]+")
+
+
+def described_value(folded_text: str) -> bool:
+    """A credential or a lock's code said to be made of a personal item, in its sentence
+    after the credential's word (see :data:`_DESCRIBED_VALUE`)."""
+    for sentence in _SENTENCE_OF.finditer(folded_text):
+        text = sentence.group()
+        keys = _KEY_WORD.finditer(text) if _NETWORK.search(text) else ()
+        for cue in (*_CUE.finditer(text), *keys):
+            if _names_something_else(text, cue):
+                continue
+            if _DESCRIBED_VALUE.search(text, cue.end()):
+                return True
+    return False
+
+
+# A network's key is a credential in a sentence that names the network ("Home wifi network is
+# 'Fernhill' and the key is ...").
+_NETWORK = re.compile(r"wi-?fi|wlan|router|ssid", re.I)
+_KEY_WORD = re.compile(r"(?<![\w-])(?:keys?|cles?|claves?|chiave|chiavi|schlussel)(?![\w-])", re.I)
 
 
 # A key typed in dashed groups of capitals and digits: a product or licence key, a Wi-Fi key
@@ -1115,10 +1175,6 @@ def _wifi_pair(text: str) -> bool:
         _code_shaped(key) or looks_like_password(key)
         for key in (m["key"].strip(_WORD_EDGES) for m in _WIFI_PAIR.finditer(text))
     )
-
-
-_OPEN_QUOTES = "\"'\u00ab\u201e\u201c\u2018\u2039"
-_CLOSE_QUOTES = "\"'\u00bb\u201c\u201d\u2018\u2019\u203a"
 
 
 # A quoted token in the sentence of a credential word, before or after it ("client veut
