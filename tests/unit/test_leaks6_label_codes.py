@@ -149,3 +149,31 @@ def test_described_credentials_refused(text: str) -> None:
 )
 def test_credential_talk_without_value_passes(text: str) -> None:
     assert codes(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # spelled letters, then groups said as numbers, after a number's label
+        ("Numéro d'adhérent (carte verte) : Kilo Lima, trois cent douze, quatre-vingt.", "pii"),
+        # part of a secret after a word for a part, in the sentence of a credential's word
+        ("The API token starts with 'ghp_' and ends with 9fQ2.", "secret"),
+        ("Le mot de passe du NAS commence par Xk9, la suite est dans le carnet.", "secret"),
+        # a quoted user name next to its password's recipe
+        ("Login for the library is 'bluefinch' and the password is its reverse.", "secret"),
+    ],
+)
+def test_partial_and_spelled_values_refused(text: str, expected: str) -> None:
+    assert expected in codes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Passwords expire at the end of each quarter, starting 2025.",
+        "Her PIN starts with 4 and she never remembers the rest.",
+        "Stays at Hotel Delta 304 when in Lyon.",
+    ],
+)
+def test_parts_and_spelling_lookalikes_pass(text: str) -> None:
+    assert codes(text) == set()

@@ -644,7 +644,7 @@ _PREPOSITIONS = frozenset({"in", "en", "im", "nel", "since", "depuis", "desde", 
 # 9 6 2".
 _NUMBER_LABEL = re.compile(
     r"(?<![\w])(?:[a-z]+-?(?:nummer|nr\.)|number|numero)(?![\w])[^:\n.!?;\d]{1,60}:\s*"
-    r"(?=\d)",
+    r"(?=[A-Za-z]{0,3}\d)",
     re.I,
 )
 

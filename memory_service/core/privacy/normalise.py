@@ -139,6 +139,9 @@ def normalise_text(text: str) -> str:
     text = fold(text.translate(_CONFUSABLES))
     text = _spelled_letters(_roman_digits(text))
     text = _spoken_plates(_said_plates(_dictated_digits(_spelled_numbers(_repeated_digits(text)))))
+    # Once numbers said in words are digits, letters spelled before a group of them are
+    # read again ("Delta Tango, novecentouno, quarantasei" -> "DT90146").
+    text = _spelled_letters(text)
     text = _decimals(_keypad_keys(text))
     return _plain_addresses(_spelled_symbols(text))
 
@@ -540,9 +543,13 @@ def _spelling_atom(token: str) -> tuple[str, str] | None:
         return "word", lower[0].upper()
     if len(token) == 1 and token.isupper():
         return "letter", token
-    if token.isdigit() and len(token) == 1:
+    if token.isdigit() and len(token) <= MAX_SPELLED_GROUP_DIGITS:
+        # a digit, or a group said as a number after spelled letters ("Delta Tango, 901 46")
         return "digit", token
     return None
+
+
+MAX_SPELLED_GROUP_DIGITS = 4
 
 
 # Digits given one at a time with a word or two between them ("4, then 8, then 2, then 1",

@@ -237,6 +237,7 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) ->
         )
         or _quoted_near_cue(folded_text, lexicons)
         or described_value(folded_text)
+        or partial_secret(folded_text)
         or opened_with_password(folded_text)
     ):
         kinds.add("PASSWORD")
@@ -334,6 +335,33 @@ def described_value(folded_text: str) -> bool:
 # 'Fernhill' and the key is ...").
 _NETWORK = re.compile(r"wi-?fi|wlan|router|ssid", re.I)
 _KEY_WORD = re.compile(r"(?<![\w-])(?:keys?|cles?|claves?|chiave|chiavi|schlussel)(?![\w-])", re.I)
+
+
+# Part of a secret, given as its start or its end ("the token starting 'sk_live', the tail
+# is q7Rz", "le mot de passe commence par Xk9"): three characters or more with a digit, or
+# quoted, after a word for a part, in the sentence of a credential's word.
+_SECRET_PART = re.compile(
+    r"(?<![\w-])(?:tail|head|end(?:s|ing)?(?: (?:in|with))?|start(?:s|ing)?(?: with)?"
+    r"|begin(?:s|ning)?(?: with)?|last (?:four|4|five|5|six|6|characters|chars|digits)"
+    r"|first (?:four|4|five|5|six|6|characters|chars|digits)|commence par|se termine par"
+    r"|finit par|termina(?:n)? (?:en|con|por)|empieza(?:n)? (?:por|con)|acaba(?:n)? en"
+    r"|endet (?:auf|mit)|beginnt mit|fangt mit|finisce (?:con|in|per)|inizia (?:con|per))"
+    r"(?![\w-])\s*(?:is|are|was|est|es|ist|e|:|=)?\s*"
+    rf"(?P<value>[{_OPEN_QUOTES}][^{_CLOSE_QUOTES}\n]{{2,40}}[{_CLOSE_QUOTES}]"
+    r"|(?=[\w+/=-]*\d)[\w+/=-]{3,64}(?![\w]))",
+    re.I,
+)
+
+
+def partial_secret(folded_text: str) -> bool:
+    for sentence in _SENTENCE_OF.finditer(folded_text):
+        text = sentence.group()
+        if not any(not _names_something_else(text, cue) for cue in _CUE.finditer(text)):
+            continue
+        for part in _SECRET_PART.finditer(text):
+            if not _YEAR_SHAPE.fullmatch(part["value"]):  # "starting 2025" is a date
+                return True
+    return False
 
 
 # A key typed in dashed groups of capitals and digits: a product or licence key, a Wi-Fi key
@@ -1188,6 +1216,7 @@ _QUOTED_TOKEN = re.compile(
 )
 _QUOTED_CUE = re.compile(
     r"(?<![\w-])(?:pass(?:word|wd|phrase|code)s?|pins?|pw|pwd|mdp|mots? de passe|contrasenas?"
+    r"|user ?names?|logins?|identifiants?|usuarios?|benutzername|nome utente"
     r"|claves?|passwort|kennwort|parola d'ordine|memorable (?:word|info(?:rmation)?)"
     r"|secret (?:word|answer)|wi-?fi (?:key|password)|wlan-?schlussel)(?![\w-])",
     re.I,
