@@ -173,6 +173,8 @@ def test_partial_and_spelled_values_refused(text: str, expected: str) -> None:
         "Passwords expire at the end of each quarter, starting 2025.",
         "Her PIN starts with 4 and she never remembers the rest.",
         "Stays at Hotel Delta 304 when in Lyon.",
+        # the password's word quoted is the word itself, a typo corrected
+        "Meant 'password', not 'pasword', in the last message.",
     ],
 )
 def test_parts_and_spelling_lookalikes_pass(text: str) -> None:

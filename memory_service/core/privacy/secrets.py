@@ -1223,11 +1223,24 @@ _QUOTED_CUE = re.compile(
 )
 
 
+def _quoted_word(text: str, cue: re.Match[str]) -> bool:
+    """The cue in quotes is the word itself ("intendeva 'password', non 'passowrd'")."""
+    return (
+        cue.start() > 0
+        and text[cue.start() - 1] in _OPEN_QUOTES
+        and text[cue.end() : cue.end() + 1] in tuple(_CLOSE_QUOTES)
+    )
+
+
 def _quoted_near_cue(folded_text: str, lexicons: Lexicons) -> bool:
     products = _folded_products(lexicons.product_names)
     for sentence in _SENTENCE.finditer(folded_text):
         text = sentence.group()
-        cues = [cue for cue in _QUOTED_CUE.finditer(text) if not _names_something_else(text, cue)]
+        cues = [
+            cue
+            for cue in _QUOTED_CUE.finditer(text)
+            if not _names_something_else(text, cue) and not _quoted_word(text, cue)
+        ]
         if not cues:
             continue
         for match in _QUOTED_TOKEN.finditer(text):
