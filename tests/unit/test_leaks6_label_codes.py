@@ -161,6 +161,8 @@ def test_credential_talk_without_value_passes(text: str) -> None:
         ("Le mot de passe du NAS commence par Xk9, la suite est dans le carnet.", "secret"),
         # a quoted user name next to its password's recipe
         ("Login for the library is 'bluefinch' and the password is its reverse.", "secret"),
+        # a plate said with single capitals around its number stays a plate
+        ("Il suo furgone è R trattino 5521 trattino K.", "pii"),
     ],
 )
 def test_partial_and_spelled_values_refused(text: str, expected: str) -> None:
@@ -175,6 +177,8 @@ def test_partial_and_spelled_values_refused(text: str, expected: str) -> None:
         "Stays at Hotel Delta 304 when in Lyon.",
         # the password's word quoted is the word itself, a typo corrected
         "Meant 'password', not 'pasword', in the last message.",
+        # "the user" said in Spanish is no user name
+        "El usuario contestó «perfecto» a la propuesta.",
     ],
 )
 def test_parts_and_spelling_lookalikes_pass(text: str) -> None:

@@ -516,6 +516,10 @@ def _spelled_letters(text: str) -> str:
                 break
             run.append((token, *read))
         kinds = [kind for _, kind, _ in run]
+        if "group" in kinds and "word" not in kinds:
+            run = run[: kinds.index("group")]
+            kinds = kinds[: len(run)]
+        kinds = ["digit" if kind == "group" else kind for kind in kinds]
         letters = kinds.count("word") + kinds.count("letter")
         if (
             len(run) >= MIN_SPELLED_TOKENS
@@ -543,9 +547,12 @@ def _spelling_atom(token: str) -> tuple[str, str] | None:
         return "word", lower[0].upper()
     if len(token) == 1 and token.isupper():
         return "letter", token
-    if token.isdigit() and len(token) <= MAX_SPELLED_GROUP_DIGITS:
-        # a digit, or a group said as a number after spelled letters ("Delta Tango, 901 46")
+    if token.isdigit() and len(token) == 1:
         return "digit", token
+    if token.isdigit() and len(token) <= MAX_SPELLED_GROUP_DIGITS:
+        # a group said as a number after spelled letters ("Delta Tango, 901 46"); only with
+        # a spelling-alphabet word in the run: "U-7342-N" is a plate's groups, kept apart
+        return "group", token
     return None
 
 

@@ -1216,7 +1216,7 @@ _QUOTED_TOKEN = re.compile(
 )
 _QUOTED_CUE = re.compile(
     r"(?<![\w-])(?:pass(?:word|wd|phrase|code)s?|pins?|pw|pwd|mdp|mots? de passe|contrasenas?"
-    r"|user ?names?|logins?|identifiants?|usuarios?|benutzername|nome utente"
+    r"|user ?names?|logins?|identifiants?|nombre de usuario|benutzername|nome utente"
     r"|claves?|passwort|kennwort|parola d'ordine|memorable (?:word|info(?:rmation)?)"
     r"|secret (?:word|answer)|wi-?fi (?:key|password)|wlan-?schlussel)(?![\w-])",
     re.I,
