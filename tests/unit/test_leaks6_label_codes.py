@@ -163,6 +163,11 @@ def test_credential_talk_without_value_passes(text: str) -> None:
         ("Login for the library is 'bluefinch' and the password is its reverse.", "secret"),
         # a plate said with single capitals around its number stays a plate
         ("Il suo furgone è R trattino 5521 trattino K.", "pii"),
+        # a dial's numbers said in turn, with "then" between them
+        ("Le cadenas du vélo : on tourne jusqu'à douze, puis trente, puis quatre.", "secret"),
+        ("Bike lock combination: nineteen, then six, then forty.", "secret"),
+        # numbers said in turn after a number's label stay one number
+        ("Numéro d'adhérent : quatre cent douze, puis cinquante-huit, puis trois.", "pii"),
     ],
 )
 def test_partial_and_spelled_values_refused(text: str, expected: str) -> None:
@@ -177,6 +182,9 @@ def test_partial_and_spelled_values_refused(text: str, expected: str) -> None:
         "Stays at Hotel Delta 304 when in Lyon.",
         # the password's word quoted is the word itself, a typo corrected
         "Meant 'password', not 'pasword', in the last message.",
+        # numbers in turn that are no code
+        "Wakes at six, then seven on weekends.",
+        "Drinks one coffee then two teas then one more coffee.",
         # "the user" said in Spanish is no user name
         "El usuario contestó «perfecto» a la propuesta.",
     ],

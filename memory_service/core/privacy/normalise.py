@@ -27,6 +27,7 @@ tell a date or a version from a card number.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -74,9 +75,14 @@ _COMPOUND_PARTS = {
 # Numbers a spelled run needs before it is read as digits: "two kids" is not a value,
 # "four one five" or "zéro six, douze, quarante-huit" is.
 MIN_SPELLED_NUMBERS = 3
+MAX_DIAL_NUMBERS = 4
 # Words and digit groups of a spelled number, and what may stand between two of them.
 _NUMBER_WORD = re.compile(r"[^\W_]+")
-_NUMBER_GAP = re.compile(r"[\s,;-]+")
+# A word for "then" may stand between two numbers given in turn ("quinze, puis vingt-sept,
+# puis huit"); it ends a number as a comma does.
+_THEN = "|".join(sorted((re.escape(phrase) for phrase in THEN_WORDS), key=len, reverse=True))
+_NUMBER_GAP = re.compile(rf"[\s,;-]+(?:(?i:{_THEN})[\s,;-]+)?")
+_THEN_WORDS = frozenset(phrase for phrase in THEN_WORDS if " " not in phrase)
 _UNIT, _TEEN, _TEN, _JOINER, _DIGITS = "unit", "teen", "ten", "joiner", "digits"
 _HUNDRED, _THOUSAND, _WORDS, _BREAK = "hundred", "thousand", "words", "break"
 _HUNDRED_VALUE, _THOUSAND_VALUE, _FRENCH_FOUR = 100, 1000, 4
@@ -280,6 +286,8 @@ def _spelled_numbers(text: str) -> str:
     while index < len(words):
         run: list[tuple[re.Match[str], tuple[str, int]]] = []
         for word in words[index:]:
+            if run and word.group().lower() in _THEN_WORDS:
+                continue  # read as part of the gap to the next number
             if run and not _NUMBER_GAP.fullmatch(text[run[-1][0].end() : word.start()]):
                 break
             atom = _number_atom(word.group())
@@ -293,7 +301,8 @@ def _spelled_numbers(text: str) -> str:
             continue
         atoms: list[tuple[str, int]] = []
         for position, (word, atom) in enumerate(run):
-            if position and "," in text[run[position - 1][0].end() : word.start()]:
+            gap = text[run[position - 1][0].end() : word.start()] if position else ""
+            if "," in gap or any(ch.isalpha() for ch in gap):
                 atoms.append((_BREAK, 0))
             if atom[0] == _DIGITS:
                 atoms.append((_DIGITS, int(word.group())))
@@ -317,9 +326,20 @@ def _spelled_numbers(text: str) -> str:
             or _numbered(text, run[0][0].start(), run[-1][0].end(), numbers)
         ):
             pieces.append(text[done : run[0][0].start()])
-            pieces.append(" ".join(number for number, _ in numbers))
+            # A dial's numbers given in turn ("quinze, puis vingt-sept, puis huit": three or
+            # four of one or two digits) keep commas between them, as a dial is written; any
+            # other run is spaced digit groups, which the shape reader joins into one number.
+            turns = (
+                MIN_SPELLED_NUMBERS <= len(numbers) <= MAX_DIAL_NUMBERS
+                and all(len(number) <= 2 for number, _ in numbers)
+                and any(
+                    any(ch.isalpha() for ch in text[a[0].end() : b[0].start()])
+                    for a, b in itertools.pairwise(run)
+                )
+            )
+            pieces.append((", " if turns else " ").join(number for number, _ in numbers))
             done = run[-1][0].end()
-            index += len(run)
+            index = words.index(run[-1][0]) + 1
         else:
             index += 1
     pieces.append(text[done:])
