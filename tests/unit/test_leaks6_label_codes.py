@@ -73,6 +73,8 @@ def test_label_codes_are_not_identifiers(text: str, keywords: tuple[str, ...]) -
         # a German plate keeps failing closed
         "Ihr Auto hat M-KL 340.",
         "B-AB 1234 steht vor dem Haus.",
+        # a lower-case Spanish plate whose digits look like a year, after no word of time
+        "La sua auto 2013 hck è in garage.",
         # a plate's shape after a person's name: no maker, no exemption
         "Neighbour Tom ACJ 895 complains about the noise.",
         # a phone written with dots, not a version

@@ -225,17 +225,21 @@ def without_emails(text: str) -> str:
 
 # Capitals, dashed digits, capitals ("W-12345-X"): no unit is written after a dash there.
 _DASHED_BOTH_SIDES = re.compile(r"[A-Z]{1,2}-\d{3,6}-[A-Z]{1,3}")
-# A year, a space, a word of three lower-case consonants: "since 2019 kyc" (the note's
-# keyword after its text), not a Spanish plate, which is written in capitals or glued.
-_YEAR_THEN_WORD = re.compile(r"(?:19|20)\d{2} [a-z]{3}")
+# A year after a word of time, a space, a word of three lower-case consonants: "since 2019
+# kyc" (the note's keyword after its text), not a Spanish plate; "La sua auto 2013 hck" is
+# one (a plate's digits are a year's shape one time in fifty).
+_YEAR_THEN_WORD = re.compile(
+    r"(?<![\w])(?i:since|in|from|until|depuis|en|desde|seit|im|ab|dal|nel) (?:19|20)\d{2} [a-z]{3}$"
+)
 
 
 def _has_plate(text: str) -> bool:
     """A plate shape, unless its letters after the digits are a currency or a unit ("1040
-    CHF", "C 1000 IU") or a year is followed by a lower-case word ("since 2019 kyc");
+    CHF", "C 1000 IU") or a year after a word of time is followed by a lower-case word
+    ("since 2019 kyc");
     letters glued to the digits of a plate that opens with letters are no unit ("GA483LB")."""
     return any(
-        not _YEAR_THEN_WORD.fullmatch(match.group())
+        not _YEAR_THEN_WORD.search(text, max(0, match.start() - 8), match.end())
         and (
             _DASHED_BOTH_SIDES.fullmatch(match.group())
             or not any(
