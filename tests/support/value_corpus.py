@@ -862,7 +862,44 @@ def _benign(rng: random.Random, lang: str, faker: Callable[[str], Faker]) -> tup
     ticket = rng.randint(100, 99999)
     color = "#" + "".join(rng.choice("0123456789ABCDEF") for _ in range(6))
     room = rng.randint(100, 999)
+    # Label codes (branch leaks6): a requisition or an exam code glossed in parentheses, a
+    # model after a maker's name written as one word, a build number, a video mode; the
+    # letters and digits are drawn at random, the gloss is Faker's job title.
+    capitals = "".join(rng.choice(string.ascii_uppercase) for _ in range(rng.randint(2, 4)))
+    req = f"{capitals}-{rng.randint(1000, 9999)}"
+    cert = (
+        "".join(rng.choice(string.ascii_uppercase) for _ in range(3))
+        + f"-{rng.choice(string.ascii_uppercase)}0{rng.randint(1, 9)}"
+    )
+    role = faker(rng.choice(LOCALES[lang])).job().replace("(", "").replace(")", "")
+    maker = rng.choice(("DeWalt", "KitchenAid", "SodaStream", "GoPro", "LaCie", "PlayStation",
+                        "Miele-Trockner", "Bosch-Bohrmaschine", "De'Longhi-Maschine"))  # fmt: skip
+    model = "".join(rng.choice(string.ascii_uppercase) for _ in range(3)) + (
+        f"{rng.choice(('', ' ', '-'))}{rng.randint(100, 999)}"
+    )
+    build = (
+        f"{rng.randint(0, 12)}.{rng.randint(0, 20)}.{rng.randint(0, 9)}.{rng.randint(100, 99999)}"
+    )
+    video = f"{rng.choice((720, 1080, 1440, 2160))}p{rng.choice(('', '30', '60', '120'))}"
     families: dict[str, dict[str, tuple[str, ...]]] = {
+        "label_code": {
+            "en": ("Applying for {req} ({role}); wants updates on that one only.",
+                   "Holds the {cert} certification and wants roles that use it.",
+                   "Has a {maker} {model} at home, fine for the technician to use.",
+                   "Is on the beta, build {build}, and reports crashes.",
+                   "Streams on Twitch at {video}."),
+            "fr": ("Vise le poste {req} ({role}) et veut être tenu informé.",
+                   "A passé la certification ({cert}) l'an dernier.",
+                   "A un {maker} {model} à la maison.", "Joue à la bêta {build}."),
+            "es": ("Aplica a la vacante {req} ({role}) y quiere feedback por escrito.",
+                   "Tiene la certificación ({cert}) desde 2022.",
+                   "Tiene un {maker} {model} en casa.", "Graba partidas a {video}."),
+            "de": ("Bewirbt sich auf die Stelle {req} ({role}).",
+                   "Hat einen {maker} {model} in der Wohnung.",
+                   "Testet die Beta {build} und meldet Abstürze."),
+            "it": ("Si candida per la posizione {req} ({role}) e vuole aggiornamenti.",
+                   "Ha un {maker} {model} in casa.", "Ha la certificazione {cert} dal 2021."),
+        },
         "device": {
             "en": ("Uses a {device} for photos.", "Wants a {device} for Christmas."),
             "fr": ("Utilise un {device} au quotidien.",),
@@ -1007,6 +1044,7 @@ def _benign(rng: random.Random, lang: str, faker: Callable[[str], Faker]) -> tup
         price=price, seat=seat, flight=flight, train=train, rating=rating, elo=elo, shoe=shoe,
         day=day, ticket=ticket, color=color, room=room, pet=rng.choice(_PET_NAMES),
         city=faker(rng.choice(LOCALES[lang])).city(), year=rng.randint(1995, 2024),
+        req=req, cert=cert, role=role, maker=maker, model=model, build=build, video=video,
     )  # fmt: skip
     return text, f"benign/{family}"
 

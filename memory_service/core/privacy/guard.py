@@ -68,7 +68,8 @@ def check_privacy(
     entity_types |= address_kinds(views.note)
     library = identifiers.identifier_types(views.note, candidate_codes(views.note))
     kinds = set(secret_kinds(fold(scan), lexicons))
-    kinds |= secret_kinds(views.note, lexicons)
+    # With keywords the note ends with them, joined by spaces: a plain word there is a label.
+    kinds |= secret_kinds(views.note, lexicons, plain_words=not keywords)
     if keywords:
         kinds |= secret_kinds(views.text, lexicons)
     kinds |= format_kinds(views.glued)

@@ -15,7 +15,9 @@ Identifiers (entity type reported):
   five languages ("born on 3 March 1984", "Geburtsdatum 22.11.1979");
 - ``ID_NUMBER``: a run of 7 or more digits or a mixed letter-digit code without a harmless
   shape; or, whatever its shape, a code of 4 or more digits after an identifier cue (phone,
-  customer or member number, loyalty, frequent flyer, passport, tax id...).
+  customer or member number, loyalty, frequent flyer, passport, tax id...); or digits given
+  in two or more quoted parts in a note with such a cue, 4 or more in all ("Account no.
+  came in two goes: '8850 33', then '71 09'").
 
 Harmless shapes (a run or code with one of them is not an identifier):
 
@@ -27,7 +29,14 @@ Harmless shapes (a run or code with one of them is not an identifier):
   numbers are written that way too ("330 188 912 275");
 - a version (``3.11.4``, ``v2.0.1``, ``10.15``, ``4.19.112``): a group of at most 4 digits,
   then dotted groups of at most 3, 8 digits in all, at most one group of 3 digits
-  ("87.294.569", "632.640.62" are numbers grouped by threes, not versions);
+  ("87.294.569", "632.640.62" are numbers grouped by threes, not versions); or groups of one
+  or two digits without a leading zero, then a build number of 3 to 5 digits
+  (``0.9.3.1182``, ``10.0.19045``; a phone has a group of three or a leading zero before its
+  last: "1.800.555.1234", "06.12.34.5678");
+- a video mode (``1080p60``), opening hours (``8h-16h30``, ``9am-5pm``);
+- a company's number in its trade register, after the register's name, when the note names
+  the company's legal form ("Ltd ... Companies House ... 08123456", "SARL ... RCS de Lyon
+  ... 512 345 678"); without a legal form (a sole trader's) it is judged like any number;
 - a seat (``12A``, ``A12``), a flight number (``AF1234``, ``U2 1234``: a two-character
   airline code and at most 4 digits), an ordinal (``21st``, ``3e``, ``1er``);
 - a product model: at most 5 digits, at most 10 letters and digits, at most 4 alternating
@@ -91,7 +100,16 @@ _YEAR_RANGE = re.compile(r"(?:19|20)\d{2}[-/](?:(?:19|20)\d{2}|\d{2})")
 _TIME = re.compile(
     r"\d{1,2}(?::\d{2}){1,2}|\d{1,2}(?:[.:]\d{2})?(?:am|pm|h|uhr)|\d{1,2}h\d{2}", re.I
 )
+# Opening hours: two clock times with letters, joined by a dash ("8h-16h30", "9am-5pm").
+_TIME_RANGE = re.compile(r"\d{1,2}(?:h\d{2}|h|am|pm|uhr)-\d{1,2}(?:h\d{2}|h|am|pm|uhr)", re.I)
 _VERSION = re.compile(r"v?\d{1,4}(?:\.\d{1,3}){1,3}(?:[-+.]?[a-z]+\d*)?", re.I)
+# A version with its build number last: groups of one or two digits without a leading zero
+# ("0" alone is one), then three to five digits ("0.9.3.1182", "10.0.19045"). A phone written
+# with dots has a group of three before its last ("1.800.555.1234") or a leading zero
+# ("06.12.34.5678").
+_BUILD_VERSION = re.compile(r"v?(?:0|[1-9]\d?)(?:\.(?:0|[1-9]\d?)){1,3}\.[1-9]\d{2,4}", re.I)
+# A video mode: a standard height, "p" or "i", and a frame rate ("1080p60", "2160p", "720p30").
+_VIDEO_MODE = re.compile(r"(?:480|576|720|1080|1440|2160|4320)[pi](?:\d{2,3})?", re.I)
 _ORDINAL = re.compile(r"\d{1,4}(?:st|nd|rd|th|e|er|eme|re|o|a|º|ª|te|ter|ten)", re.I)
 _SEAT = re.compile(r"\d{1,2}[A-K]|[A-K]\d{1,2}", re.I)
 _FLIGHT = re.compile(r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{1,4}[A-Z]?", re.I)
@@ -119,6 +137,7 @@ class _Run:
     compact: str
     before: str
     after: str
+    start: int = -1
 
     @property
     def digits(self) -> int:
@@ -133,13 +152,18 @@ def identifier_types(text: str) -> frozenset[str]:
     """Entity types of the identifiers in the normalised ``text``; never the values."""
     found = set(locator_types(text))
     found |= birthdate_kinds(text)
+    registers = company_register_spans(text)
     for run in _runs(without_emails(text)):
-        kind = _classify(run)
+        kind = None if _inside(run.start, registers) else _classify(run)
         if kind:
             found.add(kind)
     if any(_contract_code(match["code"]) for match in _CONTRACT_CODE.finditer(text)):
         found.add("ID_NUMBER")
+    if _value_in_parts(text) or _dictated_after_cue(text):
+        found.add("ID_NUMBER")
     for start in _cued_spans(text):
+        if _inside(start, registers):
+            continue
         kind = _cued_value(text[start:])
         if kind:
             found.add(kind)
@@ -218,9 +242,11 @@ def candidate_codes(text: str) -> tuple[str, ...]:
     quantity ("a product model"): what a national-id checksum is tried on as a second
     opinion. Codes the shape rules refuse already are not tried: the note is refused."""
     codes = []
+    registers = company_register_spans(text)
     for run in _runs(without_emails(text)):
         if (
-            8 <= len(run.compact) <= 24
+            not _inside(run.start, registers)
+            and 8 <= len(run.compact) <= 24
             and run.digits >= 2
             and _classify(run) is None
             and not _plain_shape(run)
@@ -241,8 +267,90 @@ def harmless_number_at(text: str, start: int, end: int) -> bool:
         compact=re.sub(r"[^A-Za-z0-9]", "", raw),
         before=text[max(0, start - 40) : start],
         after=text[end : end + 24],
+        start=start,
     )
-    return _harmless_number(run)
+    return _harmless_number(run) or _inside(start, company_register_spans(text))
+
+
+# A company's number in its trade register, after the register's name, in a note that names
+# the company by its legal form ("Hargreaves Joinery Ltd ... registered at Companies House
+# under number 08123456", "Dupont SARL ... RCS de Lyon sous le n° 512 345 678", "Rossi
+# S.r.l. ... Registro Imprese di Torino, REA TO-1234567"): a legal person's public number,
+# not a person's. Without a legal form (a sole trader's SIREN is a person's) it is judged
+# like any number.
+_REGISTER_CUE = re.compile(
+    r"(?<![\w])(?:(?i:companies house|company (?:number|registration(?: number)?|no\.?)"
+    r"|registre du commerce(?: et des societes)?|registro (?:delle )?imprese|registro mercantil"
+    r"|handelsregister|amtsgericht|kamer van koophandel)|RCS|SIREN|SIRET|REA|HRB|HRA|KvK|CRO)"
+    r"(?![\w])"
+)
+_LEGAL_FORM = re.compile(
+    r"(?<![\w.])(?:Ltd|LTD|Limited|PLC|plc|LLP|LLC|Inc|Corp|GmbH|AG|KG|UG|SARL|SAS|SASU|SA|EURL"
+    r"|SNC|S\.r\.l|S\.R\.L|Srl|SRL|S\.p\.A|SpA|S\.L|S\.A|BV|B\.V|NV|N\.V)(?![\w])"
+)
+_REGISTER_REACH = 60
+_SENTENCE_END = re.compile(r"[.;!?](?=\s|$)")
+
+
+def company_register_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Where a company's register number may stand: after a register's name, to the end of
+    its sentence (at most 60 characters), in a note that names a company's legal form."""
+    if _LEGAL_FORM.search(text) is None:
+        return ()
+    spans = []
+    for cue in _REGISTER_CUE.finditer(text):
+        end = min(len(text), cue.end() + _REGISTER_REACH)
+        stop = _SENTENCE_END.search(text, cue.end(), end)
+        spans.append((cue.end(), stop.start() if stop else end))
+    return tuple(spans)
+
+
+def _inside(position: int, spans: tuple[tuple[int, int], ...]) -> bool:
+    return any(start <= position < end for start, end in spans)
+
+
+# A number given in parts, quoted, after an identifier's word ("Account no. came in two
+# goes. First '8850 33', then a minute later '71 09'"): the quoted digit groups of the note
+# are one value, refused from four digits in all, as a cued number is.
+_QUOTED_DIGITS = re.compile(
+    r"(?:(?<=[\s(:,])|^)['\"\u2018\u201c\u00ab\u201e]\s*(?P<digits>\d[\d .\-/]*\d|\d)\s*"
+    r"['\"\u2019\u201d\u00bb\u201c](?![\w])"
+)
+
+
+_DOCUMENT_NOUNS = (
+    r"passports?|social security|national insurance|accounts?|acct|polic(?:y|ies)|licen[cs]es?"
+    r"|id cards?|cards?|membership|loyalty|iban|compte|cuenta|conto|konto|carte|tarjeta|carta"
+    r"|karte|polizza|poliza|police|securite sociale|seguridad social|sozialversicherung"
+    r"|previdenza"
+)
+# An identifier's own word (the generic "number" left out), then, later in the note, digits
+# read out one by one ("Passport ends in echo four, preceded by five digits ...: one one eight
+# three zero", once normalised "1 1 8 3 0"): a person's number dictated, whatever lies between.
+_OWN_CUE = re.compile(
+    rf"(?<![\w])(?:(?i:{'|'.join(IDENTIFIER_CUES[:-1])}|{_DOCUMENT_NOUNS})"
+    rf"|{'|'.join(IDENTIFIER_ACRONYMS)})(?:(?<=\W)|(?!\w))"
+)
+_DICTATED = re.compile(r"(?<![\w.,-])\d(?:[ -]\d){3,}(?![\w]|[.,-]\d)")
+_DICTATED_REACH = 200
+
+
+def _dictated_after_cue(text: str) -> bool:
+    for cue in _OWN_CUE.finditer(text):
+        before = re.findall(r"[a-z]+", text[max(0, cue.start() - 24) : cue.start()].lower())
+        if before and before[-1] in _HARMLESS_NOUNS:
+            continue
+        if _DICTATED.search(text, cue.end(), cue.end() + _DICTATED_REACH):
+            return True
+    return False
+
+
+def _value_in_parts(text: str) -> bool:
+    quoted = [match["digits"] for match in _QUOTED_DIGITS.finditer(text)]
+    if len(quoted) < 2 or not _IDENTIFIER_CUE.search(text):
+        return False
+    digits = sum(ch.isdigit() for part in quoted for ch in part)
+    return digits >= CUED_MIN_DIGITS and not all(_YEAR.fullmatch(part) for part in quoted)
 
 
 def is_uuid(text: str) -> bool:
@@ -303,6 +411,7 @@ def _runs(text: str) -> Iterator[_Run]:
             compact=re.sub(r"[^A-Za-z0-9]", "", raw),
             before=text[max(0, first.start() - 40) : first.start()],
             after=text[last.end() : last.end() + 24],
+            start=first.start(),
         )
         index = end + 1
 
@@ -313,6 +422,11 @@ def _joins(
     gap = text[left.end() : right.start()]
     if not _GAP.fullmatch(gap) or text.startswith(":", right.end()):
         # A group followed by ":" is a clock time, never part of a number ("2024-12-01 10:00").
+        return False
+    if gap.endswith("(") and not text.startswith(")", right.end()):
+        # A parenthesis opened before a group joins it only when it closes right after it,
+        # as an area code does ("+1 (555) 123", "+33 (0)6"); "Peugeot 208 (2019, diesel)"
+        # opens an aside.
         return False
     a, b = left.group(), right.group()
     if _quantity_token(a) or _quantity_token(b):
@@ -405,7 +519,7 @@ def _harmless_code(run: _Run) -> bool:
         return True
     if _ISO_DATE_HOUR.fullmatch(raw):
         return True
-    for shape in (_TIME, _ORDINAL, _SEAT, _FLIGHT):
+    for shape in (_TIME, _TIME_RANGE, _VIDEO_MODE, _ORDINAL, _SEAT, _FLIGHT):
         if shape.fullmatch(raw) or shape.fullmatch(compact):
             return True
     unit = _NUMBER_WITH_UNIT.fullmatch(compact)
@@ -438,6 +552,8 @@ def _harmless_code(run: _Run) -> bool:
 
 def _version(run: _Run) -> bool:
     """A version number: see the module docstring (at most one dotted group of 3 digits)."""
+    if _BUILD_VERSION.fullmatch(run.raw):
+        return True
     if not (_VERSION.fullmatch(run.raw) and run.digits <= MAX_VERSION_DIGITS):
         return False
     return sum(len(group) == 3 for group in re.findall(r"\d+", run.raw)) <= 1
@@ -528,7 +644,7 @@ _PREPOSITIONS = frozenset({"in", "en", "im", "nel", "since", "depuis", "desde", 
 # 9 6 2".
 _NUMBER_LABEL = re.compile(
     r"(?<![\w])(?:[a-z]+-?(?:nummer|nr\.)|number|numero)(?![\w])[^:\n.!?;\d]{1,60}:\s*"
-    r"(?=\d)",
+    r"(?=[A-Za-z]{0,3}\d)",
     re.I,
 )
 

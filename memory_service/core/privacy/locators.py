@@ -103,8 +103,10 @@ _PLATES = re.compile(
     r"(?<![\w-])(?:"
     r"[A-Z]{2}-\d{3}-[A-Z]{2}"  # FR (SIV)
     r"|[A-Z]{2}\d{2} ?[A-Z]{3}|[a-z]{2}\d{2} ?[a-z]{3}"  # UK, in capitals or lower case
-    r"|[A-Z]{1,3}-[A-Z]{1,2}[ -]?\d{1,4}[EH]?"  # DE
-    r"|(?i:[a-z]{1,3}-[a-z]{1,2}-\d{1,4})"  # DE with two dashes, any case
+    # DE: a district of one to three letters (one-letter districts are these 18), one or two
+    # letters, a number that never starts with 0 ("SAA-C03", "X-T5" are exams and cameras)
+    r"|(?:[A-HK-NPRSVWZ]|[A-Z]{2,3})-[A-Z]{1,2}[ -]?[1-9]\d{0,3}[EH]?"
+    r"|(?i:[a-z]{1,3}-[a-z]{1,2}-[1-9]\d{0,3})"  # DE with two dashes, any case
     r"|(?i:[a-z]{2}-\d{3}-[a-z]{2})"  # FR (SIV), any case
     r"|(?i:\d{2,4}-[a-z]{2,3}-\d{2})"  # FR (FNI, before 2009), any case
     r"|[A-Z]{1,2}-\d{3,6}-[A-Z]{1,3}"  # AT ("W-12345-X", as a said "minus" is written back)
@@ -223,21 +225,31 @@ def without_emails(text: str) -> str:
 
 # Capitals, dashed digits, capitals ("W-12345-X"): no unit is written after a dash there.
 _DASHED_BOTH_SIDES = re.compile(r"[A-Z]{1,2}-\d{3,6}-[A-Z]{1,3}")
+# A year after a word of time, a space, a word of three lower-case consonants: "since 2019
+# kyc" (the note's keyword after its text), not a Spanish plate; "La sua auto 2013 hck" is
+# one (a plate's digits are a year's shape one time in fifty).
+_YEAR_THEN_WORD = re.compile(
+    r"(?<![\w])(?i:since|in|from|until|depuis|en|desde|seit|im|ab|dal|nel) (?:19|20)\d{2} [a-z]{3}$"
+)
 
 
 def _has_plate(text: str) -> bool:
     """A plate shape, unless its letters after the digits are a currency or a unit ("1040
-    CHF", "C 1000 IU"); letters glued to the digits of a plate that opens with letters are
-    no unit ("GA483LB")."""
+    CHF", "C 1000 IU") or a year after a word of time is followed by a lower-case word
+    ("since 2019 kyc");
+    letters glued to the digits of a plate that opens with letters are no unit ("GA483LB")."""
     return any(
-        _DASHED_BOTH_SIDES.fullmatch(match.group())
-        or not any(
-            group.lower() in _UNITS
-            for group in re.findall(
-                r"(?<=\d)[ -]?([A-Za-z]+)"
-                if match.group()[0].isdigit()
-                else r"(?<=\d)[ -]([A-Za-z]+)",
-                match.group(),
+        not _YEAR_THEN_WORD.search(text, max(0, match.start() - 8), match.end())
+        and (
+            _DASHED_BOTH_SIDES.fullmatch(match.group())
+            or not any(
+                group.lower() in _UNITS
+                for group in re.findall(
+                    r"(?<=\d)[ -]?([A-Za-z]+)"
+                    if match.group()[0].isdigit()
+                    else r"(?<=\d)[ -]([A-Za-z]+)",
+                    match.group(),
+                )
             )
         )
         for match in _PLATES.finditer(text)

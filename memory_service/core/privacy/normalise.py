@@ -27,6 +27,7 @@ tell a date or a version from a card number.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -74,9 +75,14 @@ _COMPOUND_PARTS = {
 # Numbers a spelled run needs before it is read as digits: "two kids" is not a value,
 # "four one five" or "zéro six, douze, quarante-huit" is.
 MIN_SPELLED_NUMBERS = 3
+MAX_DIAL_NUMBERS = 4
 # Words and digit groups of a spelled number, and what may stand between two of them.
 _NUMBER_WORD = re.compile(r"[^\W_]+")
-_NUMBER_GAP = re.compile(r"[\s,;-]+")
+# A word for "then" may stand between two numbers given in turn ("quinze, puis vingt-sept,
+# puis huit"); it ends a number as a comma does.
+_THEN = "|".join(sorted((re.escape(phrase) for phrase in THEN_WORDS), key=len, reverse=True))
+_NUMBER_GAP = re.compile(rf"[\s,;-]+(?:(?i:{_THEN})[\s,;-]+)?")
+_THEN_WORDS = frozenset(phrase for phrase in THEN_WORDS if " " not in phrase)
 _UNIT, _TEEN, _TEN, _JOINER, _DIGITS = "unit", "teen", "ten", "joiner", "digits"
 _HUNDRED, _THOUSAND, _WORDS, _BREAK = "hundred", "thousand", "words", "break"
 _HUNDRED_VALUE, _THOUSAND_VALUE, _FRENCH_FOUR = 100, 1000, 4
@@ -139,6 +145,9 @@ def normalise_text(text: str) -> str:
     text = fold(text.translate(_CONFUSABLES))
     text = _spelled_letters(_roman_digits(text))
     text = _spoken_plates(_said_plates(_dictated_digits(_spelled_numbers(_repeated_digits(text)))))
+    # Once numbers said in words are digits, letters spelled before a group of them are
+    # read again ("Delta Tango, novecentouno, quarantasei" -> "DT90146").
+    text = _spelled_letters(text)
     text = _decimals(_keypad_keys(text))
     return _plain_addresses(_spelled_symbols(text))
 
@@ -277,6 +286,8 @@ def _spelled_numbers(text: str) -> str:
     while index < len(words):
         run: list[tuple[re.Match[str], tuple[str, int]]] = []
         for word in words[index:]:
+            if run and word.group().lower() in _THEN_WORDS:
+                continue  # read as part of the gap to the next number
             if run and not _NUMBER_GAP.fullmatch(text[run[-1][0].end() : word.start()]):
                 break
             atom = _number_atom(word.group())
@@ -290,7 +301,8 @@ def _spelled_numbers(text: str) -> str:
             continue
         atoms: list[tuple[str, int]] = []
         for position, (word, atom) in enumerate(run):
-            if position and "," in text[run[position - 1][0].end() : word.start()]:
+            gap = text[run[position - 1][0].end() : word.start()] if position else ""
+            if "," in gap or any(ch.isalpha() for ch in gap):
                 atoms.append((_BREAK, 0))
             if atom[0] == _DIGITS:
                 atoms.append((_DIGITS, int(word.group())))
@@ -314,9 +326,20 @@ def _spelled_numbers(text: str) -> str:
             or _numbered(text, run[0][0].start(), run[-1][0].end(), numbers)
         ):
             pieces.append(text[done : run[0][0].start()])
-            pieces.append(" ".join(number for number, _ in numbers))
+            # A dial's numbers given in turn ("quinze, puis vingt-sept, puis huit": three or
+            # four of one or two digits) keep commas between them, as a dial is written; any
+            # other run is spaced digit groups, which the shape reader joins into one number.
+            turns = (
+                MIN_SPELLED_NUMBERS <= len(numbers) <= MAX_DIAL_NUMBERS
+                and all(len(number) <= 2 for number, _ in numbers)
+                and any(
+                    any(ch.isalpha() for ch in text[a[0].end() : b[0].start()])
+                    for a, b in itertools.pairwise(run)
+                )
+            )
+            pieces.append((", " if turns else " ").join(number for number, _ in numbers))
             done = run[-1][0].end()
-            index += len(run)
+            index = words.index(run[-1][0]) + 1
         else:
             index += 1
     pieces.append(text[done:])
@@ -513,6 +536,10 @@ def _spelled_letters(text: str) -> str:
                 break
             run.append((token, *read))
         kinds = [kind for _, kind, _ in run]
+        if "group" in kinds and "word" not in kinds:
+            run = run[: kinds.index("group")]
+            kinds = kinds[: len(run)]
+        kinds = ["digit" if kind == "group" else kind for kind in kinds]
         letters = kinds.count("word") + kinds.count("letter")
         if (
             len(run) >= MIN_SPELLED_TOKENS
@@ -542,7 +569,14 @@ def _spelling_atom(token: str) -> tuple[str, str] | None:
         return "letter", token
     if token.isdigit() and len(token) == 1:
         return "digit", token
+    if token.isdigit() and len(token) <= MAX_SPELLED_GROUP_DIGITS:
+        # a group said as a number after spelled letters ("Delta Tango, 901 46"); only with
+        # a spelling-alphabet word in the run: "U-7342-N" is a plate's groups, kept apart
+        return "group", token
     return None
+
+
+MAX_SPELLED_GROUP_DIGITS = 4
 
 
 # Digits given one at a time with a word or two between them ("4, then 8, then 2, then 1",
@@ -569,9 +603,11 @@ _SPOKEN_PLATE = re.compile(
 # capitals and digits, joined by a said dash or a comma, are written with dashes ("W-12345-X").
 _PLATE_GROUP = r"(?:[A-Z]{1,3}|\d+(?:(?:\s+|\s*,\s*)\d+)*)"
 _SAID_DASH = (
-    r"\s+(?i:minus|dash|hyphen|tiret|trait d'union|moins|strich|bindestrich|guion|menos"
-    r"|trattino|meno)\s+"
+    r"(?:\s*,\s*|\s+)(?i:minus|dash|hyphen|tiret|trait d'union|moins|strich|bindestrich|guion"
+    r"|menos|trattino|meno)(?:\s*,\s*|\s+)"
 )
+# Capitals read out one by one inside a plate's group ("K L" in "M, Strich, K L, 340").
+_SPACED_CAPITALS = re.compile(r"(?<![\w-])([A-Z]) (?=[A-Z](?![\w-]))")
 _SAID_PLATE = re.compile(
     rf"(?<![\w-]){_PLATE_GROUP}(?:(?:{_SAID_DASH}|\s*,\s*|\s+){_PLATE_GROUP}){{1,4}}(?![\w-])"
 )
@@ -581,7 +617,8 @@ _SAID_DASH_WORD = re.compile(_SAID_DASH)
 def _said_plates(text: str) -> str:
     def plate(match: re.Match[str]) -> str:
         raw = match.group()
-        groups = re.findall(_PLATE_GROUP, _SAID_DASH_WORD.sub(" - ", raw))
+        spoken = _SPACED_CAPITALS.sub(r"\1", _SAID_DASH_WORD.sub(" - ", raw))
+        groups = re.findall(_PLATE_GROUP, spoken)
         joined = [re.sub(r"\D", "", g) if g[0].isdigit() else g for g in groups]
         if not (
             _SAID_DASH_WORD.search(raw)

@@ -20,7 +20,12 @@ Read on the normalised note (accents folded, case kept). Two rules, both failing
    standard ("ISO 8601", "RFC 3339"), an
    airline's code with a flight nearby ("EZY8921"), or a course code: a subject prefix of
    two to four capitals and three or four digits with a course or teaching word in the note ("BIO
-   210", "Is a TA for ECON 101"). Anything else with that shape is refused.
+   210", "Is a TA for ECON 101", "Belegt BWL 101"). In a note that names no vehicle ("disc
+   drive" is none), also harmless: a code glossed in parentheses right after it ("REQ-2291
+   (Senior Data Engineer)"), a code in parentheses ("PS5 Slim (CFI-2016)"), a code right after
+   a maker's name written as one word with inner capitals, a hyphen or a digit ("DeWalt
+   DCD796", "Miele-Waschmaschine WWD 320"; not "Tom ACJ 895"). Anything else with that shape
+   is refused.
 """
 
 from __future__ import annotations
@@ -151,9 +156,26 @@ _FLIGHT_WORDS = re.compile(
     r"|posto)\b"
 )
 _COURSE_WORDS = re.compile(
-    r"(?i)\b(?:course|class|classes|lecture|lectures|teach(?:es|ing)?|ta|tutor|seminar|module"
-    r"|exam|term|semester|cours|enseigne|curso|asignatura|clase|ensena|kurs|vorlesung"
-    r"|seminar|unterrichtet|corso|lezione|insegna|esame)\b"
+    r"(?i)\b(?:courses?|class|classes|lectures?|teach(?:es|ing)?|ta|tutor|seminars?|modules?"
+    r"|exams?|term|semester|enrol(?:l?ed|s)?|takes|taking|cours|enseigne|inscrit|curso|cursos"
+    r"|asignaturas?|clases?|ensena|matriculad[oa]|kurse?|vorlesungs?|vorlesungen|seminare?"
+    r"|belegt|unterrichtet|studiert|corsi|corso|lezion[ei]|insegna|esam[ei]|iscritt[oa])\b"
+)
+# A code glossed by what it names, in parentheses right after it ("REQ-2291 (Senior Data
+# Engineer)", "SAA-C03"): a label; or a code in parentheses after the thing it is the model
+# of ("PS5 Slim (CFI-2016)"). Only in a note without a vehicle word.
+_GLOSS_AFTER = re.compile(r"\s*\([^()\d]{3,60}\)")
+_IN_PARENTHESES = re.compile(r"\(\s*$")
+# A code right after a maker's or a product's name written as one ("DeWalt DCD796", "Miele-
+# Waschmaschine WWD 320", "PS5 WWD 320"): inner capitals, a hyphen or a digit, which a
+# person's name ("Tom ACJ 895") does not have; the model, when no vehicle is named.
+_NAME_BEFORE = re.compile(
+    r"(?<![\w-])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z][a-z]+-[A-Z]?[a-z]+|[A-Z]+\d[A-Za-z0-9]*) $"
+)
+# "drive" names a disc, a folder or a key there, not driving a car.
+_NOT_DRIVING = re.compile(
+    r"(?i)\b(?:disc|disk|hard|usb|flash|thumb|google|network|external|optical|solid[- ]state"
+    r"|ssd|cd|dvd|blu-ray) drives?\b"
 )
 
 
@@ -259,4 +281,23 @@ def _us_plate(text: str, match: re.Match[str]) -> bool:
         return False
     if match["lead"] and _FLIGHT_WORDS.search(text):
         return False  # an airline's code: "EZY8921", "Vol EZY 8921"
-    return not (match["lead"] and _COURSE_WORDS.search(text))
+    if match["lead"] and _COURSE_WORDS.search(text):
+        return False
+    return not (_no_vehicle(text) and _label_or_model(text, match))
+
+
+def _no_vehicle(text: str) -> bool:
+    """No word for a vehicle or for driving it, "disc drive" and the like left out."""
+    return _VEHICLE_CUE.search(_NOT_DRIVING.sub(" ", text)) is None
+
+
+def _label_or_model(text: str, match: re.Match[str]) -> bool:
+    """A code glossed in parentheses after it, a code in parentheses, or a code after a
+    capitalised name inside a sentence: a label or a product's model (see the module's
+    docstring). The caller has made sure no vehicle is named in the note."""
+    before = text[max(0, match.start() - 40) : match.start()]
+    if _GLOSS_AFTER.match(text, match.end()) or (
+        _IN_PARENTHESES.search(before) and text.startswith(")", match.end())
+    ):
+        return True
+    return _NAME_BEFORE.search(before) is not None

@@ -4,7 +4,11 @@ Fails closed: any value after a credential word in EN/FR/ES/DE/IT ("PIN for the 
 is 7351", "pw = correcthorsebatterystaple", "Das Passwort für das VPN lautet Birke!2022",
 "Login is jsmith / hunter2") is a secret, whatever it looks like, unless it is plainly a
 word about the credential rather than the credential ("Password is required", "PIN has 4
-digits"). The formats and the shape of a value are language-agnostic; the cue words are
+digits"). A value may be told instead of written: a quoted token in the sentence of a
+password's word ("mdp de la box : elle garde 'Soleil2019'"), digits after a long complement
+of a PIN ("The PIN for the card of the gym by the old station is 6603"), or what the value
+is made of, a personal item after "is" and a determiner ("His PIN is the day and month of
+his wedding"). The formats and the shape of a value are language-agnostic; the cue words are
 data (:mod:`memory_service.core.privacy.vocabulary` and ``core/lexicons``). Only the kinds
 found leave this module, never the matched text.
 """
@@ -106,15 +110,25 @@ _CREDENTIAL_WINDOW_CHARS = CREDENTIAL_WINDOW_WORDS * (MAX_PASSWORD_CHARS + 1)
 # Quotes, brackets and sentence punctuation around a word are not part of a password; "!",
 # "#" or "?" are kept, since passwords end with them ("Quai2Seine!").
 _WORD_EDGES = "\"'()[]{}<>,;:.\u201c\u201d\u00ab\u00bb"
+_OPEN_QUOTES = "\"'\u00ab\u201e\u201c\u2018\u2039"
+_CLOSE_QUOTES = "\"'\u00bb\u201c\u201d\u2018\u2019\u203a"
 
 
-def secret_kinds(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> frozenset[str]:
+def secret_kinds(
+    folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS, *, plain_words: bool = True
+) -> frozenset[str]:
     """Kinds of secret in the text: known key formats, 'password is …' cues, random tokens;
-    the cue rules also read the note as one sentence (:func:`across_sentences`)."""
-    kinds = set(_secret_kinds(folded_text, lexicons))
+    the cue rules also read the note as one sentence (:func:`across_sentences`).
+
+    ``plain_words=False`` when the text ends with the note's keywords joined by spaces: a
+    keyword is a label, so one plain word after a password word or an answer cue is no
+    value there ("mot de passe" then "appli"); the text alone is read with them."""
+    kinds = set(_secret_kinds(folded_text, lexicons, plain_words=plain_words))
     merged = across_sentences(folded_text)
     if merged != folded_text:
-        kinds |= _cued_kinds(merged, lexicons)
+        # One plain word is read in its own sentence only: "...gestore di password.
+        # Sicurezza" joined is no "password sicurezza".
+        kinds |= _cued_kinds(merged, lexicons, plain_words=False)
         if _value_in_next_sentence(folded_text, lexicons):
             kinds.add("PASSCODE")
     return frozenset(kinds)
@@ -137,13 +151,16 @@ def across_sentences(folded_text: str) -> str:
     return _SENTENCE_BREAK.sub(" ", folded_text)
 
 
-def _cued_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
+def _cued_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) -> frozenset[str]:
     """The kinds the cue rules find (a value after a credential word, a lock's code)."""
     kinds = set()
     keyed = keyed_digits_joined(folded_text)
     if (
         _credential_after_cue(folded_text, lexicons)
-        or any(value_after_credential_word(view, lexicons) for view in _views(keyed))
+        or any(
+            value_after_credential_word(view, lexicons, plain_words=plain_words)
+            for view in _views(keyed)
+        )
         or opened_with_password(folded_text)
     ):
         kinds.add("PASSWORD")
@@ -208,13 +225,19 @@ _LOCK_OR_NETWORK = re.compile(
 )
 
 
-def _secret_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
+def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) -> frozenset[str]:
     kinds = set(format_kinds(folded_text))
     keyed = keyed_digits_joined(folded_text)
     if (
-        lexicons.search("secret_cues", folded_text)
+        _lexicon_cue(folded_text, lexicons)
         or _credential_after_cue(folded_text, lexicons)
-        or any(value_after_credential_word(view, lexicons) for view in _views(keyed))
+        or any(
+            value_after_credential_word(view, lexicons, plain_words=plain_words)
+            for view in _views(keyed)
+        )
+        or _quoted_near_cue(folded_text, lexicons)
+        or described_value(folded_text)
+        or partial_secret(folded_text)
         or opened_with_password(folded_text)
     ):
         kinds.add("PASSWORD")
@@ -250,6 +273,95 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons) -> frozenset[str]:
     if seed_words_begun(folded_text, lexicons.stopwords):
         kinds.add("SEED_PHRASE")
     return frozenset(kinds)
+
+
+def _lexicon_cue(folded_text: str, lexicons: Lexicons) -> bool:
+    """The lexicons' secret cues ("password ...: value"), unless the cue word is part of a
+    noun about credentials ("Password policy for staff: ...", "PIN reset: ...")."""
+    return any(
+        _NOT_CREDENTIAL.match(folded_text, match.start()) is None
+        for match in lexicons.patterns["secret_cues"].finditer(folded_text)
+    )
+
+
+# A credential said to be a personal item: "El PIN de la tarjeta es el día y el mes del
+# cumpleaños de su hijo", "Il PIN del bancomat è il giorno e il mese della laurea", "La clave
+# del wifi es el nombre de la calle", "the key is 'the kids' names together'", "der Code, der
+# aus den Hausnummern der Eltern besteht". What the value is made of is told, so the value is:
+# a determiner or a possessive right after "is" (or "made of", "aus"...), then within two
+# words an item of someone's life (a name, a day, a month, a year, a date, a birthday, a
+# street, a house number). "The gate code is changed every month" has no determiner there;
+# "PIN is a number" names no item.
+_MADE_OF = (
+    r"is|was|are|es|est|ist|sind|e|era|war|lautet|:|=|made (?:of|from)|fait de|forme de"
+    r"|hecho de|formad[oa] por|compuest[oa] (?:de|por)|aus|fatto (?:di|da)|compost[oa] da"
+)
+_DETERMINERS = (
+    r"the|her|his|their|our|your|my|le|la|les|l'|sa|son|ses|leur|el|los|las|su|sus|der|die"
+    r"|das|den|dem|des|sein|seine|seinen|ihr|ihre|ihren|il|lo|gli|i|la sua|il suo|i suoi"
+)
+_PERSONAL_ITEMS = (
+    r"(?:[a-z]+'s )?(?:names?|nicknames?|surnames?|initials?|birth ?days?|birth years?"
+    r"|anniversary|wedding|days?|months?|years?|dates?|street|house numbers?|door numbers?"
+    r"|prenoms?|noms?|surnoms?|initiales|anniversaires?|jours?|mois|annees?|dates?|rues?"
+    r"|numeros? de (?:rue|maison)|nombres?|apodos?|iniciales|cumpleanos|dias?|mes(?:es)?|anos?"
+    r"|fechas?|calles?|namen?|spitznamen?|initialen|geburtstags?|tag|tage|monat|monats|jahr"
+    r"|jahres|geburtsjahr|datum|strasse|hausnummern?|nomi?|nome|soprannomi?|iniziali"
+    r"|compleanno|giorno|giorni|mese|mesi|anno|anni|data|via|numero civico)"
+)
+_DESCRIBED_VALUE = re.compile(
+    rf"(?<![\w-])(?:{_MADE_OF})\s*[{_OPEN_QUOTES}]?\s*(?:{_DETERMINERS})(?:\s+|(?<=')\s*)"
+    rf"(?:[^\s.!?;:]+\s+){{0,2}}?{_PERSONAL_ITEMS}(?![\w-])",
+    re.I,
+)
+_SENTENCE_OF = re.compile(r"[^.!?;\n]+")
+
+
+def described_value(folded_text: str) -> bool:
+    """A credential or a lock's code said to be made of a personal item, in its sentence
+    after the credential's word (see :data:`_DESCRIBED_VALUE`)."""
+    for sentence in _SENTENCE_OF.finditer(folded_text):
+        text = sentence.group()
+        keys = _KEY_WORD.finditer(text) if _NETWORK.search(text) else ()
+        for cue in (*_CUE.finditer(text), *keys):
+            if _names_something_else(text, cue):
+                continue
+            if _DESCRIBED_VALUE.search(text, cue.end()):
+                return True
+    return False
+
+
+# A network's key is a credential in a sentence that names the network ("Home wifi network is
+# 'Fernhill' and the key is ...").
+_NETWORK = re.compile(r"wi-?fi|wlan|router|ssid", re.I)
+_KEY_WORD = re.compile(r"(?<![\w-])(?:keys?|cles?|claves?|chiave|chiavi|schlussel)(?![\w-])", re.I)
+
+
+# Part of a secret, given as its start or its end ("the token starting 'sk_live', the tail
+# is q7Rz", "le mot de passe commence par Xk9"): three characters or more with a digit, or
+# quoted, after a word for a part, in the sentence of a credential's word.
+_SECRET_PART = re.compile(
+    r"(?<![\w-])(?:tail|head|end(?:s|ing)?(?: (?:in|with))?|start(?:s|ing)?(?: with)?"
+    r"|begin(?:s|ning)?(?: with)?|last (?:four|4|five|5|six|6|characters|chars|digits)"
+    r"|first (?:four|4|five|5|six|6|characters|chars|digits)|commence par|se termine par"
+    r"|finit par|termina(?:n)? (?:en|con|por)|empieza(?:n)? (?:por|con)|acaba(?:n)? en"
+    r"|endet (?:auf|mit)|beginnt mit|fangt mit|finisce (?:con|in|per)|inizia (?:con|per))"
+    r"(?![\w-])\s*(?:is|are|was|est|es|ist|e|:|=)?\s*"
+    rf"(?P<value>[{_OPEN_QUOTES}][^{_CLOSE_QUOTES}\n]{{2,40}}[{_CLOSE_QUOTES}]"
+    r"|(?=[\w+/=-]*\d)[\w+/=-]{3,64}(?![\w]))",
+    re.I,
+)
+
+
+def partial_secret(folded_text: str) -> bool:
+    for sentence in _SENTENCE_OF.finditer(folded_text):
+        text = sentence.group()
+        if not any(not _names_something_else(text, cue) for cue in _CUE.finditer(text)):
+            continue
+        for part in _SECRET_PART.finditer(text):
+            if not _YEAR_SHAPE.fullmatch(part["value"]):  # "starting 2025" is a date
+                return True
+    return False
 
 
 # A key typed in dashed groups of capitals and digits: a product or licence key, a Wi-Fi key
@@ -894,7 +1006,9 @@ LONG_PASSPHRASE_CHARS = 12
 MIN_DIRECT_DIGITS = 4
 
 
-def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
+def value_after_credential_word(
+    folded_text: str, lexicons: Lexicons = DEFAULT_LEXICONS, *, plain_words: bool = True
+) -> bool:
     """Whether a credential word is followed by its value.
 
     - After an assignment ("is", ":", "=", "lautet", "es", "est", "è", a dash or an arrow
@@ -929,13 +1043,35 @@ def value_after_credential_word(folded_text: str, lexicons: Lexicons = DEFAULT_L
             return True
         if _SEED_CUE.search(cue.group()) and _seed_words_follow(rest, lexicons):
             return True
-        if _PASSWORD_WORD.fullmatch(cue.group()) and _plain_word_after(rest, lexicons):
+        if (
+            plain_words
+            and _PASSWORD_WORD.fullmatch(cue.group())
+            and _plain_word_after(rest, lexicons)
+        ):
+            return True
+        if _long_complement_digits(rest):
             return True
         if _equal_groups_after(rest, lexicons):
             return True
     if any(_direct_value(folded_text[tan.end() :], lexicons) for tan in _TAN.finditer(folded_text)):
         return True
-    return _security_answer(folded_text, lexicons) or _wifi_pair(folded_text)
+    return (plain_words and _security_answer(folded_text, lexicons)) or _wifi_pair(folded_text)
+
+
+# Digits given after a long complement of the cue, in its clause: "El PIN de su tarjeta de
+# cliente de la farmacia es 4417" (six to twelve words between; up to five are read above).
+_LONG_COMPLEMENT_DIGITS = re.compile(
+    r"^(?:\s+[^\s.!?;:=]+){6,12}?\s+(?:is|was|est|es|ist|lautet|e|era|war|:|=)\s*"
+    r"(?P<value>\d{4,12})(?![\w]|[.,/:-]\d)(?P<rest>[^\n]{0,40})",
+    re.I,
+)
+
+
+def _long_complement_digits(rest: str) -> bool:
+    match = _LONG_COMPLEMENT_DIGITS.match(rest)
+    if match is None or _YEAR_SHAPE.fullmatch(match["value"]):
+        return False
+    return _digit_value(match["value"], match["rest"])
 
 
 # "the code", "her code" name source code too ("the code is clean"), but never digits given
@@ -1022,7 +1158,7 @@ def _plain_word_after(rest: str, lexicons: Lexicons) -> bool:
 # a word followed by anything else is part of a sentence about the password ("Passwort
 # zurückgesetzt und wartet", "contraseña caducó esta mañana").
 _PLAIN_WORD = re.compile(
-    rf"\s+(?P<word>[^\W\d_]{{3,}})(?![\w'-])\s*(?:$|[.,;!?)\n]|(?:{_PREPOSITIONS})\s)", re.I
+    rf"[ \t]+(?P<word>[^\W\d_]{{3,}})(?![\w'-])\s*(?:$|[.,;!?)\n]|(?:{_PREPOSITIONS})\s)", re.I
 )
 _PREPOSITION_WORDS = frozenset(COMPLEMENT_PREPOSITIONS) | {"con", "mit", "with", "avec"}
 
@@ -1069,8 +1205,51 @@ def _wifi_pair(text: str) -> bool:
     )
 
 
-_OPEN_QUOTES = "\"'\u00ab\u201e\u201c\u2018\u2039"
-_CLOSE_QUOTES = "\"'\u00bb\u201c\u201d\u2018\u2019\u203a"
+# A quoted token in the sentence of a credential word, before or after it ("client veut
+# 'Lyon2024' comme d'hab" after "mdp Wi-Fi", "ID&V word: 'marmalade' -> ...passphrase"):
+# what is quoted next to a password's word is its value. One token of 4 to 40 characters,
+# not a product's name, not the cue itself; a cue that names something else ("password
+# manager") does not count.
+_QUOTED_TOKEN = re.compile(
+    rf"(?:(?<=[\s(:,=>])|^)[{_OPEN_QUOTES}](?P<value>[^\s{_CLOSE_QUOTES}]{{4,40}})"
+    rf"[{_CLOSE_QUOTES}](?![\w])"
+)
+_QUOTED_CUE = re.compile(
+    r"(?<![\w-])(?:pass(?:word|wd|phrase|code)s?|pins?|pw|pwd|mdp|mots? de passe|contrasenas?"
+    r"|user ?names?|logins?|identifiants?|nombre de usuario|benutzername|nome utente"
+    r"|claves?|passwort|kennwort|parola d'ordine|memorable (?:word|info(?:rmation)?)"
+    r"|secret (?:word|answer)|wi-?fi (?:key|password)|wlan-?schlussel)(?![\w-])",
+    re.I,
+)
+
+
+def _quoted_word(text: str, cue: re.Match[str]) -> bool:
+    """The cue in quotes is the word itself ("intendeva 'password', non 'passowrd'")."""
+    return (
+        cue.start() > 0
+        and text[cue.start() - 1] in _OPEN_QUOTES
+        and text[cue.end() : cue.end() + 1] in tuple(_CLOSE_QUOTES)
+    )
+
+
+def _quoted_near_cue(folded_text: str, lexicons: Lexicons) -> bool:
+    products = _folded_products(lexicons.product_names)
+    for sentence in _SENTENCE.finditer(folded_text):
+        text = sentence.group()
+        cues = [
+            cue
+            for cue in _QUOTED_CUE.finditer(text)
+            if not _names_something_else(text, cue) and not _quoted_word(text, cue)
+        ]
+        if not cues:
+            continue
+        for match in _QUOTED_TOKEN.finditer(text):
+            value = match["value"].strip(_WORD_EDGES).lower()
+            if value and value not in products and not _QUOTED_CUE.fullmatch(value):
+                return True
+    return False
+
+
 # A card's verification code: three or four digits after its cue, with or without "is".
 _CARD_CODE = re.compile(
     rf"(?<![\w-])(?:{CARD_CODE_CUES})(?![\w-])(?:\s+[^\s\d.!?;]+){{0,3}}?"
