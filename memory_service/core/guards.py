@@ -108,7 +108,7 @@ def validate_note(
         reasons += check_privacy(
             text, parsed.keywords, pii=pii, identifiers=identifiers, lexicons=lexicons
         )
-        verdict = judge(text, parsed.durability, judgment)
+        verdict = judge(text, parsed.durability, judgment, parsed.source)
         reasons += verdict.refuse
         # An instruction hidden in a keyword is still an instruction.
         if any(_keyword_instructs(keyword, judgment) for keyword in parsed.keywords):
@@ -144,6 +144,7 @@ class _Parsed:
     scannable_text: str | None
     keywords: tuple[str, ...]
     durability: Durability
+    source: Source = Source.USER_STATED
 
 
 def _invalid(detail: str) -> Reason:
@@ -195,7 +196,7 @@ def _parse(arguments: object) -> _Parsed:
             confirmed=bool(confirmed),
             tool_call_id=tool_call_id,
         )
-    return _Parsed(draft, tuple(reasons), scannable, keywords, durability)
+    return _Parsed(draft, tuple(reasons), scannable, keywords, durability, source)
 
 
 def _parse_text(value: object) -> tuple[str | None, str | None, list[Reason]]:

@@ -20,10 +20,11 @@ from memory_service.core.judgment.model import JudgmentModel, ModelFileError, de
 from memory_service.core.judgment.rules import (
     is_addressed_command,
     is_empty_chatter,
+    is_grounded_inference,
     is_role_markup,
     lifts_a_safeguard,
 )
-from memory_service.core.model import Durability, Reason, ReasonCode
+from memory_service.core.model import Durability, Reason, ReasonCode, Source
 
 __all__ = [
     "DETAILS",
@@ -59,11 +60,18 @@ def _reason(code: ReasonCode) -> Reason:
     return Reason(code, DETAILS[code])
 
 
-def judge(text: str, durability: Durability, model: JudgmentModel | None = None) -> Verdict:
+def judge(
+    text: str,
+    durability: Durability,
+    model: JudgmentModel | None = None,
+    source: Source = Source.USER_STATED,
+) -> Verdict:
     """The four judgment reasons for one note's text.
 
     A passing state is fine in a session-only note (it is forgotten when the session ends),
-    so ``ephemeral`` applies to durable notes only.
+    so ``ephemeral`` applies to durable notes only. A note the agent declares
+    ``model_inferred`` is a hypothesis; given with the evidence it was drawn from, it is a
+    speculation (:func:`.rules.is_grounded_inference`).
     """
     model = model or default_model()
     scores = model.scores(text)
@@ -80,6 +88,8 @@ def judge(text: str, durability: Durability, model: JudgmentModel | None = None)
             hold.add(code)
     if is_empty_chatter(text):
         refuse.add(ReasonCode.NOT_ACTIONABLE)
+    if source is Source.MODEL_INFERRED and is_grounded_inference(text):
+        refuse.add(ReasonCode.SPECULATIVE)
     if is_role_markup(text) or is_addressed_command(text) or lifts_a_safeguard(text):
         refuse.add(ReasonCode.INSTRUCTION)
     if refuse:

@@ -16,6 +16,15 @@
   l'identité"). Measured on every seen eval set and the judgment corpus (session 6): 120 notes
   matched, 118 labelled instruction; the 2 others are durable ("passport valid until 2030, no
   need to check it before each trip"): the fail-closed cost.
+- **An inference given with its grounds**: a note the agent itself declares ``model_inferred``
+  is a hypothesis, kept and labelled as one; but when its text also carries the evidence it
+  was drawn from (a parenthesis, a second part after a colon, a semicolon or a dash, or one of
+  the shapes of :mod:`.shapes`: an arrow, a consequence connective, a source put first, a
+  clause of evidence, a short conclusion after a break), it is an assistant inference stated
+  as one: ``speculative``, as the spec names it. The caller's own field and the sentence's
+  punctuation decide, not words. Measured on every seen eval set and scenario suite (session
+  9): of 243 ``model_inferred`` notes, 61 have such a part, all 61 labelled speculative; the
+  150 ``model_inferred`` notes of the scenario suites (plain hypotheses) have none.
 - **Role and template markup**: text that impersonates a chat role or a prompt template
   ("SYSTEM: …", "Assistant, …", "<|im_start|>", "[INST]", "<<SYS>>", "### Instruction",
   ``<system>`` tags). No note about a user starts that way, so the shape alone decides.
@@ -27,6 +36,7 @@ import re
 
 from memory_service.core.judgment import features
 from memory_service.core.judgment.cues import cue_classes
+from memory_service.core.judgment.shapes import shape_classes
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 
 _WORD = re.compile(r"[^\W_]+")
@@ -113,3 +123,17 @@ def is_empty_chatter(text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
 
 def is_role_markup(text: str) -> bool:
     return _ROLE_MARKUP.search(fold(text)) is not None
+
+
+# A second part that gives the grounds: a parenthesis of two words or more, or two words or
+# more after a colon, a semicolon, a dash between spaces or a long dash.
+_GROUNDS = re.compile(r"\([^)]*\w+\W+\w+[^)]*\)|[:;\u2013\u2014]\s*\w+\W+\w+|\s-\s+\w+\W+\w+")
+_INFERENCE_SHAPES = frozenset(
+    {"arrow", "consequence", "source_first", "evidence_clause", "short_tail"}
+)
+
+
+def is_grounded_inference(text: str) -> bool:
+    """Whether the text carries the evidence of a conclusion (see the module's docstring); read
+    only for notes the agent declares ``model_inferred``."""
+    return bool(_GROUNDS.search(text)) or bool(shape_classes(text) & _INFERENCE_SHAPES)
