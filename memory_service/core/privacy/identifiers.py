@@ -58,6 +58,7 @@ from dataclasses import dataclass
 
 from memory_service.core.privacy.birthdates import birthdate_kinds
 from memory_service.core.privacy.locators import locator_types, without_emails
+from memory_service.core.privacy.plates import VEHICLE_SPEC
 from memory_service.core.privacy.vocabulary import (
     HARMLESS_NUMBER_NOUNS,
     IDENTIFIER_ACRONYMS,
@@ -110,6 +111,13 @@ _VERSION = re.compile(r"v?\d{1,4}(?:\.\d{1,3}){1,3}(?:[-+.]?[a-z]+\d*)?", re.I)
 _BUILD_VERSION = re.compile(r"v?(?:0|[1-9]\d?)(?:\.(?:0|[1-9]\d?)){1,3}\.[1-9]\d{2,4}", re.I)
 # A video mode: a standard height, "p" or "i", and a frame rate ("1080p60", "2160p", "720p30").
 _VIDEO_MODE = re.compile(r"(?:480|576|720|1080|1440|2160|4320)[pi](?:\d{2,3})?", re.I)
+# Sizes and specs with a syntax of their own: dimensions ("160x200", "80x28x202", "3440x1440"),
+# a hexadecimal error or status code of at most 32 bits ("0x80070005"; a wallet's 40 hex digits
+# are longer); a vehicle's specs (:data:`VEHICLE_SPEC`).
+_DIMENSIONS = re.compile(
+    r"\d{1,4}(?:[.,]\d{1,2})?(?:\s?[x\u00d7]\s?\d{1,4}(?:[.,]\d{1,2})?){1,2}", re.I
+)
+_HEX_CODE = re.compile(r"0x[0-9a-f]{1,8}", re.I)
 _ORDINAL = re.compile(r"\d{1,4}(?:st|nd|rd|th|e|er|eme|re|o|a|º|ª|te|ter|ten)", re.I)
 _SEAT = re.compile(r"\d{1,2}[A-K]|[A-K]\d{1,2}", re.I)
 _FLIGHT = re.compile(r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{1,4}[A-Z]?", re.I)
@@ -167,7 +175,9 @@ def identifier_types(text: str) -> frozenset[str]:
         kind = _cued_value(text[start:])
         if kind:
             found.add(kind)
-    if any(_partial_value(match) for match in _PARTIAL_CUE.finditer(text)):
+    if any(_partial_value(match) for match in _PARTIAL_CUE.finditer(text)) or any(
+        _partial_after_noun(match) for match in _PARTIAL_VERB.finditer(text)
+    ):
         found.add("ID_NUMBER")
     return frozenset(found)
 
@@ -186,6 +196,26 @@ _PARTIAL_CUE = re.compile(
     r"(?![\w-])",
     re.I,
 )
+# "starts" or "ends" with no "with", in the clause of an account's or a card's noun ("Refund
+# IBAN starts GB29 NWBK and ends 9268 19").
+_PARTIAL_VERB = re.compile(
+    r"(?<![\w-])(?i:starts|begins|ends|commence|finit|empieza|acaba|termina|beginnt|endet"
+    r"|inizia|finisce)(?![\w-])"
+)
+_PARTIAL_NOUN = re.compile(
+    r"(?<![\w-])(?i:iban|card|account|konto|karte|compte|carte|cuenta|tarjeta|conto|carta)"
+    r"(?![\w-])[^.;!?\n]{0,60}$"
+)
+PARTIAL_NOUN_REACH = 60
+
+
+def _partial_after_noun(verb: re.Match[str]) -> bool:
+    """A part of a number after "starts" or "ends" in the clause of an account's or a card's
+    noun, with no "with" ("Refund IBAN starts GB29 NWBK and ends 9268 19")."""
+    before = verb.string[max(0, verb.start() - PARTIAL_NOUN_REACH) : verb.start()]
+    return _PARTIAL_NOUN.search(before) is not None and _partial_value(verb)
+
+
 _PARTIAL_VALUE = re.compile(
     r"[\s:,]*(?:(?:the|la|le|el|il|die|der|un|una|an|a|par|mit)\s+)?"
     r"(?P<value>(?:[A-Za-z]{1,3}[ -]?)?\d(?:[ .-]?\d){2,}(?:[ -]?[A-Za-z]{1,3}(?![\w]))?)"
@@ -216,7 +246,15 @@ MIN_PARTIAL_DIGITS = 4
 # shape of a reference, not of a word.
 _CONTRACT_CODE = re.compile(
     r"(?<![\w-])(?i:contracts?|contrats?|contratos?|contratti|contratto|vertrag|policy|police"
-    r"|polizas?|polizza|versicherungsschein)(?:\s+(?i:number|no\.?|nr\.?|numero|n°|#))?"
+    r"|polizas?|polizza|versicherungsschein"
+    # a booking's or a reservation's reference: "Booking reference ... is K7QZ2M"
+    r"|(?:booking|reservation|confirmation) (?:reference|ref\.?|code|number)"
+    r"|buchungs(?:nummer|code|referenz)|numero de (?:reserva|reservation|dossier)"
+    r"|(?:codigo|referencia|localizador) de (?:la )?reserva|localizador"
+    r"|codice (?:di |della )?prenotazione|reference (?:de )?(?:reservation|dossier))"
+    r"(?:\s+(?i:number|no\.?|nr\.?|numero|n°|#))?"
+    # a complement of up to four words ("for the removal")
+    r"(?:\s+(?i:for|of|de|du|del|della|fur|pour|para|per)(?:\s+[^\s.,;:!?]+){1,3})?"
     r"\s*[:#=]?\s*(?:(?i:is|est|es|ist|lautet|e)\s+)?(?P<code>[A-Za-z0-9][A-Za-z0-9-]{5,19})"
     r"(?![\w-])"
 )
@@ -519,7 +557,8 @@ def _harmless_code(run: _Run) -> bool:
         return True
     if _ISO_DATE_HOUR.fullmatch(raw):
         return True
-    for shape in (_TIME, _TIME_RANGE, _VIDEO_MODE, _ORDINAL, _SEAT, _FLIGHT):
+    specs = (_DIMENSIONS, _HEX_CODE, VEHICLE_SPEC)
+    for shape in (_TIME, _TIME_RANGE, _VIDEO_MODE, _ORDINAL, _SEAT, _FLIGHT, *specs):
         if shape.fullmatch(raw) or shape.fullmatch(compact):
             return True
     unit = _NUMBER_WITH_UNIT.fullmatch(compact)

@@ -93,7 +93,8 @@ _MAC = re.compile(
 )
 _GPS_DECIMAL = re.compile(
     r"(?<![\w.])(-?\d{1,2}\.\d{3,})\s*°?\s*([NS])?\s*[,;/ ]\s*"
-    r"(-?\d{1,3}\.\d{3,})\s*°?\s*([EWO])?(?![\w.])",
+    # a sentence's full stop may end the pair ("bei 48.1374, 11.5755.")
+    r"(-?\d{1,3}\.\d{3,})\s*°?\s*([EWO])?(?![\w]|\.\d)",
     re.I,
 )
 _GPS_DMS = re.compile(
@@ -316,8 +317,9 @@ def _has_public_ip(text: str) -> bool:
 
 # Coordinates with their hemispheres in words: "46.2 north, 11.4 east", "47.3 Nord, 11.1 Ost".
 _GPS_HEMISPHERES = re.compile(
-    r"(?<![\w.])\d{1,2}(?:\.\d+)?\s*°?\s*(?:north|south|nord|sud|norte|sur|n|s)(?![\w])"
-    r"[\s,;/]+(?:and\s+|et\s+|y\s+|und\s+|e\s+)?\d{1,3}(?:\.\d+)?\s*°?\s*"
+    # the decimals may come digit by digit, as said ("51.5 0 7 north")
+    r"(?<![\w.])\d{1,2}(?:\.\d+(?: \d)*)?\s*°?\s*(?:north|south|nord|sud|norte|sur|n|s)(?![\w])"
+    r"[\s,;/]+(?:and\s+|et\s+|y\s+|und\s+|e\s+)?\d{1,3}(?:\.\d+(?: \d)*)?\s*°?\s*"
     r"(?:east|west|est|ouest|ost|west|este|oeste|ovest|e|w|o)(?![\w])",
     re.I,
 )
