@@ -52,6 +52,13 @@ def test_told_codes_are_refused(text: str) -> None:
         "The refund account starts FR76 and ends 4471 02.",
         "Reservation number for the ferry is XQ4T9B.",
         "Codice di prenotazione: HT7KP2Q.",
+        "Receipts go to p a o l a . b r u n i @ libero . it.",
+        "Venmo is tied to sam underscore k at yahoo, the usual dot com.",
+        "Apple ID is leo underscore m 2004 at icloud.",
+        "Office mail is surname then initial, weber.k, at north-freight.de.",
+        "Water bill customer number is WB, then 7741, then 09.",
+        "Motorbike plate is her initials KL, then 48, then ZT.",
+        "Router-Passwort: Katzenname Mimi plus Geburtsjahr 1991.",
     ],
 )
 def test_told_identifiers_are_refused(text: str) -> None:
@@ -71,6 +78,10 @@ def test_told_identifiers_are_refused(text: str) -> None:
         "The van takes 10W-40 oil and 205/55 R16 tyres.",
         "Le digicode a été changé en 2019, personne ne s'en souvient.",
         "The card offer ends in March, she wants a reminder.",
+        "Owns a Sony KD65X85L TV and an LG fridge.",
+        "Sells the reference KIT-BASE-24 in her shop, asks about product photos.",
+        "Take the A1, then 12, then exit 4 to reach the depot.",
+        "Shops at amazon.com and pays with PayPal.",
         "Seed catalogue arrived; wants tomato, basil and chilli plants this spring.",
     ],
 )

@@ -167,7 +167,7 @@ def identifier_types(text: str) -> frozenset[str]:
             found.add(kind)
     if any(_contract_code(match["code"]) for match in _CONTRACT_CODE.finditer(text)):
         found.add("ID_NUMBER")
-    if _value_in_parts(text) or _dictated_after_cue(text):
+    if _value_in_parts(text) or _dictated_after_cue(text) or _told_in_parts(text):
         found.add("ID_NUMBER")
     for start in _cued_spans(text):
         if _inside(start, registers):
@@ -274,6 +274,11 @@ def _contract_code(code: str) -> bool:
     )
 
 
+# A label made of parts with a word among them ("VT-JEAN-88", "KIT-BASE-2024"): a seller's
+# or a shop's reference, not a national id (whose letters are initials or a check letter).
+_WORDED_LABEL = re.compile(r"(?:^|-)(?=[A-Z]*[AEIOU])[A-Z]{4,}(?:-|$)")
+
+
 def candidate_codes(text: str) -> tuple[str, ...]:
     """Codes of 8 to 24 letters and digits (separators removed) that the shape rules let
     through as harmless but are not plainly a date, a time, a version, a price or a
@@ -290,6 +295,7 @@ def candidate_codes(text: str) -> tuple[str, ...]:
             and not _plain_shape(run)
             and not _after_harmless_noun(run)
             and not isbn13_valid(run.compact)
+            and not _WORDED_LABEL.search(run.raw)
         ):
             codes.append(run.compact)
     return tuple(dict.fromkeys(codes))
@@ -389,6 +395,45 @@ def _value_in_parts(text: str) -> bool:
         return False
     digits = sum(ch.isdigit() for part in quoted for ch in part)
     return digits >= CUED_MIN_DIGITS and not all(_YEAR.fullmatch(part) for part in quoted)
+
+
+# A code told in parts with "then" between them ("EN, then 2019, then 0443", "AB, then 12,
+# then CDE"): capitals or digits, three parts or more, in the sentence of an identifier's or
+# a plate's word.
+_PART = r"(?:[A-Z]{1,4}|\d{1,6})"
+_TOLD_PARTS = re.compile(
+    rf"(?<![\w-]){_PART}(?:\s*,?\s*(?i:and then|then|puis|ensuite|dann|poi|luego|despues)"
+    rf"\s+{_PART}){{2,}}(?![\w-])"
+)
+_PLATE_WORD = re.compile(
+    r"(?<![\w-])(?i:plates?|registration|immatriculation|plaque|matricula|kennzeichen"
+    r"|nummernschild|targa)(?![\w-])"
+)
+MIN_PARTS_CHARS = 5
+
+
+def _told_in_parts(text: str) -> bool:
+    for sentence in re.finditer(r"[^.;!?\n]+", text):
+        clause = sentence.group()
+        for told in _TOLD_PARTS.finditer(clause):
+            parts = re.findall(
+                _PART,
+                re.sub(
+                    r"(?i)\b(?:and|then|puis|ensuite|dann|poi|luego"
+                    r"|despues)\b",
+                    " ",
+                    told.group(),
+                ),
+            )
+            before = clause[: told.start()]
+            if (
+                sum(len(part) for part in parts) >= MIN_PARTS_CHARS
+                and any(part.isdigit() for part in parts)
+                and not all(_YEAR.fullmatch(part) for part in parts if part.isdigit())
+                and (_IDENTIFIER_CUE.search(before) or _PLATE_WORD.search(before))
+            ):
+                return True
+    return False
 
 
 def is_uuid(text: str) -> bool:
@@ -582,11 +627,41 @@ def _harmless_code(run: _Run) -> bool:
         _WORD_GROUP.fullmatch(g) for g in _GROUPS.findall(raw)
     ):
         return True
+    if (
+        _after_maker_name(run)
+        and run.digits <= MODEL_MAX_DIGITS
+        and len(compact) <= MODEL_MAX_CHARS
+        and len(groups) <= MAKER_MODEL_MAX_GROUPS
+        and _one_code(run.raw)
+    ):
+        return True  # "a Samsung QE55Q80C TV": a maker's model has more groups than others'
     return len(compact) <= SHORT_CODE_CHARS or (
         run.digits <= MODEL_MAX_DIGITS
         and len(compact) <= MODEL_MAX_CHARS
         and len(groups) <= MODEL_MAX_GROUPS
     )
+
+
+# A capitalised word after an article, right before a code: a maker's name ("Owns a Samsung
+# QE55Q80C"), unless an identifier's word comes before it.
+_MAKER_BEFORE = re.compile(
+    r"(?:.*\s)?(?i:a|an|the|my|his|her|their|our|new|old|un|une|le|la|son|sa|mon|ma|el|su|mi"
+    r"|ein|eine|einen|einem|einer|den|dem|der|die|das|sein|seine|ihr|ihre|il|lo|uno|una|nuovo)"
+    r"\s+(?:[A-Z][a-z]{2,}|[A-Z]{2,6})\s+",
+    re.S,
+)
+MAKER_MODEL_MAX_GROUPS = 6
+
+
+def _one_code(raw: str) -> bool:
+    """One token, or one token and a short group of capitals after it ("QE55Q80C TV")."""
+    parts = raw.split(" ")
+    return len(parts) == 1 or (len(parts) == 2 and parts[1].isalpha())
+
+
+def _after_maker_name(run: _Run) -> bool:
+    before = run.before
+    return _MAKER_BEFORE.fullmatch(before) is not None and not _IDENTIFIER_CUE.search(before)
 
 
 def _version(run: _Run) -> bool:

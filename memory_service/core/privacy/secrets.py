@@ -238,6 +238,7 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) ->
         )
         or _quoted_near_cue(folded_text, lexicons)
         or described_value(folded_text)
+        or items_joined(folded_text)
         or partial_secret(folded_text)
         or opened_with_password(folded_text)
     ):
@@ -1708,3 +1709,32 @@ def _access_keyed(text: str) -> bool:
         _KEYED_DIGITS.search(s.group()) and _CUE_OR_LOCK_PART.search(s.group())
         for s in _SENTENCE.finditer(text)
     )
+
+
+# A credential put together from personal items joined by "plus" ("WLAN-Schlussel:
+# Hundename Bello plus Hochzeitsjahr 2012", "password is the cat's name and his birth year"):
+# an item may end a compound ("hundename", "hochzeitsjahr"); after the cue's "is" or colon.
+_COMPOUND_ITEM = rf"[a-z]*{_PERSONAL_ITEMS}(?![\w-])"
+_ITEMS_JOINED = re.compile(
+    rf"^\s*(?:{_MADE_OF})\s*(?:(?:{_DETERMINERS})\s+)?(?:[^\s.!?;:]+\s+){{0,2}}?{_COMPOUND_ITEM}"
+    r"[^.!?;\n]{0,30}?(?<![\w-])(?:plus|\+|und dann|and then|followed by|suivi de|seguido de"
+    r"|seguito da|gefolgt von|piu|mas)(?![\w-])\s*(?:(?:"
+    + _DETERMINERS
+    + rf")\s+)?(?:[^\s.!?;:]+\s+){{0,2}}?(?:{_COMPOUND_ITEM}|\d{{2,4}}(?![\w]))",
+    re.I,
+)
+_CUE_IN_COMPOUND = re.compile(
+    rf"(?:(?<![\w-])|(?<=-))(?:{'|'.join((*CREDENTIAL_CUES, PASSPHRASE_CUES))}"
+    r"|keys?|cles?|claves?|chiave|schlussel)(?![\w-])",
+    re.I,
+)
+
+
+def items_joined(folded_text: str) -> bool:
+    """A credential said to be personal items joined by "plus" (see :data:`_ITEMS_JOINED`)."""
+    for sentence in _SENTENCE_OF.finditer(folded_text):
+        text = sentence.group()
+        for cue in _CUE_IN_COMPOUND.finditer(text):
+            if _ITEMS_JOINED.match(text[cue.end() :]):
+                return True
+    return False
