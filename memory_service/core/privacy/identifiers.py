@@ -296,6 +296,7 @@ def candidate_codes(text: str) -> tuple[str, ...]:
             and not _after_harmless_noun(run)
             and not isbn13_valid(run.compact)
             and not _WORDED_LABEL.search(run.raw)
+            and not _after_maker_name(run)
         ):
             codes.append(run.compact)
     return tuple(dict.fromkeys(codes))
@@ -629,10 +630,10 @@ def _harmless_code(run: _Run) -> bool:
         return True
     if (
         _after_maker_name(run)
-        and run.digits <= MODEL_MAX_DIGITS
-        and len(compact) <= MODEL_MAX_CHARS
-        and len(groups) <= MAKER_MODEL_MAX_GROUPS
         and _one_code(run.raw)
+        and run.digits <= MODEL_MAX_DIGITS
+        and len(re.sub(r"[^A-Za-z0-9]", "", run.raw.split(" ")[0])) <= MODEL_MAX_CHARS
+        and len(_GROUPS.findall(run.raw.split(" ")[0])) <= MAKER_MODEL_MAX_GROUPS
     ):
         return True  # "a Samsung QE55Q80C TV": a maker's model has more groups than others'
     return len(compact) <= SHORT_CODE_CHARS or (
