@@ -80,6 +80,7 @@ def test_told_identifiers_are_refused(text: str) -> None:
         "The card offer ends in March, she wants a reminder.",
         "Owns a Sony KD65X85L TV and an LG fridge.",
         "Has a Bosch WAX28M40 washer, wants tips on settings.",
+        "Ha un LG OLED65C34 in salotto.",
         "Sells the reference KIT-BASE-24 in her shop, asks about product photos.",
         "Take the A1, then 12, then exit 4 to reach the depot.",
         "Shops at amazon.com and pays with PayPal.",
@@ -91,8 +92,7 @@ def test_look_alikes_are_saved(text: str) -> None:
 
 
 def test_generated_told_codes() -> None:
-    """The told-code corpus at a fixed seed: no leak accepted; look-alikes refused only for
-    a maker's model whose maker is a two-capital group joined to it ("LG OLED55C28")."""
+    """The told-code corpus at a fixed seed: no leak accepted, no look-alike refused."""
     from benchmarks.told_codes_corpus import generate
     from memory_service.evaluation import evaluate_rows
 
@@ -100,4 +100,4 @@ def test_generated_told_codes() -> None:
     report = evaluate_rows(enumerate(rows, start=1), pii=NoNer(), identifiers=LIBRARY)
     assert not report.leaks_accepted
     wrong = [rows[o.line - 1]["note"] for o in report.durable_wrongly_rejected]
-    assert set(wrong) <= {"benign/maker_model"} and len(wrong) <= 6
+    assert not wrong

@@ -628,12 +628,12 @@ def _harmless_code(run: _Run) -> bool:
         _WORD_GROUP.fullmatch(g) for g in _GROUPS.findall(raw)
     ):
         return True
+    model = _maker_model(run)
     if (
-        _after_maker_name(run)
-        and _one_code(run.raw)
+        model is not None
         and run.digits <= MODEL_MAX_DIGITS
-        and len(re.sub(r"[^A-Za-z0-9]", "", run.raw.split(" ")[0])) <= MODEL_MAX_CHARS
-        and len(_GROUPS.findall(run.raw.split(" ")[0])) <= MAKER_MODEL_MAX_GROUPS
+        and len(re.sub(r"[^A-Za-z0-9]", "", model)) <= MODEL_MAX_CHARS
+        and len(_GROUPS.findall(model)) <= MAKER_MODEL_MAX_GROUPS
     ):
         return True  # "a Samsung QE55Q80C TV": a maker's model has more groups than others'
     return len(compact) <= SHORT_CODE_CHARS or (
@@ -645,24 +645,37 @@ def _harmless_code(run: _Run) -> bool:
 
 # A capitalised word after an article, right before a code: a maker's name ("Owns a Samsung
 # QE55Q80C"), unless an identifier's word comes before it.
-_MAKER_BEFORE = re.compile(
-    r"(?:.*\s)?(?i:a|an|the|my|his|her|their|our|new|old|un|une|le|la|son|sa|mon|ma|el|su|mi"
+_ARTICLES = (
+    r"(?i:a|an|the|my|his|her|their|our|new|old|un|une|le|la|son|sa|mon|ma|el|su|mi"
     r"|ein|eine|einen|einem|einer|den|dem|der|die|das|sein|seine|ihr|ihre|il|lo|uno|una|nuovo)"
-    r"\s+(?:[A-Z][a-z]{2,}|[A-Z]{2,6})\s+",
-    re.S,
 )
+_MAKER_BEFORE = re.compile(rf"(?:.*\s)?{_ARTICLES}\s+(?:[A-Z][a-z]{{2,}}|[A-Z]{{2,6}})\s+", re.S)
+_ARTICLE_BEFORE = re.compile(rf"(?:.*\s)?{_ARTICLES}\s+", re.S)
 MAKER_MODEL_MAX_GROUPS = 6
 
 
-def _one_code(raw: str) -> bool:
-    """One token, or one token and a short group of capitals after it ("QE55Q80C TV")."""
-    parts = raw.split(" ")
-    return len(parts) == 1 or (len(parts) == 2 and parts[1].isalpha())
+def _maker_model(run: _Run) -> str | None:
+    """The model's token of a run after a maker's name and an article ("a Samsung QE55Q80C
+    TV"; "un LG OLED55C28", where the maker's two capitals join the run), unless an
+    identifier's word comes before; a short group of capitals may follow it ("TV")."""
+    parts = run.raw.split(" ")
+    if _IDENTIFIER_CUE.search(run.before):
+        return None
+    if (
+        _ARTICLE_BEFORE.fullmatch(run.before)
+        and len(parts) > 1
+        and re.fullmatch(r"[A-Z]{2}", parts[0])
+    ):
+        parts = parts[1:]  # the maker's two capitals joined the run ("LG OLED55C28")
+    elif not _MAKER_BEFORE.fullmatch(run.before):
+        return None
+    if len(parts) == 1 or (len(parts) == 2 and parts[1].isalpha()):
+        return parts[0]
+    return None
 
 
 def _after_maker_name(run: _Run) -> bool:
-    before = run.before
-    return _MAKER_BEFORE.fullmatch(before) is not None and not _IDENTIFIER_CUE.search(before)
+    return _maker_model(run) is not None
 
 
 def _version(run: _Run) -> bool:
