@@ -59,6 +59,8 @@ def test_told_codes_are_refused(text: str) -> None:
         "Water bill customer number is WB, then 7741, then 09.",
         "Motorbike plate is her initials KL, then 48, then ZT.",
         "Router-Passwort: Katzenname Mimi plus Geburtsjahr 1991.",
+        "Her son was born on Bastille Day in 2011.",
+        "Nata la vigilia di Natale del 1972.",
     ],
 )
 def test_told_identifiers_are_refused(text: str) -> None:
@@ -82,6 +84,7 @@ def test_told_identifiers_are_refused(text: str) -> None:
         "Has a Bosch WAX28M40 washer, wants tips on settings.",
         "Ha un LG OLED65C34 in salotto.",
         "Sells the reference KIT-BASE-24 in her shop, asks about product photos.",
+        "Born in 1986, she loves Pi Day and bakes a pie.",
         "Take the A1, then 12, then exit 4 to reach the depot.",
         "Shops at amazon.com and pays with PayPal.",
         "Seed catalogue arrived; wants tomato, basil and chilli plants this spring.",
