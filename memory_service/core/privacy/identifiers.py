@@ -118,6 +118,7 @@ _DIMENSIONS = re.compile(
     r"\d{1,4}(?:[.,]\d{1,2})?(?:\s?[x\u00d7]\s?\d{1,4}(?:[.,]\d{1,2})?){1,2}", re.I
 )
 _HEX_CODE = re.compile(r"0x[0-9a-f]{1,8}", re.I)
+_SPECS = (_DIMENSIONS, _HEX_CODE, VEHICLE_SPEC)
 _ORDINAL = re.compile(r"\d{1,4}(?:st|nd|rd|th|e|er|eme|re|o|a|º|ª|te|ter|ten)", re.I)
 _SEAT = re.compile(r"\d{1,2}[A-K]|[A-K]\d{1,2}", re.I)
 _FLIGHT = re.compile(r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{1,4}[A-Z]?", re.I)
@@ -297,6 +298,7 @@ def candidate_codes(text: str) -> tuple[str, ...]:
             and not isbn13_valid(run.compact)
             and not _WORDED_LABEL.search(run.raw)
             and not _after_maker_name(run)
+            and not any(shape.fullmatch(run.raw) for shape in _SPECS)
         ):
             codes.append(run.compact)
     return tuple(dict.fromkeys(codes))
@@ -603,8 +605,7 @@ def _harmless_code(run: _Run) -> bool:
         return True
     if _ISO_DATE_HOUR.fullmatch(raw):
         return True
-    specs = (_DIMENSIONS, _HEX_CODE, VEHICLE_SPEC)
-    for shape in (_TIME, _TIME_RANGE, _VIDEO_MODE, _ORDINAL, _SEAT, _FLIGHT, *specs):
+    for shape in (_TIME, _TIME_RANGE, _VIDEO_MODE, _ORDINAL, _SEAT, _FLIGHT, *_SPECS):
         if shape.fullmatch(raw) or shape.fullmatch(compact):
             return True
     unit = _NUMBER_WITH_UNIT.fullmatch(compact)
