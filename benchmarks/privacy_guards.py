@@ -33,7 +33,7 @@ import string
 import time
 from typing import Any
 
-from benchmarks import told_values_corpus
+from benchmarks import told_codes_corpus, told_values_corpus
 from memory_service.adapters.identifier_library import LibraryIdentifierDetector
 from memory_service.core.model import ReasonCode
 from memory_service.core.ports import IdentifierDetector
@@ -59,7 +59,11 @@ def run_generated(
     corpus: str = "identifiers",
     misses: bool = False,
 ) -> None:
-    generator = {"values": value_corpus.generate, "told": told_values_corpus.generate}
+    generator = {
+        "values": value_corpus.generate,
+        "told": told_values_corpus.generate,
+        "codes": told_codes_corpus.generate,
+    }
     rows = generator.get(corpus, generate)(notes, seed)
     pii: Any = NoNer()
     if presidio:
@@ -200,7 +204,7 @@ def main() -> None:
     parser.add_argument("--seed", default="random", help="a number, or 'random'")
     parser.add_argument("--presidio", action="store_true", help="add the NER detector")
     parser.add_argument(
-        "--corpus", choices=("identifiers", "values", "told"), default="identifiers"
+        "--corpus", choices=("identifiers", "values", "told", "codes"), default="identifiers"
     )
     parser.add_argument("--misses", action="store_true", help="print the generated misses")
     args = parser.parse_args()

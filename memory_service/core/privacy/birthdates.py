@@ -108,6 +108,35 @@ _ANSWER_WORDS = 3
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+(?=\S)|\n")
 
 
+# A day named instead of written, with its year: "born on Pi Day in 1986", "née le jour de
+# Noël 1984", "nacido en Nochebuena de 1979", "am Heiligabend 1990 geboren": a holiday fixes
+# the day and the month, so with a year it is a full date.
+_NAMED_DAY = (
+    r"(?:[A-Z][\w']*\s+){1,3}(?:Day|Eve)|Christmas|Xmas|Halloween|Hogmanay"
+    r"|(?:le\s+)?(?:jour\s+de\s+)?(?:No[eë]l|la\s+Saint[- ][A-Z]\w+|l'an|la\s+Toussaint)"
+    r"|Nochebuena|Nochevieja|Navidad|(?:el\s+)?d[ií]a\s+de\s+[A-Z]\w+(?:\s+\w+)?"
+    r"|Heiligabend|Silvester|Weihnachten|Neujahr|Ostern|Natale|Capodanno|Ferragosto|Pasqua"
+    r"|(?:la\s+)?vigilia\s+di\s+Natale|Santo\s+Stefano"
+)
+_NAMED_DAY_YEAR = re.compile(
+    rf"^\W{{0,3}}(?:(?:on|le|el|en|am|an|il|a|the)\s+)?(?:{_NAMED_DAY})\W{{0,3}}"
+    rf"(?:(?:in|of|en|de|del|im|nel|di)\s+)?(?:the\s+year\s+)?{_YEAR}(?!\d)"
+    r"|^.{0,60}?\b"
+    + _YEAR
+    + r"(?!\d),?\s+(?:(?:on|le|el|en|am|an|il|a|the)\s+)?(?:"
+    + _NAMED_DAY
+    + ")",
+    re.S,
+)
+
+
+def _named_day(text: str) -> bool:
+    """A birth cue, then a named day and a year (see :data:`_NAMED_DAY`)."""
+    return any(
+        _NAMED_DAY_YEAR.search(text[cue.end() : cue.end() + REACH]) for cue in _CUE.finditer(text)
+    )
+
+
 def birthdate_kinds(text: str) -> frozenset[str]:
     """``DATE_OF_BIRTH`` when a full date follows a birth cue closely enough; never the value."""
     for cue in _CUE.finditer(text):
@@ -124,6 +153,8 @@ def birthdate_kinds(text: str) -> frozenset[str]:
             and len(window[breaks[0].end() : date.start()].split()) <= _ANSWER_WORDS
         ):
             return frozenset({DATE_OF_BIRTH})
+    if _named_day(text):
+        return frozenset({DATE_OF_BIRTH})
     for sentence in _SENTENCE.finditer(text):
         part = sentence.group()
         day = _DAY_MONTH.search(part)

@@ -58,6 +58,7 @@ from dataclasses import dataclass
 
 from memory_service.core.privacy.birthdates import birthdate_kinds
 from memory_service.core.privacy.locators import locator_types, without_emails
+from memory_service.core.privacy.plates import VEHICLE_SPEC
 from memory_service.core.privacy.vocabulary import (
     HARMLESS_NUMBER_NOUNS,
     IDENTIFIER_ACRONYMS,
@@ -110,6 +111,14 @@ _VERSION = re.compile(r"v?\d{1,4}(?:\.\d{1,3}){1,3}(?:[-+.]?[a-z]+\d*)?", re.I)
 _BUILD_VERSION = re.compile(r"v?(?:0|[1-9]\d?)(?:\.(?:0|[1-9]\d?)){1,3}\.[1-9]\d{2,4}", re.I)
 # A video mode: a standard height, "p" or "i", and a frame rate ("1080p60", "2160p", "720p30").
 _VIDEO_MODE = re.compile(r"(?:480|576|720|1080|1440|2160|4320)[pi](?:\d{2,3})?", re.I)
+# Sizes and specs with a syntax of their own: dimensions ("160x200", "80x28x202", "3440x1440"),
+# a hexadecimal error or status code of at most 32 bits ("0x80070005"; a wallet's 40 hex digits
+# are longer); a vehicle's specs (:data:`VEHICLE_SPEC`).
+_DIMENSIONS = re.compile(
+    r"\d{1,4}(?:[.,]\d{1,2})?(?:\s?[x\u00d7]\s?\d{1,4}(?:[.,]\d{1,2})?){1,2}", re.I
+)
+_HEX_CODE = re.compile(r"0x[0-9a-f]{1,8}", re.I)
+_SPECS = (_DIMENSIONS, _HEX_CODE, VEHICLE_SPEC)
 _ORDINAL = re.compile(r"\d{1,4}(?:st|nd|rd|th|e|er|eme|re|o|a|º|ª|te|ter|ten)", re.I)
 _SEAT = re.compile(r"\d{1,2}[A-K]|[A-K]\d{1,2}", re.I)
 _FLIGHT = re.compile(r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{1,4}[A-Z]?", re.I)
@@ -159,7 +168,7 @@ def identifier_types(text: str) -> frozenset[str]:
             found.add(kind)
     if any(_contract_code(match["code"]) for match in _CONTRACT_CODE.finditer(text)):
         found.add("ID_NUMBER")
-    if _value_in_parts(text) or _dictated_after_cue(text):
+    if _value_in_parts(text) or _dictated_after_cue(text) or _told_in_parts(text):
         found.add("ID_NUMBER")
     for start in _cued_spans(text):
         if _inside(start, registers):
@@ -167,7 +176,9 @@ def identifier_types(text: str) -> frozenset[str]:
         kind = _cued_value(text[start:])
         if kind:
             found.add(kind)
-    if any(_partial_value(match) for match in _PARTIAL_CUE.finditer(text)):
+    if any(_partial_value(match) for match in _PARTIAL_CUE.finditer(text)) or any(
+        _partial_after_noun(match) for match in _PARTIAL_VERB.finditer(text)
+    ):
         found.add("ID_NUMBER")
     return frozenset(found)
 
@@ -186,6 +197,26 @@ _PARTIAL_CUE = re.compile(
     r"(?![\w-])",
     re.I,
 )
+# "starts" or "ends" with no "with", in the clause of an account's or a card's noun ("Refund
+# IBAN starts GB29 NWBK and ends 9268 19").
+_PARTIAL_VERB = re.compile(
+    r"(?<![\w-])(?i:starts|begins|ends|commence|finit|empieza|acaba|termina|beginnt|endet"
+    r"|inizia|finisce)(?![\w-])"
+)
+_PARTIAL_NOUN = re.compile(
+    r"(?<![\w-])(?i:iban|card|account|konto|karte|compte|carte|cuenta|tarjeta|conto|carta)"
+    r"(?![\w-])[^.;!?\n]{0,60}$"
+)
+PARTIAL_NOUN_REACH = 60
+
+
+def _partial_after_noun(verb: re.Match[str]) -> bool:
+    """A part of a number after "starts" or "ends" in the clause of an account's or a card's
+    noun, with no "with" ("Refund IBAN starts GB29 NWBK and ends 9268 19")."""
+    before = verb.string[max(0, verb.start() - PARTIAL_NOUN_REACH) : verb.start()]
+    return _PARTIAL_NOUN.search(before) is not None and _partial_value(verb)
+
+
 _PARTIAL_VALUE = re.compile(
     r"[\s:,]*(?:(?:the|la|le|el|il|die|der|un|una|an|a|par|mit)\s+)?"
     r"(?P<value>(?:[A-Za-z]{1,3}[ -]?)?\d(?:[ .-]?\d){2,}(?:[ -]?[A-Za-z]{1,3}(?![\w]))?)"
@@ -216,7 +247,15 @@ MIN_PARTIAL_DIGITS = 4
 # shape of a reference, not of a word.
 _CONTRACT_CODE = re.compile(
     r"(?<![\w-])(?i:contracts?|contrats?|contratos?|contratti|contratto|vertrag|policy|police"
-    r"|polizas?|polizza|versicherungsschein)(?:\s+(?i:number|no\.?|nr\.?|numero|n°|#))?"
+    r"|polizas?|polizza|versicherungsschein"
+    # a booking's or a reservation's reference: "Booking reference ... is K7QZ2M"
+    r"|(?:booking|reservation|confirmation) (?:reference|ref\.?|code|number)"
+    r"|buchungs(?:nummer|code|referenz)|numero de (?:reserva|reservation|dossier)"
+    r"|(?:codigo|referencia|localizador) de (?:la )?reserva|localizador"
+    r"|codice (?:di |della )?prenotazione|reference (?:de )?(?:reservation|dossier))"
+    r"(?:\s+(?i:number|no\.?|nr\.?|numero|n°|#))?"
+    # a complement of up to four words ("for the removal")
+    r"(?:\s+(?i:for|of|de|du|del|della|fur|pour|para|per)(?:\s+[^\s.,;:!?]+){1,3})?"
     r"\s*[:#=]?\s*(?:(?i:is|est|es|ist|lautet|e)\s+)?(?P<code>[A-Za-z0-9][A-Za-z0-9-]{5,19})"
     r"(?![\w-])"
 )
@@ -236,6 +275,11 @@ def _contract_code(code: str) -> bool:
     )
 
 
+# A label made of parts with a word among them ("VT-JEAN-88", "KIT-BASE-2024"): a seller's
+# or a shop's reference, not a national id (whose letters are initials or a check letter).
+_WORDED_LABEL = re.compile(r"(?:^|-)(?=[A-Z]*[AEIOU])[A-Z]{4,}(?:-|$)")
+
+
 def candidate_codes(text: str) -> tuple[str, ...]:
     """Codes of 8 to 24 letters and digits (separators removed) that the shape rules let
     through as harmless but are not plainly a date, a time, a version, a price or a
@@ -252,6 +296,9 @@ def candidate_codes(text: str) -> tuple[str, ...]:
             and not _plain_shape(run)
             and not _after_harmless_noun(run)
             and not isbn13_valid(run.compact)
+            and not _WORDED_LABEL.search(run.raw)
+            and not _after_maker_name(run)
+            and not any(shape.fullmatch(run.raw) for shape in _SPECS)
         ):
             codes.append(run.compact)
     return tuple(dict.fromkeys(codes))
@@ -351,6 +398,45 @@ def _value_in_parts(text: str) -> bool:
         return False
     digits = sum(ch.isdigit() for part in quoted for ch in part)
     return digits >= CUED_MIN_DIGITS and not all(_YEAR.fullmatch(part) for part in quoted)
+
+
+# A code told in parts with "then" between them ("EN, then 2019, then 0443", "AB, then 12,
+# then CDE"): capitals or digits, three parts or more, in the sentence of an identifier's or
+# a plate's word.
+_PART = r"(?:[A-Z]{1,4}|\d{1,6})"
+_TOLD_PARTS = re.compile(
+    rf"(?<![\w-]){_PART}(?:\s*,?\s*(?i:and then|then|puis|ensuite|dann|poi|luego|despues)"
+    rf"\s+{_PART}){{2,}}(?![\w-])"
+)
+_PLATE_WORD = re.compile(
+    r"(?<![\w-])(?i:plates?|registration|immatriculation|plaque|matricula|kennzeichen"
+    r"|nummernschild|targa)(?![\w-])"
+)
+MIN_PARTS_CHARS = 5
+
+
+def _told_in_parts(text: str) -> bool:
+    for sentence in re.finditer(r"[^.;!?\n]+", text):
+        clause = sentence.group()
+        for told in _TOLD_PARTS.finditer(clause):
+            parts = re.findall(
+                _PART,
+                re.sub(
+                    r"(?i)\b(?:and|then|puis|ensuite|dann|poi|luego"
+                    r"|despues)\b",
+                    " ",
+                    told.group(),
+                ),
+            )
+            before = clause[: told.start()]
+            if (
+                sum(len(part) for part in parts) >= MIN_PARTS_CHARS
+                and any(part.isdigit() for part in parts)
+                and not all(_YEAR.fullmatch(part) for part in parts if part.isdigit())
+                and (_IDENTIFIER_CUE.search(before) or _PLATE_WORD.search(before))
+            ):
+                return True
+    return False
 
 
 def is_uuid(text: str) -> bool:
@@ -519,7 +605,7 @@ def _harmless_code(run: _Run) -> bool:
         return True
     if _ISO_DATE_HOUR.fullmatch(raw):
         return True
-    for shape in (_TIME, _TIME_RANGE, _VIDEO_MODE, _ORDINAL, _SEAT, _FLIGHT):
+    for shape in (_TIME, _TIME_RANGE, _VIDEO_MODE, _ORDINAL, _SEAT, _FLIGHT, *_SPECS):
         if shape.fullmatch(raw) or shape.fullmatch(compact):
             return True
     unit = _NUMBER_WITH_UNIT.fullmatch(compact)
@@ -543,11 +629,54 @@ def _harmless_code(run: _Run) -> bool:
         _WORD_GROUP.fullmatch(g) for g in _GROUPS.findall(raw)
     ):
         return True
+    model = _maker_model(run)
+    if (
+        model is not None
+        and run.digits <= MODEL_MAX_DIGITS
+        and len(re.sub(r"[^A-Za-z0-9]", "", model)) <= MODEL_MAX_CHARS
+        and len(_GROUPS.findall(model)) <= MAKER_MODEL_MAX_GROUPS
+    ):
+        return True  # "a Samsung QE55Q80C TV": a maker's model has more groups than others'
     return len(compact) <= SHORT_CODE_CHARS or (
         run.digits <= MODEL_MAX_DIGITS
         and len(compact) <= MODEL_MAX_CHARS
         and len(groups) <= MODEL_MAX_GROUPS
     )
+
+
+# A capitalised word after an article, right before a code: a maker's name ("Owns a Samsung
+# QE55Q80C"), unless an identifier's word comes before it.
+_ARTICLES = (
+    r"(?i:a|an|the|my|his|her|their|our|new|old|un|une|le|la|son|sa|mon|ma|el|su|mi"
+    r"|ein|eine|einen|einem|einer|den|dem|der|die|das|sein|seine|ihr|ihre|il|lo|uno|una|nuovo)"
+)
+_MAKER_BEFORE = re.compile(rf"(?:.*\s)?{_ARTICLES}\s+(?:[A-Z][a-z]{{2,}}|[A-Z]{{2,6}})\s+", re.S)
+_ARTICLE_BEFORE = re.compile(rf"(?:.*\s)?{_ARTICLES}\s+", re.S)
+MAKER_MODEL_MAX_GROUPS = 6
+
+
+def _maker_model(run: _Run) -> str | None:
+    """The model's token of a run after a maker's name and an article ("a Samsung QE55Q80C
+    TV"; "un LG OLED55C28", where the maker's two capitals join the run), unless an
+    identifier's word comes before; a short group of capitals may follow it ("TV")."""
+    parts = run.raw.split(" ")
+    if _IDENTIFIER_CUE.search(run.before):
+        return None
+    if (
+        _ARTICLE_BEFORE.fullmatch(run.before)
+        and len(parts) > 1
+        and re.fullmatch(r"[A-Z]{2}", parts[0])
+    ):
+        parts = parts[1:]  # the maker's two capitals joined the run ("LG OLED55C28")
+    elif not _MAKER_BEFORE.fullmatch(run.before):
+        return None
+    if len(parts) == 1 or (len(parts) == 2 and parts[1].isalpha()):
+        return parts[0]
+    return None
+
+
+def _after_maker_name(run: _Run) -> bool:
+    return _maker_model(run) is not None
 
 
 def _version(run: _Run) -> bool:

@@ -93,7 +93,8 @@ _MAC = re.compile(
 )
 _GPS_DECIMAL = re.compile(
     r"(?<![\w.])(-?\d{1,2}\.\d{3,})\s*°?\s*([NS])?\s*[,;/ ]\s*"
-    r"(-?\d{1,3}\.\d{3,})\s*°?\s*([EWO])?(?![\w.])",
+    # a sentence's full stop may end the pair ("bei 48.1374, 11.5755.")
+    r"(-?\d{1,3}\.\d{3,})\s*°?\s*([EWO])?(?![\w]|\.\d)",
     re.I,
 )
 _GPS_DMS = re.compile(
@@ -195,7 +196,7 @@ def locator_types(text: str) -> frozenset[str]:
     """Entity types of the values with a syntax of their own in the normalised ``text``."""
     found: set[str] = set()
     without_urls = _URL_USERINFO.sub(" ", text)
-    if _EMAIL.search(without_urls):
+    if _EMAIL.search(without_urls) or told_email(without_urls):
         found.add("EMAIL_ADDRESS")
     if _has_handle(without_urls) or _QUOTED_HANDLE.search(without_urls):
         found.add("SOCIAL_HANDLE")
@@ -216,6 +217,43 @@ def locator_types(text: str) -> frozenset[str]:
     ):
         found.add("LICENSE_PLATE")
     return frozenset(found)
+
+
+# An address told rather than written. Letters spaced one by one ("m a r c o . r e n z i @
+# gmail . com") are joined, then the spaces around "@" and a dot between words dropped.
+_SPACED_LETTERS = re.compile(r"(?<![\w.@])[a-z0-9](?: [a-z0-9]){2,}(?![\w@])", re.I)
+_SPACED_AT = re.compile(r"(?<=\w) ?@ ?(?=\w)")
+_SPACED_DOT = re.compile(r"(?<=\w) \. (?=\w)")
+# A mail provider named without its domain's suffix ("jane_w at outlook, the dot com one",
+# "kate_h 1990 at hotmail"), or an address with a comma before its "at" ("r.patel, at
+# acme.co.uk"): the local part holds a dot, an underscore or a digit, as a user's does.
+_MAIL_PROVIDERS = (
+    r"gmail|googlemail|outlook|hotmail|live|msn|yahoo|icloud|aol|gmx|protonmail|proton"
+    r"|orange|wanadoo|laposte|free|sfr|libero|virgilio|tiscali|alice|t-online|web\.de"
+    r"|yandex|zoho|fastmail|posteo|mailbox"
+)
+_LOCAL_PART = r"(?P<local>[a-z0-9][a-z0-9._+-]*[a-z0-9])(?:\s+(?P<digits>\d{1,4}))?"
+_PROVIDER_EMAIL = re.compile(
+    rf"(?<![\w.@]){_LOCAL_PART},?\s+(?:at|@|arobase|arroba|chez|bei|chiocciola)\s+"
+    rf"(?:(?:{_MAIL_PROVIDERS})(?![\w@-])|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{{2,12}}(?![\w@]))",
+    re.I,
+)
+
+
+def told_email(text: str) -> bool:
+    """An e-mail address spelled with spaces, or told by its provider without a suffix."""
+    joined = _SPACED_LETTERS.sub(lambda m: m.group().replace(" ", ""), text)
+    joined = _SPACED_DOT.sub(".", _SPACED_AT.sub("@", joined))
+    if joined != text and _EMAIL.search(joined):
+        return True
+    return any(
+        re.search(r"[a-z]", match["local"], re.I) and re.search(r"[._\d]", match["local"])
+        for match in _PROVIDER_EMAIL.finditer(text)
+        if not _VERSION_LIKE.fullmatch(match["local"])
+    )
+
+
+_VERSION_LIKE = re.compile(r"v?\d+(?:\.\d+)*(?:\.?[a-z]{1,2})?", re.I)
 
 
 def without_emails(text: str) -> str:
@@ -316,8 +354,9 @@ def _has_public_ip(text: str) -> bool:
 
 # Coordinates with their hemispheres in words: "46.2 north, 11.4 east", "47.3 Nord, 11.1 Ost".
 _GPS_HEMISPHERES = re.compile(
-    r"(?<![\w.])\d{1,2}(?:\.\d+)?\s*°?\s*(?:north|south|nord|sud|norte|sur|n|s)(?![\w])"
-    r"[\s,;/]+(?:and\s+|et\s+|y\s+|und\s+|e\s+)?\d{1,3}(?:\.\d+)?\s*°?\s*"
+    # the decimals may come digit by digit, as said ("51.5 0 7 north")
+    r"(?<![\w.])\d{1,2}(?:\.\d+(?: \d)*)?\s*°?\s*(?:north|south|nord|sud|norte|sur|n|s)(?![\w])"
+    r"[\s,;/]+(?:and\s+|et\s+|y\s+|und\s+|e\s+)?\d{1,3}(?:\.\d+(?: \d)*)?\s*°?\s*"
     r"(?:east|west|est|ouest|ost|west|este|oeste|ovest|e|w|o)(?![\w])",
     re.I,
 )

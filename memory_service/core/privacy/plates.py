@@ -135,6 +135,9 @@ _PARKING_PLACES = frozenset(
         "posto",
     ]
 )
+# An engine oil's viscosity grade ("5W-30", "0W20", "10W40") or a tyre's size ("225/45 R17",
+# "205/55ZR16 91V"): a vehicle's specs, written with a syntax of their own.
+VEHICLE_SPEC = re.compile(r"\d{1,2}W-?\d{2}|\d{3}/\d{2}\s?Z?R\s?\d{2}(?:\s?\d{2,3}[A-Z])?", re.I)
 _WORD = re.compile(r"\s*[^\s,;:.!?]+")
 _SERIES_WORD = re.compile(r"[A-Za-z]{4,}\d{1,2}")
 _YEAR = re.compile(r"(?:19|20)\d{2}")
@@ -222,6 +225,8 @@ def _plate_value(text: str, value: re.Match[str]) -> bool:
     digits = sum(ch.isdigit() for ch in compact)
     if any(_YEAR.fullmatch(group) for group in groups) or _TIME.fullmatch(raw):
         return False
+    if VEHICLE_SPEC.match(raw):
+        return False  # an oil's grade ("5W-30"), a tyre's size ("225/45 R17"), not a plate
     if (
         _quantity(["0", *groups])
         or _quantity([groups[-1], *_next_word(text, value.start() + len(raw))])

@@ -32,6 +32,7 @@ from memory_service.core.privacy.recipes import (
     spelled_by_parts,
 )
 from memory_service.core.privacy.vocabulary import (
+    ACCESS_NOUNS,
     ANSWER_CUES,
     ANSWER_WORDS,
     ASSIGNMENT_WORDS,
@@ -237,6 +238,7 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) ->
         )
         or _quoted_near_cue(folded_text, lexicons)
         or described_value(folded_text)
+        or items_joined(folded_text)
         or partial_secret(folded_text)
         or opened_with_password(folded_text)
     ):
@@ -248,6 +250,9 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) ->
         or counted_digits(folded_text)
         or _KEYPAD_ENTRY.search(folded_text)
         or entered_code(keyed, lexicons)
+        or told_code(keyed)
+        or keys_listed(folded_text)
+        or _access_keyed(folded_text)
     ):
         kinds.add("PASSCODE")
     if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)) or any(
@@ -270,7 +275,9 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) ->
     cued = bool(_CUE.search(folded_text) or _LOCK_OR_NETWORK.search(folded_text))
     if concluded_value(folded_text, cued) or roman_code(folded_text, cued):
         kinds.add("PASSCODE")
-    if seed_words_begun(folded_text, lexicons.stopwords):
+    if seed_words_begun(folded_text, lexicons.stopwords) or seed_words_split(
+        folded_text, lexicons.stopwords
+    ):
         kinds.add("SEED_PHRASE")
     return frozenset(kinds)
 
@@ -545,8 +552,8 @@ _COUNT_WORDS = {
 }  # fmt: skip
 _COUNTED_DIGITS = re.compile(
     r"(?<![\w-])(?P<count>\d|[a-z]+)\s+(?:digits|numbers|chiffres|digitos|numeros|cifre"
-    r"|numeri|ziffern|zahlen)(?![\w-])[^.!?;\n]{0,60}?(?<![\w-])(?:are|is|were|sont|est"
-    r"|son|es|sind|ist|lauten|lautet|sono|e|:)\s+(?P<value>\d(?:[ -]?\d){2,9})(?![\w.,]\d|\w)",
+    r"|numeri|ziffern|zahlen)(?![\w-])[^.!?;\n]{0,60}?(?:(?<![\w-])(?:are|is|were|sont|est"
+    r"|son|es|sind|ist|lauten|lautet|sono|e)|:|,)\s+(?P<value>\d(?:[ -]?\d){2,9})(?![\w.,]\d|\w)",
     re.I,
 )
 
@@ -1571,3 +1578,163 @@ def _ends_clause(rest: str) -> bool:
         or rest.lstrip()[0] in ".,;!?)("
         or rest.lstrip().lower().startswith(("and ", "et ", "y ", "und ", "e "))
     )
+
+
+# --- a code told a few words after its cue, or counted, or keyed with the keypad's keys -------
+
+# A cue, alone or as the last part of a compound ("Mailbox-PIN", "SIM-PIN"), or the thing a
+# code opens ("House alarm", "Back entrance").
+_CUE_OR_LOCK_PART = re.compile(
+    rf"(?:(?<![\w-])|(?<=-))(?:{'|'.join((*CREDENTIAL_CUES, *LOCK_NOUNS, ACCESS_NOUNS))})(?![\w-])",
+    re.I,
+)
+# What joins a cue to its value, after up to eight words of complement ("de la SIM a ete",
+# "dell'allarme e quello del bancomat piu uno"): "is", ":", "=", or a change of value
+# ("changed to", "change en", "geandert auf", "cambiado a", "cambiato in").
+_TOLD_CONNECTIVE = (
+    r"(?P<assigned>is|was|est|es|ist|lautet|e)|now|jetzt|maintenant|ahora|ora"
+    r"|(?:changed|set|reset) to|changee? en|mis(?:e)? a|geandert (?:auf|in|zu)|gesetzt auf"
+    r"|cambiad[oa] (?:a|por)|cambiat[oa] (?:in|a)|impostat[oa] (?:a|su)"
+)
+_TOLD_CODE = re.compile(
+    r"(?P<between>(?:\s+[^\s.!?;:=]+){0,8}?)\s*(?:(?<![\w-])(?:"
+    + _TOLD_CONNECTIVE
+    + r")(?![\w-])|(?P<mark>[:=]))"
+    r"\s*[*#]?(?P<value>\d{4,12})(?![\w.,/:-]\w|\w)(?P<rest>[^\n]{0,20})",
+    re.I,
+)
+MIN_TOLD_CODE_DIGITS = 4
+
+
+def told_code(text: str) -> bool:
+    """Digits told a few words after a credential's cue or a lock's noun, in its clause:
+    "House alarm is 2468", "Mailbox-PIN ist 3141", "code PIN de la SIM a ete change en 5813".
+    A cue word with a number of 4 digits or more after its "is" is a code, fail closed; a
+    cue that is part of a harmless noun ("postal code", "error code") is skipped, a value
+    with a unit ("door is 2100 mm") or a clock time is a quantity."""
+    for sentence in _SENTENCE.finditer(text):
+        clause = sentence.group()
+        harmless = [m.span() for m in _NOT_CREDENTIAL.finditer(clause)]
+        for cue in _CUE_OR_LOCK_PART.finditer(clause):
+            if any(
+                start <= cue.start() < end or start < cue.end() <= end for start, end in harmless
+            ):
+                continue
+            match = _TOLD_CODE.match(clause, cue.end())
+            if match is None or (_YEAR_SHAPE.fullmatch(match["value"]) and _year_told(match)):
+                continue
+            if _YEAR_SHAPE.fullmatch(match["value"]) and not (match["assigned"] or match["mark"]):
+                # "Le digicode a ete change en 2021": a year after a change is its date
+                continue
+            if _digit_value(match["value"], match["rest"]) and len(match["value"]) >= (
+                MIN_TOLD_CODE_DIGITS
+            ):
+                return True
+    return False
+
+
+def _year_told(match: re.Match[str]) -> bool:
+    """A year after "since" or "in" in the complement is a date ("alarm installed in 2019")."""
+    words = re.findall(r"[a-z]+", match["between"].lower())
+    return bool(words) and words[-1] in {
+        "in",
+        "since",
+        "en",
+        "depuis",
+        "seit",
+        "im",
+        "dal",
+        "desde",
+    }
+
+
+# The keys around a keyed code said in words: "almohadilla, 7, 7, 3, asterisco".
+_KEYPAD_KEYS = re.compile(
+    r"(?<![\w-])(?:hash|pound|star|asterisk|diese|etoile|almohadilla|asterisco|numeral|raute"
+    r"|stern(?:chen)?|cancelletto|asterisco)(?![\w-])",
+    re.I,
+)
+_KEYS_IN_A_ROW = re.compile(r"(?<![\w.,-])[\d#*](?:\s*,\s*[\d#*]){3,12}(?![\w]|[.,-]\d)")
+MIN_KEYED_IN_A_ROW = 3
+
+
+def keys_listed(text: str) -> bool:
+    """Single digits and keypad keys listed one by one with commas ("almohadilla, 7, 7, 3,
+    asterisco", "4, 8, 2, 1") in a clause with a cue or a lock's noun: what is typed on a
+    keypad, written as it is typed."""
+    for sentence in _SENTENCE.finditer(text):
+        clause = _KEYPAD_KEYS.sub("#", sentence.group())
+        if not _CUE_OR_LOCK_PART.search(clause):
+            continue
+        for row in _KEYS_IN_A_ROW.finditer(clause):
+            if sum(ch.isdigit() for ch in row.group()) >= MIN_KEYED_IN_A_ROW:
+                return True
+    return False
+
+
+# Seed words told over several clauses ("starts orbit velvet candle; the next three words are
+# pepper hollow stadium"): runs of three or more plain words ending a clause, after a seed cue.
+_SEED_PHRASE_CUE = re.compile(
+    r"(?<![\w-])(?:seed|mnemonic|recovery (?:words?|phrase)|backup phrase|recuperation"
+    r"|semilla|recuperacion|wiederherstellung\w*|recupero)(?![\w-])",
+    re.I,
+)
+_WORD_RUN_AT_END = re.compile(r"(?<![\w'-])(?:[a-z]{3,8}[ ,]+){2,}[a-z]{3,8}(?=\s*(?:[.;!?\n]|$))")
+MIN_SPLIT_SEED_WORDS = 6
+
+
+def seed_words_split(folded_text: str, stopwords: frozenset[str]) -> bool:
+    """Six or more seed words after a seed cue, in runs of three or more plain words that end
+    their clause, the stop words and the first word of each run (a verb: "starts", "are")
+    left out."""
+    cue = _SEED_PHRASE_CUE.search(folded_text)
+    if cue is None:
+        return False
+    count = 0
+    for run in _WORD_RUN_AT_END.finditer(folded_text, cue.end()):
+        words = re.findall(r"[a-z]+", run.group())
+        tail: list[str] = []
+        for word in reversed(words):
+            if word in stopwords:
+                break
+            tail.append(word)
+        if len(tail) >= 3:
+            count += len(tail)
+    return count >= MIN_SPLIT_SEED_WORDS
+
+
+def _access_keyed(text: str) -> bool:
+    """Digits keyed one by one in a clause naming a way in ("Back entrance: 7 3 1 5")."""
+    return any(
+        _KEYED_DIGITS.search(s.group()) and _CUE_OR_LOCK_PART.search(s.group())
+        for s in _SENTENCE.finditer(text)
+    )
+
+
+# A credential put together from personal items joined by "plus" ("WLAN-Schlussel:
+# Hundename Bello plus Hochzeitsjahr 2012", "password is the cat's name and his birth year"):
+# an item may end a compound ("hundename", "hochzeitsjahr"); after the cue's "is" or colon.
+_COMPOUND_ITEM = rf"[a-z]*{_PERSONAL_ITEMS}(?![\w-])"
+_ITEMS_JOINED = re.compile(
+    rf"^\s*(?:{_MADE_OF})\s*(?:(?:{_DETERMINERS})\s+)?(?:[^\s.!?;:]+\s+){{0,2}}?{_COMPOUND_ITEM}"
+    r"[^.!?;\n]{0,30}?(?<![\w-])(?:plus|\+|und dann|and then|followed by|suivi de|seguido de"
+    r"|seguito da|gefolgt von|piu|mas)(?![\w-])\s*(?:(?:"
+    + _DETERMINERS
+    + rf")\s+)?(?:[^\s.!?;:]+\s+){{0,2}}?(?:{_COMPOUND_ITEM}|\d{{2,4}}(?![\w]))",
+    re.I,
+)
+_CUE_IN_COMPOUND = re.compile(
+    rf"(?:(?<![\w-])|(?<=-))(?:{'|'.join((*CREDENTIAL_CUES, PASSPHRASE_CUES))}"
+    r"|keys?|cles?|claves?|chiave|schlussel)(?![\w-])",
+    re.I,
+)
+
+
+def items_joined(folded_text: str) -> bool:
+    """A credential said to be personal items joined by "plus" (see :data:`_ITEMS_JOINED`)."""
+    for sentence in _SENTENCE_OF.finditer(folded_text):
+        text = sentence.group()
+        for cue in _CUE_IN_COMPOUND.finditer(text):
+            if _ITEMS_JOINED.match(text[cue.end() :]):
+                return True
+    return False

@@ -299,6 +299,11 @@ KEYPAD_DEVICES = (
     r"|ziffernfeld|schlussel(?:kasten|box|tresor|safe)|codeschloss|tastierin[oi]|citofon[oi]"
     r"|alarm ?panel|keyless"
 )
+# Ways in that a code opens, named without a lock ("Back entrance: 7 3 1 5", "Eingang 4471").
+ACCESS_NOUNS = (
+    r"(?:back |side |front |rear |main )?entrances?|entry|entree|entrada|ingresso|eingang"
+    r"|hintereingang|nebeneingang|portier|portero|portone|" + KEYPAD_DEVICES
+)
 # Openings that take their code with "with", "avec", "mit"... and no lock named ("disarm
 # with 0913", "ouvre avec 4821", "se abre con 1234", "si apre con 0417", "geht mit 2580 auf").
 CODE_OPENERS = (
