@@ -123,7 +123,9 @@ _STREET_NAMED = re.compile(
     r"|via|viale|vicolo|piazza|corso|stra(?:ß|ss)e))\s+(?:(?:des|du|de la|de l'|de|del|della"
     rf"|dei|degli|di)\s+)?{_NAME_WORD}"
     r"|\b[A-ZÄÖÜ][a-zäöüß]+(?:stra(?:ß|ss)e|weg|allee|gasse|platz)\b"
-    rf"|\b{_NAME_WORD}\s+(?:Street|Road|Lane|Row|Avenue|Close|Crescent|Drive|Terrace|Way)\b"
+    rf"|\b{_NAME_WORD}\s+(?:Street|Road|Lane|Row|Avenue|Close|Crescent|Drive|Terrace|Way"
+    # the English abbreviations too ("onto Maple Ave; ... number 212")
+    r"|Ave|Rd|Blvd|Boulevard|Ln|Court|Ct|Place|Mews|Gardens|Grove|Parkway|Pkwy)\b"
 )
 
 # A street by its structure: a street-type word, the street's name in any words (a person's

@@ -1,0 +1,56 @@
+"""names7: leaks_d's name and address classes, closed by structure; the durable notes next to
+them still pass. Fresh, made-up examples (none from an evaluation set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_service.adapters.presidio_pii import PresidioPiiDetector
+from tests.support.presidio import shared_detector
+
+
+@pytest.fixture(scope="module")
+def detector() -> PresidioPiiDetector:
+    return shared_detector()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a subject's possessive before a kinship word: any known given name, any case
+        "Customer's daughter is lena; add her to the booking.",
+        "Client's son is oskar, he starts school in May.",
+        # the note says the value was typed in lower case
+        "Escribe siempre lucía ferrer, en minúsculas, en las facturas.",
+        "Signs as tomas (lowercase, no accent) on every form.",
+        "Écrit hélène martin, en minuscules, sur les colis.",
+        # a name's part after its label, spelled or not
+        "Sie nannte ihren Vornamen k-a-t-r-i-n und Nachname Albrecht.",
+        "Spelled his first name b-e-n-j-i for the badge.",
+        "Apellido Quintanilla, como su padre.",
+        "Cognome Ravagnani sul campanello.",
+        # a nickname and its full form
+        "Il vicino, per tutti Gigi (Luigi), ritira i pacchi.",
+        "Her aunt goes by Peggy (Margaret) at church.",
+        # directions to a door: a street with its abbreviated type and the house's number
+        "Turn right after the school onto Linden Rd; it is the green door, number 48.",
+        "From the lights follow Cedar Blvd; theirs is number 7, next to the bakery.",
+    ],
+)
+def test_leak_classes_are_refused(detector: PresidioPiiDetector, text: str) -> None:
+    assert detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Son chat s'appelle Grisou, un chartreux de 3 ans.",
+        "Son vélo est rouge et il le range au garage.",
+        "Prefers everything in lower case in the exported reports.",
+        "Surname field must be in capitals on the visa form.",
+        "Takes Route 9 to work every morning.",
+        "Lives on Maple Ave, near the library.",
+    ],
+)
+def test_neighbours_are_not_refused(detector: PresidioPiiDetector, text: str) -> None:
+    assert not detector.entity_types(text)
