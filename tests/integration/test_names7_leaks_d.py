@@ -54,3 +54,39 @@ def test_leak_classes_are_refused(detector: PresidioPiiDetector, text: str) -> N
 )
 def test_neighbours_are_not_refused(detector: PresidioPiiDetector, text: str) -> None:
     assert not detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a work's character, fictional by the noun
+        "Re-watching the show for the character Tessaly Varn.",
+        "Mag die Romanfigur Jorin Falkenberg am liebsten.",
+        # a full name in the possessive before a published kind, titles between
+        "Is halfway through Brannock Ide's Winter Harbour novels.",
+        # pets: "pet" and the animal before, a title-like word between; the animal as a
+        # name's first word at a sentence's start
+        "Pet tortoise Sir Plodsworth sleeps through the winter.",
+        "Pony Biscuit is kept at the farm down the road.",
+        # a room or fare type
+        "Books the Superior Twin room type whenever it is available.",
+        # a private-able work after a verb of taking in a public work
+        "Loves Idris Vantongeren's etchings.",
+    ],
+)
+def test_durable_works_pets_and_types_pass(detector: PresidioPiiDetector, text: str) -> None:
+    assert not detector.entity_types(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # owning, collecting or keeping: a private maker's works read the same (fail closed)
+        "Collects Marit Oosterbeek's paintings.",
+        "Keeps Martin Oosterbeek's photos on the fridge.",
+        # "Cat" is a given name too: no pet head
+        "Cat Jensen is picking up the keys.",
+    ],
+)
+def test_private_makers_still_refused(detector: PresidioPiiDetector, text: str) -> None:
+    assert detector.entity_types(text)

@@ -114,6 +114,20 @@ _PET_BEFORE = re.compile(
     r"|nostra)\s+)"
     rf"(?i:{_ANIMALS})\s+$"
 )
+# "Pet parrot Captain Jack", "our pet rabbit Sir Hops": "pet" and the animal name the one
+# after them, with a title-like word between, whatever verb follows.
+_PET_KIND_BEFORE = re.compile(
+    rf"(?<![\w'-])(?i:pet|pets|haustier|mascota|animale domestico)\s+(?i:{_ANIMALS})"
+    r"(?:\s+(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*)?\s+$"
+)
+# The animal word as a name's first word at a sentence's start ("Horse Thunder is stabled
+# ..."): not the animals that are also given names or surnames ("Cat Stevens", "Kitty",
+# "Bunny", "Fish", "Lamb", "Hase", "Mops").
+_PET_HEAD = re.compile(rf"(?i:{_ANIMALS})\s+(?=(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*$)")
+_NAME_LIKE_ANIMALS = frozenset(
+    {"cat", "kitty", "bunny", "fish", "lamb", "hase", "mops", "pet", "lab", "mare", "hen",
+     "duck", "rat", "mouse", "chat", "koi", "hund", "igel", "pony", "lama", "llama"}
+)  # fmt: skip
 _PET_CLAUSE_GOES_ON = re.compile(
     r"\s*(?:$|[.,;:!?)(\u2013\u2014-])"
     r"|\s+(?:is|has|was|needs|gets|est|a|[ée]tait|doit|va|es|est[áa]|tiene|necesita|era|ist|hat"
@@ -146,6 +160,16 @@ def reads_as_lookalike(text: str, start: int, end: int) -> bool:
         return True
     if _PET_BEFORE.search(before) and " " not in span and _PET_CLAUSE_GOES_ON.match(text, end):
         return True  # "La chienne Lucette est épileptique", "Kater Helmut hat"
+    if pet_named_before(before):
+        return True  # "Pet parrot Captain Jack loves sunflower seeds"
+    head = _PET_HEAD.match(span)
+    if (
+        head is not None
+        and head.group().split()[0].lower() not in _NAME_LIKE_ANIMALS
+        and _PET_BEFORE.search(before + head.group())
+        and _PET_CLAUSE_GOES_ON.match(text, end)
+    ):
+        return True  # "Horse Thunder is stabled at the riding club": the span holds its noun
     return _STREET_TYPE_BEFORE.search(before) is not None
 
 
@@ -202,6 +226,11 @@ _NAMED_AFTER = re.compile(
     r"|dressed(?:\s+up)?\s+as|went\s+as|a\s+costume\s+of|d[ée]guis[ée]e?s?\s+en"
     r"|disfrazad[oa]s?\s+de|verkleidet\s+als|vestit[oa]\s+da|travestit[oa]\s+da)\s+$"
 )
+
+
+def pet_named_before(before: str) -> bool:
+    """Whether ``before`` ends with "pet" and an animal ("Pet parrot ", "our pet rabbit Sir ")."""
+    return _PET_KIND_BEFORE.search(before[-60:]) is not None
 
 
 def named_after_before(before: str) -> bool:
