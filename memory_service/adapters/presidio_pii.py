@@ -614,13 +614,18 @@ def _is_product_line(span: str, before: str, brand_ends: frozenset[int]) -> bool
     return bool(stripped) and len(stripped) != len(before) and len(stripped) in brand_ends
 
 
+_TITLE_WORD_END = re.compile(r"(?<=\s)[A-Z][a-z]{0,8}\.?\s+$")
+
+
 def _thing_named(text: str, start: int, end: int) -> bool:
     """Whether the naming verb before a span has a pet or a thing as its head ("the cat is
     called Moustache", "Le chat s'appelle Moustache", "a beagle named Biscuit"): the verb is
     then no person cue, for the NER model and the cue pattern alike. A relationship word in
     apposition after the span still makes it a person."""
     before = text[max(0, start - 80) : start]
-    named = thing_named_before(before) or pet_named_before(before)
+    # a title-like word between the naming verb and the name: "The cat is called Mr Whiskers"
+    untitled = _TITLE_WORD_END.sub("", before)
+    named = any(thing_named_before(b) or pet_named_before(b) for b in {before, untitled})
     return named and not relation_after(text, end)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from memory_service.adapters.presidio_pii import PresidioPiiDetector
+from memory_service.core.privacy.birthdates import birthdate_kinds
 from tests.support.presidio import shared_detector
 
 
@@ -35,6 +36,11 @@ def detector() -> PresidioPiiDetector:
         # directions to a door: a street with its abbreviated type and the house's number
         "Turn right after the school onto Linden Rd; it is the green door, number 48.",
         "From the lights follow Cedar Blvd; theirs is number 7, next to the bakery.",
+        "Wohnt im Ahornweg, Hausnummer siebzehn, gleich neben der Schule.",
+        # "called" after a thing's preposition is no naming of the thing
+        "Met a woman at the bar called Ingrid Solberg.",
+        # letters apart after a spelling word, a relationship word before it
+        "Her brother, spelled t o m a s in the forms, picks her up.",
     ],
 )
 def test_leak_classes_are_refused(detector: PresidioPiiDetector, text: str) -> None:
@@ -68,6 +74,8 @@ def test_neighbours_are_not_refused(detector: PresidioPiiDetector, text: str) ->
         # name's first word at a sentence's start
         "Pet tortoise Sir Plodsworth sleeps through the winter.",
         "Pony Biscuit is kept at the farm down the road.",
+        "The rabbit is called Lord Fluffington.",
+        "Adopted a two-year-old tabby called Marmalade.",
         # a room or fare type
         "Books the Superior Twin room type whenever it is available.",
         # a private-able work after a verb of taking in a public work
@@ -90,3 +98,10 @@ def test_durable_works_pets_and_types_pass(detector: PresidioPiiDetector, text: 
 )
 def test_private_makers_still_refused(detector: PresidioPiiDetector, text: str) -> None:
     assert detector.entity_types(text)
+
+
+def test_a_day_of_fixed_date_and_its_year_is_a_birthdate() -> None:
+    assert birthdate_kinds("Was born on Valentine's Day 1991, says the intake form.")
+    assert birthdate_kinds("Nata a Ferragosto del 1978.")
+    assert not birthdate_kinds("Was born around Christmas; plans a trip in 2027.")
+    assert not birthdate_kinds("Loves Christmas markets; went in 2019.")

@@ -197,11 +197,15 @@ _NAMING_VERB = (
 )
 # A short complement between the thing and its verb: "estudio de diseño", "studio di design".
 _THING_COMPLEMENT = r"(?:\s+(?:de|di|du|des|del|of|von|for|pour|para|per)\s+[^\W\d_]+)?"
+# Not a thing's modifier: a preposition or an article ("a friend at the bank called Jo").
+_NOT_A_MODIFIER = r"(?i:at|from|of|in|on|with|for|de|du|del|di|da|von|bei|chez|the)"
 _THING_NAMED = re.compile(
     rf"(?<![\w'-])(?i:{_THINGS}){_THING_COMPLEMENT}\s+(?i:{_NAMING_VERB})\s*:?\s+$"
     # English "called" and "named" alone are also "phoned" and "appointed" ("the agency
     # called Maria"): a naming only after an indefinite article ("a band called").
-    rf"|(?<![\w'-])(?i:a|an|one)\s+(?:[^\W\d_]+\s+)?(?i:{_THINGS}){_THING_COMPLEMENT}"
+    # (up to two modifiers between, "a 4-year-old beagle named", "a small rescue dog called")
+    rf"|(?<![\w'-])(?i:a|an|one)\s+(?:(?!{_NOT_A_MODIFIER}\s)[\w'-]+\s+){{0,2}}"
+    rf"(?i:{_THINGS}){_THING_COMPLEMENT}"
     r"\s+(?i:called|named)\s+$"
 )
 

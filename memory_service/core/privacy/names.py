@@ -310,6 +310,13 @@ _NAME_PART_LABEL = re.compile(
 # A word spelled out letter by letter ("s-t-e-f-a-n", "M. A. R. T. A"): after a name's label
 # it is the name.
 _SPELLED = re.compile(r"(?<![\w-])[^\W\d_](?:\s?[-.]\s?[^\W\d_]){2,}(?![\w-])")
+# Letters apart with single spaces ("k e v i n") after a spelling word, a relationship word
+# within the clause before it: "User's husband, written k e v i n in their notes".
+_SPACED_LETTERS = re.compile(r"(?<![\w-])[^\W\d_](?: [^\W\d_]){2,}(?![\w-])")
+_SPELLING_WORD = re.compile(
+    r"(?i:written|spelled|spelt|spelling|typed|buchstabiert|geschrieben|[ée]crit|[ée]pel[ée]"
+    r"|escrito|deletreado|scritto|compitato)(?:\s+(?:as|comme|como|come|als))?\s*:?\s+$"
+)
 # A nickname and its full form in parentheses, or the other way round: "Pina (Giuseppina)",
 # "Robert (Bob)". Two known given names so joined are one person's.
 _NICKNAME_FULL = re.compile(
@@ -408,6 +415,7 @@ class NameFinder:
             *self.labelled_lower_case(text),
             *self.said_lower_case(text),
             *self.spelled_after_label(text),
+            *self.spelled_after_relation(text),
             *self.nickname_and_full(text),
         ]
 
@@ -434,6 +442,18 @@ class NameFinder:
         """A word spelled letter by letter after a name's label ("Vornamen s-t-e-f-a-n")."""
         for match in _SPELLED.finditer(text):
             if _NAME_PART_LABEL.search(text[max(0, match.start() - 40) : match.start()]):
+                yield NameSpan(match.start(), match.end(), cue=True)
+
+    def spelled_after_relation(self, text: str) -> Iterator[NameSpan]:
+        """Letters apart after a spelling word, a relationship word before it ("husband,
+        written k e v i n")."""
+        for match in _SPACED_LETTERS.finditer(text):
+            before = text[max(0, match.start() - 60) : match.start()]
+            spelling = _SPELLING_WORD.search(before)
+            if spelling is None:
+                continue
+            head = before[: spelling.start()]
+            if re.search(rf"(?<![\w'])(?:{_alternation(RELATIONS)})(?![\w-])", head, re.IGNORECASE):
                 yield NameSpan(match.start(), match.end(), cue=True)
 
     def nickname_and_full(self, text: str) -> Iterator[NameSpan]:
