@@ -76,6 +76,10 @@ def test_neighbours_are_not_refused(detector: PresidioPiiDetector, text: str) ->
         "Pony Biscuit is kept at the farm down the road.",
         "The rabbit is called Lord Fluffington.",
         "Adopted a two-year-old tabby called Marmalade.",
+        # a brand named after its kind, then a focusing word and its line; an event attended
+        "Favourite airline is Finnair, especially Finnair Plus lounges.",
+        "Hotel chain: Marlowe, mostly Marlowe Grand.",
+        "Attends RustConf Europe every autumn.",
         # a room or fare type
         "Books the Superior Twin room type whenever it is available.",
         # a private-able work after a verb of taking in a public work
@@ -92,6 +96,7 @@ def test_durable_works_pets_and_types_pass(detector: PresidioPiiDetector, text: 
         # owning, collecting or keeping: a private maker's works read the same (fail closed)
         "Collects Marit Oosterbeek's paintings.",
         "Keeps Martin Oosterbeek's photos on the fridge.",
+        "Attends Maria Lopez's yoga class.",
         # "Cat" is a given name too: no pet head
         "Cat Jensen is picking up the keys.",
     ],

@@ -123,6 +123,8 @@ _CUES_BEFORE = (
     # Figur Pia Kirchhoff", "le personnage de", "il personaggio di", "el personaje de"
     r"|characters?|personnages?(?: de)?|personajes?(?: de)?|personagg(?:io|i)(?: di)?"
     r"|figur|romanfigur|serienfigur|kommissar(?:in)?"
+    # an event attended: "Attends PyCon US every May"
+    r"|attends|attended|attending"
     # FR
     r"|ach[eè]te (?:\w+ )?chez|client(?:e)? (?:de|chez)|compte (?:à|a|chez)|lit|[ée]coute"
     r"|fan de|(?:romans|livres|films|chansons|disques|tableaux) de|porte|boit"
@@ -216,8 +218,15 @@ _FOCUS = (
     r"|en particulier|sobre todo|especialmente|en particular|vor allem|besonders|insbesondere"
     r"|soprattutto|specialmente|in particolare|principalmente"
 )
+# A brand named after its kind, then a focusing word and its line: "Preferred hotel chain is
+# Hyatt, especially Park Hyatt", "Airline: Lufthansa, mostly Lufthansa City".
+_BRAND_KIND = (
+    r"(?:hotel\s+)?chain|brand|airline|carrier|label|make|maker|marque|cha[îi]ne|compagnie"
+    r"|marca|cadena|aerol[íi]nea|marke|kette|fluggesellschaft|marchio|catena|compagnia"
+)
+_BRANDED = rf"(?:{_BRAND_KIND})\s*(?::|(?:is|est|es|ist|[èe])\s)?\s*(?-i:[A-ZÀ-ÖØ-Þ])[\w&'\u2019-]*"
 _GENRE_THEN_FOCUS = (
-    rf"(?:{_GENRES})(?:\s+[^\W\d_]+)?\s*[,:\u2013\u2014]?\s+(?:{_FOCUS})"
+    rf"(?:{_GENRES}|{_BRANDED})(?:\s+[^\W\d_]+)?\s*[,:\u2013\u2014]?\s+(?:{_FOCUS})"
     rf"(?:\s+{_ARTICLE})?{_LISTED}{{0,3}}"
 )
 _CUE_BEFORE = re.compile(
