@@ -110,3 +110,15 @@ def test_a_day_of_fixed_date_and_its_year_is_a_birthdate() -> None:
     assert birthdate_kinds("Nata a Ferragosto del 1978.")
     assert not birthdate_kinds("Was born around Christmas; plans a trip in 2027.")
     assert not birthdate_kinds("Loves Christmas markets; went in 2019.")
+
+
+def test_dictionary_names_with_accents_are_found_folded() -> None:
+    from memory_service.adapters.names_dictionary import load_first_names
+
+    names = load_first_names()
+    # the core folds before it looks a word up: the folded form must be there too
+    assert {"ayse", "ozlem", "ayşe"} <= names
+
+
+def test_an_accented_given_name_in_lower_case_after_a_cue(detector: PresidioPiiDetector) -> None:
+    assert detector.entity_types("kollegin gülşen übernimmt die schicht")
