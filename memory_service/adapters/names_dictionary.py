@@ -23,6 +23,7 @@ _FREQUENCY_FROM = 30
 
 
 RARE = 2  # frequency classes 1 and 2: about 28,500 of the 45,358 names
+FOLDED_FROM = 4  # the lowest frequency class whose names are also kept folded
 
 
 def load_first_names(min_frequency: int = 1, max_frequency: int = 15) -> frozenset[str]:
@@ -39,9 +40,12 @@ def load_first_names(min_frequency: int = 1, max_frequency: int = 15) -> frozens
         name = line[_NAME_COLUMNS].strip().replace("+", "-")
         if name:
             names.add(name.lower())
-            # and folded, as the core looks words up: "ayşe" is found as "ayse", "özlem" as
-            # "ozlem" (3,593 entries are kept with their accents, some with no folded twin)
-            names.add(_fold(name))
+            if max(frequencies) >= FOLDED_FROM:
+                # and folded, as the core looks words up: "ayşe" is found as "ayse", "özlem"
+                # as "ozlem" (3,593 entries keep their accents, some with no folded twin).
+                # Not the rarer ones: "Jūra", "Niče", "Valė" folded are words ("Jura",
+                # "Nice", "vale").
+                names.add(_fold(name))
     return frozenset(names)
 
 
