@@ -40,12 +40,13 @@ def load_first_names(min_frequency: int = 1, max_frequency: int = 15) -> frozens
         name = line[_NAME_COLUMNS].strip().replace("+", "-")
         if name:
             names.add(name.lower())
-            if max(frequencies) >= FOLDED_FROM:
+            folded = _fold(name)
+            if max(frequencies) >= FOLDED_FROM and len(folded) > 2:
                 # and folded, as the core looks words up: "ayşe" is found as "ayse", "özlem"
                 # as "ozlem" (3,593 entries keep their accents, some with no folded twin).
                 # Not the rarer ones: "Jūra", "Niče", "Valė" folded are words ("Jura",
-                # "Nice", "vale").
-                names.add(_fold(name))
+                # "Nice", "vale"), nor two letters ("Ýr" is "Yr", a year at school).
+                names.add(folded)
     return frozenset(names)
 
 
