@@ -52,7 +52,7 @@ from memory_service.core.privacy.addresses import address_kinds
 from memory_service.core.privacy.bare_names import build_finder, noun_or_place_before
 from memory_service.core.privacy.brands import product_noun_after, reads_as_brand
 from memory_service.core.privacy.identifiers import harmless_number_at
-from memory_service.core.privacy.name_lookalikes import thing_named_before
+from memory_service.core.privacy.name_lookalikes import pet_named_before, thing_named_before
 from memory_service.core.privacy.name_model import load_name_model
 from memory_service.core.privacy.names import (
     FUNCTION_WORDS,
@@ -311,6 +311,8 @@ class PresidioPiiDetector:
         """A name found by structure: after a cue it is a person unless it is a product
         ("a tool called Jenkins"); a first-name pair may still be a brand, a work or a street
         named after someone."""
+        if _thing_named(text, span.start, span.end):
+            return False  # "Pet tortoise Sir Plodsworth": a title-like word, then a pet's name
         value = text[span.start : span.end]
         words = [word.strip(_PUNCTUATION) for word in value.split()]
         read_as_person = span.cue or any(
@@ -612,12 +614,19 @@ def _is_product_line(span: str, before: str, brand_ends: frozenset[int]) -> bool
     return bool(stripped) and len(stripped) != len(before) and len(stripped) in brand_ends
 
 
+_TITLE_WORD_END = re.compile(r"(?<=\s)[A-Z][a-z]{0,8}\.?\s+$")
+
+
 def _thing_named(text: str, start: int, end: int) -> bool:
     """Whether the naming verb before a span has a pet or a thing as its head ("the cat is
     called Moustache", "Le chat s'appelle Moustache", "a beagle named Biscuit"): the verb is
     then no person cue, for the NER model and the cue pattern alike. A relationship word in
     apposition after the span still makes it a person."""
-    return thing_named_before(text[max(0, start - 80) : start]) and not relation_after(text, end)
+    before = text[max(0, start - 80) : start]
+    # a title-like word between the naming verb and the name: "The cat is called Mr Whiskers"
+    untitled = _TITLE_WORD_END.sub("", before)
+    named = any(thing_named_before(b) or pet_named_before(b) for b in {before, untitled})
+    return named and not relation_after(text, end)
 
 
 def _from_ner(result: RecognizerResult) -> bool:

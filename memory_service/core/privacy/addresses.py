@@ -118,12 +118,20 @@ _HOUSE_NUMBER = re.compile(
     r"|nummer|hausnummer|civico|n°|au)\s+\d{1,4}(?:\s?(?:bis|ter))?(?![\w,.]?\d))"
     rf"{_NOT_QUANTITY}"
 )
+# A house number by its label, whatever the value's shape ("Hausnummer dreiundzwanzig",
+# "house number twelve"): the label says a door's number follows.
+_HOUSE_NUMBER_LABEL = re.compile(
+    r"(?i:(?<![\w-])(?:house\s+number|hausnummer|num[ée]ro\s+de\s+(?:maison|rue)"
+    r"|n[úu]mero\s+de\s+(?:casa|portal)|numero\s+civico)\s*:?\s+[^\W_]+)"
+)
 _STREET_NAMED = re.compile(
     r"(?i:(?<![\w-])(?:rue|impasse|chemin|avenue|boulevard|all[ée]e|calle|avenida|paseo|plaza"
     r"|via|viale|vicolo|piazza|corso|stra(?:ß|ss)e))\s+(?:(?:des|du|de la|de l'|de|del|della"
     rf"|dei|degli|di)\s+)?{_NAME_WORD}"
     r"|\b[A-ZÄÖÜ][a-zäöüß]+(?:stra(?:ß|ss)e|weg|allee|gasse|platz)\b"
-    rf"|\b{_NAME_WORD}\s+(?:Street|Road|Lane|Row|Avenue|Close|Crescent|Drive|Terrace|Way)\b"
+    rf"|\b{_NAME_WORD}\s+(?:Street|Road|Lane|Row|Avenue|Close|Crescent|Drive|Terrace|Way"
+    # the English abbreviations too ("onto Maple Ave; ... number 212")
+    r"|Ave|Rd|Blvd|Boulevard|Ln|Court|Ct|Place|Mews|Gardens|Grove|Parkway|Pkwy)\b"
 )
 
 # A street by its structure: a street-type word, the street's name in any words (a person's
@@ -203,7 +211,9 @@ _BOXES = re.compile(_POSTAL_BOX)
 def address_kinds(text: str) -> frozenset[str]:
     """``STREET_ADDRESS`` and/or ``POSTAL_BOX`` when the text holds one; never the value."""
     kinds = set()
-    if _STREETS.search(text) or (_house_number(text) and _STREET_NAMED.search(text)):
+    if _STREETS.search(text) or (
+        (_house_number(text) or _HOUSE_NUMBER_LABEL.search(text)) and _STREET_NAMED.search(text)
+    ):
         kinds.add(STREET_ADDRESS)
     if _BOXES.search(text):
         kinds.add(POSTAL_BOX)

@@ -38,6 +38,9 @@ _NOUNS_AFTER = (
     r"|membership|member|rewards|loyalty|app|platform|fund|funds|brokerage|bank|collection"
     r"|range|line|brand|store card|credit card|tier|elite|gold|platinum|fan|fans"
     r"|plan|plans|subscription|package|bundle|level"
+    # a hotel's or a carrier's room and fare types: "the Deluxe King room type", "Junior
+    # Suite"
+    r"|room type|room|rooms|suite|suites|fare|fares|cabin"
     # what a public figure publishes or performs: "David Attenborough docs", "Taylor Swift
     # concerts", "Sherlock Holmes stories"
     r"|docs|stories|shows|videos|podcasts?|concerts?|tours?|speeches|interviews|lectures"
@@ -116,6 +119,12 @@ _CUES_BEFORE = (
     r"|(?:owns|drives|runs|rides|leases|bought|has) (?:an?|one|the|his|her|their)"
     r"(?: (?:19|20)\d{2})?"
     r"|studies|watches (?:films|movies|documentaries) (?:by|of)"
+    # a work's character, fictional by the noun: "loves the character Amos Burton", "mag die
+    # Figur Pia Kirchhoff", "le personnage de", "il personaggio di", "el personaje de"
+    r"|characters?|personnages?(?: de)?|personajes?(?: de)?|personagg(?:io|i)(?: di)?"
+    r"|figur|romanfigur|serienfigur|kommissar(?:in)?"
+    # an event attended: "Attends PyCon US every May"
+    r"|attends|attended|attending"
     # FR
     r"|ach[eè]te (?:\w+ )?chez|client(?:e)? (?:de|chez)|compte (?:à|a|chez)|lit|[ée]coute"
     r"|fan de|(?:romans|livres|films|chansons|disques|tableaux) de|porte|boit"
@@ -209,8 +218,15 @@ _FOCUS = (
     r"|en particulier|sobre todo|especialmente|en particular|vor allem|besonders|insbesondere"
     r"|soprattutto|specialmente|in particolare|principalmente"
 )
+# A brand named after its kind, then a focusing word and its line: "Preferred hotel chain is
+# Hyatt, especially Park Hyatt", "Airline: Lufthansa, mostly Lufthansa City".
+_BRAND_KIND = (
+    r"(?:hotel\s+)?chain|brand|airline|carrier|label|make|maker|marque|cha[îi]ne|compagnie"
+    r"|marca|cadena|aerol[íi]nea|marke|kette|fluggesellschaft|marchio|catena|compagnia"
+)
+_BRANDED = rf"(?:{_BRAND_KIND})\s*(?::|(?:is|est|es|ist|[èe])\s)?\s*(?-i:[A-ZÀ-ÖØ-Þ])[\w&'\u2019-]*"
 _GENRE_THEN_FOCUS = (
-    rf"(?:{_GENRES})(?:\s+[^\W\d_]+)?\s*[,:\u2013\u2014]?\s+(?:{_FOCUS})"
+    rf"(?:{_GENRES}|{_BRANDED})(?:\s+[^\W\d_]+)?\s*[,:\u2013\u2014]?\s+(?:{_FOCUS})"
     rf"(?:\s+{_ARTICLE})?{_LISTED}{{0,3}}"
 )
 _CUE_BEFORE = re.compile(
@@ -433,12 +449,13 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
     ):
         return True
     if _POSSESSIVE.match(after):
-        if (
-            _POSSESSIVE_WORK.match(after)
-            and _full_name(text, start, end)
-            and not person_cue_before(text[max(0, start - 80) : start])
-        ):
-            return True  # "Frida Kahlo's paintings", "Mary Berry's recipes"
+        if _full_name(text, start, end) and not person_cue_before(text[max(0, start - 80) : start]):
+            if _POSSESSIVE_PUBLISHED.match(after):
+                return True  # "Jo Nesbø's Harry Hole novels", "Serena Williams's matches"
+            if _POSSESSIVE_WORK.match(after) and _TAKING_IN_BEFORE.search(
+                text[max(0, start - 40) : start]
+            ):
+                return True  # "Loves Frida Kahlo's paintings", not "Collects Anna Wood's"
         return _PHRASE_END.match(after) is not None
     return any(
         _CUE_BEFORE.search(text[max(0, begin - 80) : begin]) for begin in _starts(text, start, end)
@@ -459,15 +476,34 @@ _PHRASE_CLOSES = re.compile(r"\s*(?:$|[.,;:!?)])")
 # stands there with a relationship word, which the callers read first ("her cousin Lorenzo's
 # band"); a private person's things are no works ("Jane Doe's card", "Emma Schmidt's kids").
 # A first name alone is not enough: "Emma's matches" may be a daughter's.
-_POSSESSIVE_WORK = re.compile(
-    r"['\u2019]s?(?:\s+(?-i:[a-z][\w-]*)){0,2}?\s+(?:paintings|portraits|sculptures|novels"
-    r"|books|stories|poems|poetry|essays|songs|albums|records|lyrics|music|films|movies|shows"
-    r"|illustrations|drawings|cartoons|etchings|prints"
-    r"|series|documentaries|docs|plays|operas|symphonies|recipes|cookbooks?|videos|podcasts?"
-    r"|matches|races|fights|concerts|tours|speeches|lectures|talks|interviews|columns|sketches"
-    r"|stand-up|comedy|comics|designs|collections?|method|approach|philosophy|theories|ideas"
-    r"|teachings|style|work|works|art|artworks|photographs|photos|career|memoirs|biography"
-    r"|quotes|films?)(?![\w-])"
+_PUBLISHED_WORKS = (
+    r"novels|books|poems|poetry|essays|songs|albums|records|lyrics|music|films|movies|shows"
+    r"|series|documentaries|docs|plays|operas|symphonies|cookbooks?|videos|podcasts?"
+    r"|matches|races|fights|concerts|tours|speeches|lectures|talks|interviews|columns"
+    r"|stand-up|comedy|comics|method|approach|philosophy|theories|teachings|career|memoirs"
+    r"|biography|quotes|thrillers|mysteries|crime novels|detective novels"
+)
+# What a private person also makes and keeps, for a friend or a relative as for an artist
+# ("Anna Wood's paintings", "a friend's photos"): a work only after a verb of taking in a
+# public work ("loves Tove Jansson's illustrations", "cooks from Yotam Ottolenghi's
+# recipes"); not after owning, collecting or keeping, which a private maker's works take too.
+_PRIVATE_ABLE_WORKS = (
+    r"paintings|portraits|sculptures|illustrations|drawings|cartoons|etchings|prints"
+    r"|designs|collections?|style|ideas|work|works|art|artworks|photographs|photos"
+    r"|stories|sketches|recipes|film"
+)
+_WORK_MODIFIERS = r"(?:\s+(?-i:[a-z][\w-]*)){0,2}?"
+# A published kind may follow a title's capitalised words ("Jo Nesbø's Harry Hole novels").
+_TITLE_MODIFIERS = r"(?:\s+(?:(?-i:[a-z][\w-]*)|(?-i:[A-ZÀ-ÖØ-Þ][\w'\u2019-]*))){0,3}?"
+_POSSESSIVE_PUBLISHED = re.compile(
+    rf"['\u2019]s?{_TITLE_MODIFIERS}\s+(?:{_PUBLISHED_WORKS})(?![\w-])"
+)
+_POSSESSIVE_WORK = re.compile(rf"['\u2019]s?{_WORK_MODIFIERS}\s+(?:{_PRIVATE_ABLE_WORKS})(?![\w-])")
+_TAKING_IN_BEFORE = re.compile(
+    r"(?<![\w'])(?i:loves?|adores?|admires?|likes?|enjoys?|reads?|re-reads?|studies|studied"
+    r"|follows?|watches|listens to|cooks? from|bakes? from|copies|imitates|inspired by"
+    r"|influenced by|fan of|a fan of|big fan of|obsessed with|into|visits? exhibitions of)"
+    r"(?:\s+(?:all|every|most|some|the|of))*\s+$"
 )
 _FULL_NAME = re.compile(
     r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*(?:\s+(?:(?:van|von|de|da|di|del|der|du|la|le)\s+)?"

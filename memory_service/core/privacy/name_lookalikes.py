@@ -114,6 +114,20 @@ _PET_BEFORE = re.compile(
     r"|nostra)\s+)"
     rf"(?i:{_ANIMALS})\s+$"
 )
+# "Pet parrot Captain Jack", "our pet rabbit Sir Hops": "pet" and the animal name the one
+# after them, with a title-like word between, whatever verb follows.
+_PET_KIND_BEFORE = re.compile(
+    rf"(?<![\w'-])(?i:pet|pets|haustier|mascota|animale domestico)\s+(?i:{_ANIMALS})"
+    r"(?:\s+(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*)?\s+$"
+)
+# The animal word as a name's first word at a sentence's start ("Horse Thunder is stabled
+# ..."): not the animals that are also given names or surnames ("Cat Stevens", "Kitty",
+# "Bunny", "Fish", "Lamb", "Hase", "Mops").
+_PET_HEAD = re.compile(rf"(?i:{_ANIMALS})\s+(?=(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*$)")
+_NAME_LIKE_ANIMALS = frozenset(
+    {"cat", "kitty", "bunny", "fish", "lamb", "hase", "mops", "pet", "lab", "mare", "hen",
+     "duck", "rat", "mouse", "chat", "koi", "hund", "igel", "pony", "lama", "llama"}
+)  # fmt: skip
 _PET_CLAUSE_GOES_ON = re.compile(
     r"\s*(?:$|[.,;:!?)(\u2013\u2014-])"
     r"|\s+(?:is|has|was|needs|gets|est|a|[ée]tait|doit|va|es|est[áa]|tiene|necesita|era|ist|hat"
@@ -146,6 +160,16 @@ def reads_as_lookalike(text: str, start: int, end: int) -> bool:
         return True
     if _PET_BEFORE.search(before) and " " not in span and _PET_CLAUSE_GOES_ON.match(text, end):
         return True  # "La chienne Lucette est épileptique", "Kater Helmut hat"
+    if pet_named_before(before):
+        return True  # "Pet parrot Captain Jack loves sunflower seeds"
+    head = _PET_HEAD.match(span)
+    if (
+        head is not None
+        and head.group().split()[0].lower() not in _NAME_LIKE_ANIMALS
+        and _PET_BEFORE.search(before + head.group())
+        and _PET_CLAUSE_GOES_ON.match(text, end)
+    ):
+        return True  # "Horse Thunder is stabled at the riding club": the span holds its noun
     return _STREET_TYPE_BEFORE.search(before) is not None
 
 
@@ -173,11 +197,15 @@ _NAMING_VERB = (
 )
 # A short complement between the thing and its verb: "estudio de diseño", "studio di design".
 _THING_COMPLEMENT = r"(?:\s+(?:de|di|du|des|del|of|von|for|pour|para|per)\s+[^\W\d_]+)?"
+# Not a thing's modifier: a preposition or an article ("a friend at the bank called Jo").
+_NOT_A_MODIFIER = r"(?i:at|from|of|in|on|with|for|de|du|del|di|da|von|bei|chez|the)"
 _THING_NAMED = re.compile(
     rf"(?<![\w'-])(?i:{_THINGS}){_THING_COMPLEMENT}\s+(?i:{_NAMING_VERB})\s*:?\s+$"
     # English "called" and "named" alone are also "phoned" and "appointed" ("the agency
     # called Maria"): a naming only after an indefinite article ("a band called").
-    rf"|(?<![\w'-])(?i:a|an|one)\s+(?:[^\W\d_]+\s+)?(?i:{_THINGS}){_THING_COMPLEMENT}"
+    # (up to two modifiers between, "a 4-year-old beagle named", "a small rescue dog called")
+    rf"|(?<![\w'-])(?i:a|an|one)\s+(?:(?!{_NOT_A_MODIFIER}\s)[\w'-]+\s+){{0,2}}"
+    rf"(?i:{_THINGS}){_THING_COMPLEMENT}"
     r"\s+(?i:called|named)\s+$"
 )
 
@@ -202,6 +230,11 @@ _NAMED_AFTER = re.compile(
     r"|dressed(?:\s+up)?\s+as|went\s+as|a\s+costume\s+of|d[ée]guis[ée]e?s?\s+en"
     r"|disfrazad[oa]s?\s+de|verkleidet\s+als|vestit[oa]\s+da|travestit[oa]\s+da)\s+$"
 )
+
+
+def pet_named_before(before: str) -> bool:
+    """Whether ``before`` ends with "pet" and an animal ("Pet parrot ", "our pet rabbit Sir ")."""
+    return _PET_KIND_BEFORE.search(before[-60:]) is not None
 
 
 def named_after_before(before: str) -> bool:

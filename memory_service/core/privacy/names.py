@@ -148,7 +148,10 @@ LABELS = (
 )
 
 _POSSESSIVES = (
-    r"my|his|her|their|our|your|the user's|the customer's|mon|ma|mes|son|sa|ses|leur|notre"
+    # "the user's son", "User's son", "Client's daughter": a note's subject in the possessive
+    r"my|his|her|their|our|your"
+    r"|(?:the\s+)?(?:user|customer|client|caller|member|guest|patient|tenant|student)['\u2019]s"
+    r"|mon|ma|mes|son|sa|ses|leur|notre"
     r"|votre|mi|mis|su|sus|nuestro|nuestra|tu|mein|meine|meinem|meinen|meiner|sein|seine"
     r"|seinem|seinen|seiner|ihr|ihre|ihrem|ihren|ihrer|unser|unsere|mio|mia|suo|sua|nostro"
     r"|nostra|il|la|lo|le|el|der|die|den|dem"
@@ -286,6 +289,44 @@ _LABELLED_LOWER_CASE = re.compile(
     r"\s+(?P<surname>[a-zß-ÿ][a-zß-ÿ'\u2019-]+)"
     r"(?=\s*(?:$|[,.;:)(\u2013\u2014]|\s-\s))"
 )
+# The note says the value before it was typed in lower case: "son is jack (lower case in the
+# chat)", "Pone marta garcía, en minúsculas": one or two lower-case words right before are
+# the name, whatever the verb before them.
+_SAID_LOWER_CASE = re.compile(
+    r"(?P<given>[a-zß-ÿ][a-zß-ÿ'\u2019-]+)(?:\s+(?P<surname>[a-zß-ÿ][a-zß-ÿ'\u2019-]+))?"
+    r"\s*[,(\u2013\u2014]\s*(?:(?i:in|en|all|tout|todo|tutto|ganz|typed|written|écrit|escrito"
+    r"|scritto|geschrieben)\s+)?(?i:lower[- ]?case|lowercase|minuscules?|min[úu]sculas?"
+    r"|minuscol[oae]|kleinbuchstaben|kleingeschrieben|klein geschrieben)(?![\w-])"
+)
+# A name's part by its label, without a colon: "Nachname Huber", "surname Okafor", "apellido
+# Ortega", "cognome Bianchi", "prénom Chloé": the value after it is a name. Not a bare "nom"
+# or "name" (French "nom du fichier", "name tag"): those need a colon (LABELS).
+_NAME_PART_LABEL = re.compile(
+    r"(?<![\w'])(?i:surname|last\s+name|family\s+name|first\s+name|given\s+name|forename"
+    r"|maiden\s+name|nachnamen?|vornamen?|familiennamen?|rufnamen?|apellidos?|nom\s+de\s+famille"
+    r"|nom\s+de\s+jeune\s+fille|pr[ée]noms?|cognome|nome\s+di\s+battesimo)"
+    r"\s*(?:[:=]\s*|(?:is|was|est|es|ist|[èe])\s+)?$"
+)
+# A word spelled out letter by letter ("s-t-e-f-a-n", "M. A. R. T. A"): after a name's label
+# it is the name.
+_SPELLED = re.compile(r"(?<![\w-])[^\W\d_](?:\s?[-.]\s?[^\W\d_]){2,}(?![\w-])")
+# Letters apart with single spaces ("k e v i n") after a spelling word, a relationship word
+# within the clause before it: "User's husband, written k e v i n in their notes".
+_SPACED_LETTERS = re.compile(r"(?<![\w-])[^\W\d_](?: [^\W\d_]){2,}(?![\w-])")
+_SPELLING_WORD = re.compile(
+    r"(?i:written|spelled|spelt|spelling|typed|buchstabiert|geschrieben|[ée]crit|[ée]pel[ée]"
+    r"|escrito|deletreado|scritto|compitato)(?:\s+(?:as|comme|como|come|als))?\s*:?\s+$"
+)
+# A nickname and its full form in parentheses, or the other way round: "Pina (Giuseppina)",
+# "Robert (Bob)". Two known given names so joined are one person's.
+_NICKNAME_FULL = re.compile(
+    r"(?<![\w'-])(?P<nick>(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]+)\s*\(\s*"
+    r"(?P<full>(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]+)\s*\)"
+)
+# A note's first word that is a French or Spanish possessive as well as a kinship or person
+# word ("Son chien s'appelle Filou", "Femme de ménage le mardi"): a lower-case word after it
+# is a noun, not a name.
+_AMBIGUOUS_START = re.compile(r"(?:^|[.!?;:\n]\s*)(?:Son|Mann|Kind|Mujer|Femme)\s+$")
 _SHOP_PREPOSITION = re.compile(r"(?<![\w'])(?i:at|in|from|into|to)\s+$")
 _INITIALS_END = re.compile(r"(?:(?<=\s)[A-Z]\.\s*)+$")
 
@@ -372,7 +413,58 @@ class NameFinder:
             *self.first_name_pairs(text),
             *self.families(text),
             *self.labelled_lower_case(text),
+            *self.said_lower_case(text),
+            *self.spelled_after_label(text),
+            *self.spelled_after_relation(text),
+            *self.nickname_and_full(text),
         ]
+
+    def said_lower_case(self, text: str) -> Iterator[NameSpan]:
+        """A known given name (and a surname) the note says was typed in lower case."""
+        for match in _SAID_LOWER_CASE.finditer(text):
+            given = fold(match["given"])
+            surname = match["surname"]
+            if surname is not None and (
+                given not in self._first_names or given in self._common or given in self._rare
+            ):
+                # "Pone marta garcía": the last two words; the given name may be the second
+                given, surname = fold(surname), None
+                start = match.start("surname")
+            else:
+                start = match.start("given")
+            if given in self._first_names and given not in self._common and len(given) > 2:
+                end = match.end("surname") if surname is not None else match.end("given")
+                if surname is not None and fold(surname) in self._common:
+                    end = match.end("given")
+                yield NameSpan(start, end, cue=True)
+
+    def spelled_after_label(self, text: str) -> Iterator[NameSpan]:
+        """A word spelled letter by letter after a name's label ("Vornamen s-t-e-f-a-n")."""
+        for match in _SPELLED.finditer(text):
+            if _NAME_PART_LABEL.search(text[max(0, match.start() - 40) : match.start()]):
+                yield NameSpan(match.start(), match.end(), cue=True)
+
+    def spelled_after_relation(self, text: str) -> Iterator[NameSpan]:
+        """Letters apart after a spelling word, a relationship word before it ("husband,
+        written k e v i n")."""
+        for match in _SPACED_LETTERS.finditer(text):
+            before = text[max(0, match.start() - 60) : match.start()]
+            spelling = _SPELLING_WORD.search(before)
+            if spelling is None:
+                continue
+            head = before[: spelling.start()]
+            if re.search(rf"(?<![\w'])(?:{_alternation(RELATIONS)})(?![\w-])", head, re.IGNORECASE):
+                yield NameSpan(match.start(), match.end(), cue=True)
+
+    def nickname_and_full(self, text: str) -> Iterator[NameSpan]:
+        """Two known given names, one in parentheses after the other ("Pina (Giuseppina)")."""
+        for match in _NICKNAME_FULL.finditer(text):
+            nick, full = fold(match["nick"]), fold(match["full"])
+            if all(
+                word in self._first_names and word not in self._common and word not in self._rare
+                for word in (nick, full)
+            ):
+                yield NameSpan(match.start(), match.end(), cue=True)
 
     def labelled_lower_case(self, text: str) -> Iterator[NameSpan]:
         """A full name typed in lower case as a label's value: a known first name, surname
@@ -434,6 +526,10 @@ class NameFinder:
             title = _HONORIFIC.search(text[max(0, match.start() - 12) : match.start()])
             if word.islower() and not after_title and title and title.group()[0].isupper():
                 continue  # "size M slim fit": a capitalised title has a capitalised name
+            if word.islower() and _AMBIGUOUS_START.search(
+                text[max(0, match.start() - 12) : match.start()]
+            ):
+                continue  # "Son chien s'appelle Filou": French "his", then a noun
             strength = self._cue_strength(text[: match.start()])
             if word.islower() and self._kin_apposition(text, match, strength):
                 # "User's husband, kwame, is...": one lower-case word between the commas of
@@ -504,7 +600,12 @@ class NameFinder:
             return _Cue.NONE  # "a band called Perhaps Tomorrow", "der Hund heißt Bruno"
         if _CLERIC.search(tail[-16:]):
             return _Cue.KNOWN_NAMES  # "catechismo con don Paolo"
-        if _HONORIFIC.search(tail) or _NAMING.search(tail) or _LABEL.search(tail):
+        if (
+            _HONORIFIC.search(tail)
+            or _NAMING.search(tail)
+            or _LABEL.search(tail)
+            or _NAME_PART_LABEL.search(tail)
+        ):
             return _Cue.ANY_NAME
         if _RELATION_OF.search(tail):
             # "la mère de Chloé", "madre de Martina", "mamma di Sofia": a relative OF someone
