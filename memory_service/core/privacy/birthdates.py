@@ -97,21 +97,6 @@ _YEAR_APART = re.compile(
     r"(?=\s*(?:[.,;!?)]|$))",
     re.IGNORECASE,
 )
-# A day of fixed date named, then its year: "born on Pi Day in 1986", "né un jour de Noël
-# 1979", "nacida en Nochebuena del 92", "an Heiligabend 1990 geboren": the day and the year
-# are a full date.
-_FIXED_DAYS = (
-    r"pi\s+day|christmas(?:\s+(?:day|eve))?|new\s+year['\u2019]?s\s+(?:day|eve)"
-    r"|valentine['\u2019]?s\s+day|halloween|bastille\s+day|boxing\s+day|leap\s+day"
-    r"|independence\s+day|st\.?\s+patrick['\u2019]?s\s+day|april\s+fools['\u2019]?\s+day"
-    r"|no[ëe]l|la\s+saint[- ]sylvestre|le\s+jour\s+de\s+l['\u2019]an|le\s+14\s+juillet"
-    r"|navidad|nochebuena|nochevieja|a[ñn]o\s+nuevo|reyes"
-    r"|heiligabend|weihnachten|silvester|neujahr"
-    r"|natale|vigilia\s+di\s+natale|capodanno|ferragosto|san\s+silvestro"
-)
-_FIXED_DAY_YEAR = re.compile(
-    rf"\b(?:{_FIXED_DAYS})\b[^.!?;:\n\d]{{0,20}}?{_SPELLED_YEAR}", re.IGNORECASE
-)
 # A birthday said the other way round: the day and the month, the cue after them and the year
 # in the same sentence ("Ihre Mutter hat am siebten Mai Geburtstag, Jahrgang
 # neunzehnhundertneunundfünfzig", "le 3 mars c'est son anniversaire, elle est de 1962").
@@ -160,7 +145,6 @@ def birthdate_kinds(text: str) -> frozenset[str]:
             _FULL_DATE.search(window),
             _WORDED_DATE.search(window),
             _YEAR_APART.search(window),
-            _FIXED_DAY_YEAR.search(window),
         )
         dates = [d for d in found if d]
         if not dates:
