@@ -104,3 +104,12 @@ def test_generated_told_codes() -> None:
     assert not report.leaks_accepted
     wrong = [rows[o.line - 1]["note"] for o in report.durable_wrongly_rejected]
     assert not wrong
+
+
+def test_a_password_hint_with_a_value_is_a_secret() -> None:
+    # leaks_e (seen): "password hint" had been read as a noun about credentials, like "password
+    # policy", so the value after it passed; a hint's value is the password or gives it away.
+    from memory_service.core.privacy.secrets import secret_kinds
+
+    assert secret_kinds("Password hint is the cat's name plus house number: Tom42.")
+    assert not secret_kinds("Wants password hints turned off in the app.")

@@ -344,7 +344,9 @@ COMPLEMENT_PREPOSITIONS = (
 )  # fmt: skip
 
 # Cue words that look like credential cues but name something else: "postal code",
-# "codice fiscale", "dress code". Checked on the words just before or after the cue.
+# "codice fiscale", "dress code". Checked on the words just before or after the cue. Not a
+# "password hint": a hint's value is the password or gives it away ("Password hint is the dog's
+# name plus street number: Rex221", leaks_e), so a value after it is refused (fail closed).
 NOT_CREDENTIAL = (
     r"(?:postal|post|zip|country|area|dress|promo|promotional|discount|coupon|voucher|source"
     r"|qr|bar|tax|fiscal|morse|colou?r|status|error|airport|iata|language|currency|region"
@@ -367,7 +369,7 @@ NOT_CREDENTIAL = (
     r"(?:pass(?:words?|phrases?|codes?)?|pins?|codes?|mots? de passe|mdp|contrasenas?|passwort"
     r"|kennwort|credentials?|logins?|tokens?|keys?|cles?)\s+(?:managers?|polic(?:y|ies)|resets?"
     r"|rules|requirements|strength|length|vaults?|apps?|hygiene|rotation|expiry|changes?"
-    r"|hints?|fields?|prompts?|less|based|gestionnaire|gestor|generators?|safes?|books?"
+    r"|fields?|prompts?|less|based|gestionnaire|gestor|generators?|safes?|books?"
     r"|pages?|screens?|forms?|flows?|methods?|options?|settings|auth(?:entication)?)",
 )
 
