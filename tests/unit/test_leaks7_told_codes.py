@@ -113,3 +113,17 @@ def test_a_password_hint_with_a_value_is_a_secret() -> None:
 
     assert secret_kinds("Password hint is the cat's name plus house number: Tom42.")
     assert not secret_kinds("Wants password hints turned off in the app.")
+
+
+def test_a_relative_named_before_a_verb_that_is_also_a_noun_of_works() -> None:
+    # leaks_e (seen): "Son Mateo plays football": "plays" was read as a theatre's plays after
+    # a name ("Shakespeare plays"), which made the relative a work's author. A kinship word
+    # before the name decides; an honorific does not ("Dr. Martens boots" stays a brand).
+    from memory_service.core.privacy.brands import reads_as_brand
+
+    text = "Daughter Zoe plays football on Saturdays."
+    start = text.index("Zoe")
+    assert not reads_as_brand(text, start, start + 3)
+    text = "Loves Shakespeare plays."
+    start = text.index("Shakespeare")
+    assert reads_as_brand(text, start, start + len("Shakespeare"))

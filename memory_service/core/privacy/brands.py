@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from memory_service.core.privacy.name_lookalikes import reads_as_lookalike, weekday_or_month
-from memory_service.core.privacy.names import person_cue_before, relation_after
+from memory_service.core.privacy.names import kin_before, person_cue_before, relation_after
 
 _NOUNS_AFTER = (
     # EN: products, works, membership
@@ -444,8 +444,10 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
         return True
     if span.endswith(("'s", "\u2019s")):
         after = span[-2:] + after
-    elif _POSSESSIVE.match(after) is None and (
-        _NOUN_AFTER.match(after) or _MODEL_THEN_NOUN.match(after)
+    elif (
+        _POSSESSIVE.match(after) is None
+        and (_NOUN_AFTER.match(after) or _MODEL_THEN_NOUN.match(after))
+        and not kin_before(text[max(0, start - 80) : start])
     ):
         return True
     if _POSSESSIVE.match(after):

@@ -354,6 +354,17 @@ def person_cue_before(before: str) -> bool:
     return any(cue.search(tail) for cue in (_HONORIFIC, _NAMING, _LABEL, _RELATION))
 
 
+def kin_before(before: str) -> bool:
+    """Whether a kinship word, with or without a possessive, ends ``before`` ("Daughter ", "my
+    son "): the capitalised word after it is a relative, even when a noun of works follows
+    ("Daughter Emma plays football": "plays" is her verb, not a theatre's plays)."""
+    relation = _RELATION.search(_INITIALS_END.sub("", before)[-60:])
+    if relation is None:
+        return False
+    cue = relation["cue"]
+    return _KINSHIP.fullmatch(cue) is not None or _AMBIGUOUS_KIN.fullmatch(cue) is not None
+
+
 def honorific_before(before: str) -> bool:
     """Whether an honorific ends ``before`` ("Dr. ", "Mrs ", "Herr ")."""
     return _HONORIFIC.search(before[-12:]) is not None
