@@ -30,7 +30,7 @@ from tests.integration.test_statement_counts import (
     EXPECTED,
     KEY_STORE_EXPECTED,
     App,
-    _app,
+    app,  # noqa: F401  (the pinned counts' fixture: the same app on both databases)
     measure,
 )
 from tests.support.containers import ended_session, migrated_container
@@ -173,16 +173,7 @@ def test_a_first_consolidation_after_the_warm_up_compiles_nothing(
         container.engine.dispose()
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
-    if request.param == "sqlite":
-        yield from _app("sqlite", {"MEMORY_SERVICE_HOME": str(tmp_path)})
-        return
-    with scratch_postgres_service(request.getfixturevalue("postgres_url")) as env:
-        yield from _app("postgres", env | {"MEMORY_SERVICE_HOME": str(tmp_path)})
-
-
-def test_the_hot_requests_cost_their_pinned_statements_after_the_warm_up(app: App) -> None:
+def test_the_hot_requests_cost_their_pinned_statements_after_the_warm_up(app: App) -> None:  # noqa: F811
     assert warm_statements(app.container, budget_seconds=60) > 0
     counts = measure(app)
     found = {name: (count.statements, count.commits) for name, (count, _) in counts.items()}
