@@ -194,7 +194,7 @@ _MORPHOLOGY = (
 # where Italian and Spanish give it (omeprazolo, amlodipino), not "Fiumicino", "centralino".
 _DRUG_STEM = (
     r"(?:[a-z]{2,}(?:olol|pril|sartan|statin|[uio]mab|azol|cil?lin|(?:my|mi)cin|dipin|azepam"
-    r"|azolam|tidin|gliptin|gliflozin|floxacin|(?:ciclo|clo|fo|ami|na|tegra|pre|bu|as|desi)vir"
+    r"|azolam|tidin|gliptin|gliflozin|floxacin|limus|faxin|trexat|(?:ciclo|clo|fo|ami|na|tegra|pre|bu|as|desi)vir"
     r"|xaban|gatran|tinib|oxetin|pramin|triptan|semid|thiazid|profen|fenac|afil"
     r"|formin|glutid|lukast|thyroxin|tiroxin|cyclin|ciclin|dronat|setron|peridol|[zi]apin"
     r"|azepin|(?:nis|tis|thas)on|isolon|barbital)|[a-z]*parin)(?:e|a|es|as|s)?"
@@ -237,13 +237,19 @@ _AID = (
     r"|marcapasos|herzschrittmacher|crutch(?:es)?|bequilles|muletas|krucken|stampelle"
     r"|rollator|deambulatore|insulin pump|pompe a insuline|bomba de insulina|insulinpumpe"
     r"|microinfusore|cpap|inhaler|inhalateur|inhalador|inhalator|inalatore|epipen"
+    r"|adrenalin[ae]?-?\s?pen|stylo d'adrenaline|auto-?in[jy]ector\w*|penna di adrenalina"
+    # an interpreter in a sign language the person needs (not the one who interprets)
+    r"|(?:sign[- ]language|langue des signes|lengua de signos|lingua dei segni|lis)"
+    r"\s+interpret\w*|interpret\w*\s+(?:en |de |in |di )?(?:langue des signes"
+    r"|lengua de signos|lingua dei segni|sign language|lis)|gebardendolmetsch\w*"
 )
 _USES = (
-    r"uses|use|using|wears|wearing|has|had|have|got|needs|with|walks with|relies on|fitted"
+    r"uses|use|using|wears|wearing|has|had|have|got|needs|need|requires|with|walks with"
+    r"|relies on|fitted|carries|carrying|keeps"
     r"|porte|portait|utilise|a|avait|avec|besoin d'un|usa|usaba|lleva|llevaba|tiene|necesita"
     r"|con|tragt|trug|hat|hatte|braucht|nutzt|mit|porta|portava|ha|aveva|indossa|cammina con"
 )
-_AIDED = rf"(?<![a-z])(?:{_USES})\s+(?:[a-z']+\s+){{0,3}}?(?:{_AID})(?![a-z])"
+_AIDED = rf"(?<![a-z])(?:{_USES})\s+(?:[a-z']+\s+){{0,3}}?(?:[a-z]+')?(?:{_AID})(?![a-z])"
 # An adjective of the senses that is also everyday ("blind date", "ruido sordo", "taub" as
 # numb): a condition after a copula, a degree or at the head of a subject-less note, or
 # with an eye, an ear or a birth after it.
@@ -259,8 +265,11 @@ _SENSE = (
     r" (?:ear|eye)|from birth|since birth|de naissance|d'un oeil|de nacimiento|de un ojo"
     r"|de un oido|von geburt an|auf einem (?:auge|ohr)|dalla nascita|da un (?:occhio|orecchio))"
 )
-# A mind the note names (a guess too: "vermutlich depressiv", "seems depressed").
+# A mind the note names (a guess too: "vermutlich depressiv", "seems depressed"), and the
+# person-words of the common named conditions, derived from their stems ("sans doute
+# diabétique", "Diabetiker", "epilettico", "asthmatic", "autistisch").
 _MIND = (
+    r"diabet\w+|epile(?:pt|tt)\w+|as(?:th)?mati\w+|autisti\w+|autist(?:in|en)?|"
     r"depressed|depressive|depressif|depressive|deprime[e]?|deprimid[oa]|depresiv[oa]"
     r"|depressiv\w*|deprimiert|depress[oa]|suicidal|suicidaire|suicida|suizidal"
     r"|alcoholic|alcoolique|alcoholic[oa]|alkoholiker\w*|alkoholkrank\w*|alcolizzat[oa]"
@@ -280,10 +289,35 @@ _DOSE = (
 # German compounds end in their medical head ("Herzerkrankung", "Lungenentzündung").
 _DE_COMPOUND = (
     r"[a-z]{3,}(?:krankheit|erkrankung|entzundung|infarkt|insuffizienz|allergie|tumor"
-    r"|(?<!fluss)krebs)(?:en)?"
+    r"|(?<!fluss)krebs|intoleranz|unterfunktion|uberfunktion)(?:en)?"
+    r"|[a-z]*(?:behindert\w*|behinderung)|rollstuhlfahrer\w*"
+    # a "Störung" the person has ("hat eine generalisierte Angststörung"), not an outage
+    r"|(?:hat|habe|hatte|mit|leidet an|leidet unter|diagnostiziert)\s+(?:eine[rnm]?\s+)?"
+    r"(?:[a-z]+\s+)?[a-z]{3,}storung(?:en)?"
+)
+# Conditions by prefix and organ ("hypothyroïdie", "ipotiroidea", "iperteso"), learning
+# disorders by "dys-" ("dyslexique", "dislessico"), blood and immunity by their Greek stems,
+# heart and brain events, surgery on a body part, a transplant, sobriety, remission.
+_CONDITION_SHAPE = (
+    r"(?:hypo|hyper|ipo|iper|hipo|hiper)-?(?:thyr|tiro|tens|tes|tend|glyc|glic|glyk|kali|natr"
+    r"|chol|lipid|acus)\w*"
+    r"|dys(?:lex|orthograph|calcul|kalkul|prax|phasi|graph)\w*|dis(?:less|lex|calcul|prass"
+    r"|grafi|ortograf)\w*|legasthen\w*"
+    r"|(?:ha?e|a|e)mophil\w*|hemofil\w*|emofil\w*|seropositi\w*|sieropositiv\w*"
+    r"|seropositiv\w*|infarct\w*|infart\w*|infarkt\w*|ictus|schlaganfall\w*|cataract\w*"
+    r"|katarakt\w*|catarat\w*|(?:grau|grun)\w* star|insulin[ae]?|invalidita|invalidite"
+    r"|invalidez|invalid[oa] civile|[a-z]+ transplant(?: recipient)?|transplantiert\w*"
+    r"|trasplantad[oa]|trapiantat[oa]|en remission|en remision|in remissione"
+    r"|(?:opere|operee|operado|operada|operato|operata)\s+(?:du|de la|de l'|des|aux|de|del"
+    r"|al|alla|allo|ai|agli|alle|d'un|d'une|di)\s|(?:had|underwent) (?:\w+ )?surgery"
+    r"|(?:sober|abstinent\w*|sobri[oa]|trocken)\s+(?:for|since|depuis|desde|seit|da)\s"
+    r"|(?:years?|months?|ans|anos|jahren|anni|mesi|meses|mois) (?:sober|abstinent\w*"
+    r"|sobri[oa]|trocken|sin beber|sans alcool)"
+    r"|fractur\w*|frattur\w*|fraktur\w*|in a cast|dans le platre|ingessat[oa]|escayolad[oa]"
 )
 _HEALTH_STRUCTURE = (
-    rf"(?:{_MORPHOLOGY}|{_DRUG_STEM}|{_TREATMENT}|{_DISABILITY}|{_MIND}|{_DE_COMPOUND})"
+    rf"(?:{_MORPHOLOGY}|{_DRUG_STEM}|{_TREATMENT}|{_DISABILITY}|{_MIND}|{_DE_COMPOUND}"
+    rf"|{_CONDITION_SHAPE})"
 )
 # "Takes <Name> daily": a capitalised name (the original case) between a take verb and a
 # rhythm is a medicine ("Takes Eliquis daily", "Prend du Doliprane le soir"); German, which
@@ -294,10 +328,16 @@ _TAKES_NAME = re.compile(
     r"|day)|twice a day|once a day|at night|in the (?:morning|evening)|tous les (?:jours"
     r"|matins|soirs)|chaque (?:jour|matin|soir)|le (?:matin|soir)|cada (?:dia|día|mañana"
     r"|noche)|por la (?:mañana|noche)|ogni (?:giorno|mattina|sera)|la (?:sera|mattina)"
-    r"|al giorno|for (?:his|her|my|the)? ?\w+)(?![\w])"
+    r"|al giorno|for (?:his|her|my|the)? ?\w+|pour|contre|para|per|contro|against|after"
+    r"|après|tras|dopo|since|depuis|desde|da)(?![\w])"
+    # or the name closes the clause ("Takes Prozac.", "Prende lo Xanax, ...")
+    r"|(?<![\w])(?:[Tt]akes|[Pp]rend(?: du| de la| de l'| des)?|[Tt]oma|[Pp]rende(?: il| la"
+    r"| lo| l')?)\s+(?:[A-Z][a-z]{3,}|[A-Z]{2,}[a-z]*)\s*(?:[.;,]|$)"
 )
 # Treatment acronyms in their own case ("on PrEP", "HRT"), so "prep cook" stays a kitchen.
-_TREATMENT_ACRONYM = re.compile(r"(?<![\w])(?:PrEP|HRT|TRT|SSRIs?|SNRIs?|CPAP)(?![\w])")
+_TREATMENT_ACRONYM = re.compile(
+    r"(?<![\w])(?:PrEP|HRT|TRT|SSRIs?|SNRIs?|CPAP|IVF|FIV|PMA|T[12]D|DT[12]|DM[12]|OCD)(?![\w])"
+)
 
 
 def _health_by_structure(text: str, folded: str) -> bool:
