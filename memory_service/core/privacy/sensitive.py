@@ -60,10 +60,12 @@ class SensitiveCategory(StrEnum):
 
 
 # A copula or an article right before a word that describes the person ("is a devout ...",
-# "est", "es", "ist", "è", "soy", "bin"), optionally with an intensifier in between.
+# "est", "es", "ist", "è", "soy", "bin"), optionally with an intensifier in between; the
+# infinitive and the subjunctive of a guess too ("seems to be", "puede que sea", "parece
+# ser", "qu'il soit", "che sia", "zu sein").
 _COPULA = (
-    r"(?:is|am|are|was|been|being|a|an|est|suis|etait|un|une|es|soy|era|fue|un|una|ist|bin|war"
-    r"|ein|eine|e|sono|era|uno|una)"
+    r"(?:is|am|are|was|been|being|be|a|an|est|suis|etait|etre|soit|un|une|es|soy|era|fue|sea|ser"
+    r"|un|una|ist|bin|war|sein|ein|eine|e|sono|era|sia|essere|uno|una)"
 )
 # A verb "to be" alone: an ideology after an article is too often a measure ("a conservative
 # estimate", "a liberal amount").
@@ -116,7 +118,7 @@ _NAMED_CONDITIONS = (
     r"|migrana|migrane|emicrania|hypertension|hipertension|ipertensione|bluthochdruck"
     r"|depression|depresion|depressione|clinical depression|anxiety disorder|adhd|tdah|adhs"
     r"|autism|autisme|autismo|autismus|dyslexia|dyslexie|dislexia|legasthenie|dislessia"
-    r"|coeliac|celiac|celiaque|celiaco|zoliakie|celiachia|crohn'?s?|multiple sclerosis"
+    r"|coeliac|celiac|celiaque|celiac[oa]|zoliakie|celiachia|crohn'?s?|multiple sclerosis"
     r"|sclerose en plaques|esclerosis multiple|multiple sklerose|sclerosi multipla"
     r"|parkinson'?s?|alzheimer'?s?|dementia|demence|demencia|demenz|schizophreni\w+"
     r"|carcinoma|melanoma|lymphoma|glaucoma|myeloma|fibromyalgia|fibromyalgie|fibromialgia"
@@ -269,6 +271,9 @@ _SENSE = (
 # person-words of the common named conditions, derived from their stems ("sans doute
 # diabétique", "Diabetiker", "epilettico", "asthmatic", "autistisch").
 _MIND = (
+    r"(?:has|have|had|having) (?:severe |chronic |social |generali[sz]ed )?anxiety|"
+    r"movilidad reducida|mobilite reduite|reduced mobility|mobilita ridotta|ridotta mobilita|"
+    r"eingeschrankte mobilitat|gehbehindert\w*|"
     r"diabet\w+|epile(?:pt|tt)\w+|as(?:th)?mati\w+|autisti\w+|autist(?:in|en)?|"
     r"depressed|depressive|depressif|depressive|deprime[e]?|deprimid[oa]|depresiv[oa]"
     r"|depressiv\w*|deprimiert|depress[oa]|suicidal|suicidaire|suicida|suizidal"
@@ -364,7 +369,8 @@ _DOSE_PATTERN = re.compile(rf"(?<![a-z]){_DOSE}")
 
 _RELIGION_TERMS = (
     r"muslim|moslem|christian|catholic|protestant|evangelical|mormon|jehovah'?s witness"
-    r"|jewish|jew|hindu|buddhist|sikh|atheist|agnostic|orthodox christian|quaker|baptist"
+    r"|evangelic[oa]|evangelique|jewish|jew|hindu|buddhist|sikh|atheist|agnostic"
+    r"|orthodox christian|quaker|baptist"
     r"|musulman[e]?|chretien(?:ne)?|catholique|protestant[e]?|juif|juive|hindou[e]?|bouddhiste"
     r"|athee|agnostique|musulman[a]?|cristian[oa]|catolic[oa]|protestante|judi[oa]|hindu"
     r"|budista|ate[oa]|agnostic[oa]|katholisch\w*|evangelisch\w*|jud(?:e|in|isch\w*)|christ(?:in)?"
