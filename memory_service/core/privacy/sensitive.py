@@ -20,6 +20,14 @@ Where the line is drawn, on purpose:
   ("diagnosed with", "souffre de", "leidet an"); a belief, orientation or opinion after a
   copula ("is a practising Catholic", "ist schwul"), a party after a vote verb; a bounded
   list names the common conditions that carry no head noun (diabetes, asthma, epilepsy...).
+  Health has a structure of its own too (:func:`_health_by_structure`): the morphology
+  medicine shares across the five languages (a combining form and a condition suffix:
+  "gastr-itis", "artr-osi", "carcin-oma", "an-émie"; -ectomy, -plegia, -algia, -pathy),
+  drugs by their WHO INN stems (-olol, -pril, -sartan, -statin, -mab, -prazole, -xaban...),
+  disability words and the aids a person wears or uses (not the ones sold or designed), a
+  dose or a capitalised name in a treatment frame ("Takes Eliquis daily"). Measured on the
+  probe ``data/sensitive/probe/health_structure.jsonl`` (85 conditions, 48 look-alikes):
+  structure alone 16/85 -> 83/85 found, 0/48 look-alikes held before and after.
   No list closes the class (a drug, a device, a party or a union by its name: "takes
   sertraline", "syndiqué à la CGT", "porta un apparecchio acustico"), so a learned model
   (:mod:`.sensitive_model`, trained by ``tools/train_sensitive.py``) reads the meaning too.
