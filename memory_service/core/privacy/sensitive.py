@@ -246,7 +246,10 @@ _AID = (
     r"|prosthe(?:sis|ses|tic \w+)|protheses?|protesi|protesis|pacemaker|stimulateur cardiaque"
     r"|marcapasos|herzschrittmacher|crutch(?:es)?|bequilles|muletas|krucken|stampelle"
     r"|rollator|deambulatore|insulin pump|pompe a insuline|bomba de insulina|insulinpumpe"
-    r"|microinfusore|cpap|inhaler|inhalateur|inhalador|inhalator|inalatore|epipen"
+    r"|microinfusore|cpap|stoma|stomie|walking stick|canne blanche|canne anglaise|baston"
+    r"|gehstock|blindenstock|bastone|sauerstoff\w*|oxygen (?:tank|concentrator)"
+    r"|concentrateur d'oxygene|concentrador de oxigeno|concentratore di ossigeno"
+    r"|inhaler|inhalateur|inhalador|inhalator|inalatore|epipen"
     r"|adrenalin[ae]?-?\s?pen|stylo d'adrenaline|auto-?in[jy]ector\w*|penna di adrenalina"
     # an interpreter in a sign language the person needs (not the one who interprets)
     r"|(?:sign[- ]language|langue des signes|lengua de signos|lingua dei segni|lis)"
@@ -279,6 +282,18 @@ _SENSE = (
 # person-words of the common named conditions, derived from their stems ("sans doute
 # diabétique", "Diabetiker", "epilettico", "asthmatic", "autistisch").
 _MIND = (
+    # a fellowship of recovery, by its name ("Alcoholics Anonymous", "Anonyme Alkoholiker")
+    r"(?:alcoholics|narcotics|gamblers|overeaters|alcooliques|narcotiques|joueurs|alcoholicos"
+    r"|narcoticos|jugadores|alcolisti|narcotici|giocatori) (?:anonymous|anonymes|anonimos"
+    r"|anonimi)|anonyme (?:alkoholiker|narkotiker|spieler)|"
+    r"(?:uses|walks with|with) an? (?:walking |white )?cane|"
+    r"panikattacke\w*|attaques? de panique|ataques? de panico|attacc(?:o|hi) di panico|"
+    r"seizures|carpal tunnel|canal carpien|tunel carpiano|karpaltunnel\w*|tunnel carpale|"
+    r"hormone therapy|terapia hormonal|hormontherapie|terapia ormonale|traitement hormonal|"
+    r"hormonotherapie|krankgeschrieben|arret maladie|baja medica|on sick leave|"
+    r"greffe (?:de |du |d')(?:rein|foie|coeur|poumon|moelle|cornee|pancreas)|"
+    r"trasplante de (?:rinon|higado|corazon|pulmon|medula|cornea)|"
+    r"trapianto di (?:rene|fegato|cuore|polmone|midollo|cornea)|[a-z]+transplantation|"
     r"(?:has|have|had|having) (?:severe |chronic |social |generali[sz]ed )?anxiety|"
     r"movilidad reducida|mobilite reduite|reduced mobility|mobilita ridotta|ridotta mobilita|"
     r"eingeschrankte mobilitat|gehbehindert\w*|"
@@ -335,21 +350,23 @@ _HEALTH_STRUCTURE = (
 # "Takes <Name> daily": a capitalised name (the original case) between a take verb and a
 # rhythm is a medicine ("Takes Eliquis daily", "Prend du Doliprane le soir"); German, which
 # capitalises every noun, is left out ("Nimmt jeden Morgen den Bus" has its article anyway).
-_TAKES_NAME = re.compile(
-    r"(?<![\w])(?:[Tt]akes|[Pp]rend(?: du| de la| de l'| des)?|[Tt]oma|[Pp]rende(?: il| la| lo"
-    r"| l')?)\s+(?:[A-Z][a-z]{3,}|[A-Z]{2,}[a-z]*)\s+(?:daily|every (?:morning|evening|night"
-    r"|day)|twice a day|once a day|at night|in the (?:morning|evening)|tous les (?:jours"
-    r"|matins|soirs)|chaque (?:jour|matin|soir)|le (?:matin|soir)|cada (?:dia|día|mañana"
-    r"|noche)|por la (?:mañana|noche)|ogni (?:giorno|mattina|sera)|la (?:sera|mattina)"
-    r"|al giorno|for (?:his|her|my|the)? ?\w+|pour|contre|para|per|contro|against|after"
-    r"|après|tras|dopo|since|depuis|desde|da)(?![\w])"
-    # or the name closes the clause ("Takes Prozac.", "Prende lo Xanax, ...")
-    r"|(?<![\w])(?:[Tt]akes|[Pp]rend(?: du| de la| de l'| des)?|[Tt]oma|[Pp]rende(?: il| la"
-    r"| lo| l')?)\s+(?:[A-Z][a-z]{3,}|[A-Z]{2,}[a-z]*)\s*(?:[.;,]|$)"
+_TAKE = (
+    r"(?<![\w])(?:[Tt]akes|[Pp]rend(?: du| de la| de l'| des| sa| son| ses)?|[Tt]oma|[Pp]rende"
+    r"(?: il| la| lo| l')?)\s+(?:[A-Z][a-z]{3,}|[A-Z]{2,}[a-z]*)"
 )
+_RHYTHM = (
+    r"daily|every (?:morning|evening|night|day)|twice a day|once a day|at night"
+    r"|in the (?:morning|evening)|tous les (?:jours|matins|soirs)|chaque (?:jour|matin|soir)"
+    r"|le (?:matin|soir)|cada (?:dia|día|mañana|noche)|por la (?:mañana|noche)"
+    r"|ogni (?:giorno|mattina|sera)|la (?:sera|mattina)|al giorno"
+    r"|for (?:his|her|my|the)? ?\w+|pour|contre|para|per|contro|against|after|après|tras|dopo"
+    r"|since|depuis|desde|da"
+)
+# ... or the name closes the clause ("Takes Prozac.", "Prende lo Xanax, ...").
+_TAKES_NAME = re.compile(rf"{_TAKE}\s+(?:{_RHYTHM})(?![\w])|{_TAKE}\s*(?:[.;,]|$)")
 # Treatment acronyms in their own case ("on PrEP", "HRT"), so "prep cook" stays a kitchen.
 _TREATMENT_ACRONYM = re.compile(
-    r"(?<![\w])(?:PrEP|HRT|TRT|SSRIs?|SNRIs?|CPAP|IVF|FIV|PMA|T[12]D|DT[12]|DM[12]|OCD)(?![\w])"
+    r"(?<![\w])(?:PrEP|HRT|TRT|SSRIs?|SNRIs?|CPAP|IVF|FIV|PMA|T[12]D|DT[12]|DM[12]|OCD|COPD|BPCO|EPOC)(?![\w])"
 )
 
 
