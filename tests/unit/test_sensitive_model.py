@@ -136,7 +136,8 @@ def test_the_model_keeps_unseen_ordinary_notes() -> None:
 
 def test_the_structure_alone_stays_available_for_the_training_script() -> None:
     assert structural_categories("Ist vorbestraft.") == {SensitiveCategory.CRIMINAL_RECORD}
-    assert structural_categories("Takes levothyroxine first thing every day.") == frozenset()
+    # a drug with no INN stem (levothyroxine now reads by its stem -thyroxine)
+    assert structural_categories("Takes lithium first thing every day.") == frozenset()
 
 
 def test_a_brand_is_left_out_of_what_the_model_reads_and_the_rest_is_kept() -> None:

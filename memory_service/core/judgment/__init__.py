@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from memory_service.core.judgment.model import JudgmentModel, ModelFileError, default_model
 from memory_service.core.judgment.rules import (
     is_addressed_command,
+    is_drawn_conclusion,
     is_empty_chatter,
     is_grounded_inference,
     is_role_markup,
@@ -71,7 +72,9 @@ def judge(
     A passing state is fine in a session-only note (it is forgotten when the session ends),
     so ``ephemeral`` applies to durable notes only. A note the agent declares
     ``model_inferred`` is a hypothesis; given with the evidence it was drawn from, it is a
-    speculation (:func:`.rules.is_grounded_inference`).
+    speculation (:func:`.rules.is_grounded_inference`); a note of any source that draws its
+    own conclusion from a source or a habit it names is one too
+    (:func:`.rules.is_drawn_conclusion`).
     """
     model = model or default_model()
     scores = model.scores(text)
@@ -88,7 +91,8 @@ def judge(
             hold.add(code)
     if is_empty_chatter(text):
         refuse.add(ReasonCode.NOT_ACTIONABLE)
-    if source is Source.MODEL_INFERRED and is_grounded_inference(text):
+    grounded = source is Source.MODEL_INFERRED and is_grounded_inference(text)
+    if grounded or is_drawn_conclusion(text):
         refuse.add(ReasonCode.SPECULATIVE)
     if is_role_markup(text) or is_addressed_command(text) or lifts_a_safeguard(text):
         refuse.add(ReasonCode.INSTRUCTION)

@@ -25,6 +25,16 @@
   punctuation decide, not words. Measured on every seen eval set and scenario suite (session
   9): of 243 ``model_inferred`` notes, 61 have such a part, all 61 labelled speculative; the
   150 ``model_inferred`` notes of the scenario suites (plain hypotheses) have none.
+- **A conclusion the note draws itself, whoever declares it**: a source put first and then the
+  conclusion ("Given the size of the orders, big family", "Vu le montant des pourboires, client
+  aisé", "Anhand der Bestellungen: Hundebesitzer"), or a habit and an arrow to an attribute
+  ("Buys nappies every week -> has a baby"): ``speculative`` for a ``user_stated`` note too.
+  The source is not a person ("Según la usuaria, …", "d'après ses propres mots" report the
+  user's word) nor a time ("From now on, …"); the arrow is not an update or a mapping (a
+  habit before it, no "field:" before it, no "=": "Plan: 10GB -> 50GB" is kept). Measured
+  (session 10) on the judgment corpus (22 writers) and every seen eval set: 58 guesses the
+  model saved are refused (43 by the source, over 9 writers; 15 by the arrow, w20 and w21),
+  0 durable notes.
 - **Role and template markup**: text that impersonates a chat role or a prompt template
   ("SYSTEM: …", "Assistant, …", "<|im_start|>", "[INST]", "<<SYS>>", "### Instruction",
   ``<system>`` tags). No note about a user starts that way, so the shape alone decides.
@@ -131,6 +141,43 @@ _GROUNDS = re.compile(r"\([^)]*\w+\W+\w+[^)]*\)|[:;\u2013\u2014]\s*\w+\W+\w+|\s-
 _INFERENCE_SHAPES = frozenset(
     {"arrow", "consequence", "source_first", "evidence_clause", "short_tail"}
 )
+
+
+# A real arrow (not "=", which maps a field to a value).
+_REAL_ARROW = re.compile(r"->|=>|-->|[\u2192\u21d2\u27f6\u27f9]")
+_FROM_A_TIME = re.compile(
+    r"^\W*from\s+(?:now|next|this|today|tomorrow|then|the\s+\d|\d|(?:mon|tues|wednes|thurs|fri"
+    r"|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+)
+# A source that is a person reports their word ("according to the user", "laut Kunde"; "él"
+# only last, as "el" is also an article).
+_PERSON_SOURCE = re.compile(
+    r"\b(?:user|usuari[oa]|client[ea]?s?|customer|kunde|kundin|lui|elle|him|her|them|ihm|ihr|el\s*$"
+    r"|ella|lei|ses propres|sus propias|eigene[rn]?|nascita|naissance|birth|geburt|nacimiento"
+    r"|own words)\b"
+)
+_SOURCE_PART = re.compile(r"^[^,:;.\u2013\u2014]*")
+_EVIDENCE = frozenset({"habit", "weekday", "inference"})
+
+
+def is_drawn_conclusion(text: str) -> bool:
+    """Whether the note draws a conclusion from a source or a habit it names (see the module's
+    docstring), whatever its declared source."""
+    shapes = shape_classes(text)
+    if "stated" in shapes:
+        return False
+    folded = features.fold(text)
+    if "source_first" in shapes:
+        source = _SOURCE_PART.match(folded)
+        if not _FROM_A_TIME.match(folded) and not (
+            source and _PERSON_SOURCE.search(source.group())
+        ):
+            return True
+    arrow = _REAL_ARROW.search(folded)
+    if "then_attr" not in shapes or arrow is None or ":" in folded[: arrow.start()]:
+        return False
+    before = folded[: arrow.start()]
+    return bool(cue_classes(before, features.tokens(before)) & _EVIDENCE)
 
 
 def is_grounded_inference(text: str) -> bool:
