@@ -644,11 +644,13 @@ def _harmless_code(run: _Run) -> bool:
     )
 
 
-# A capitalised word after an article, right before a code: a maker's name ("Owns a Samsung
-# QE55Q80C"), unless an identifier's word comes before it.
+# A capitalised word after an article or a possessive, right before a code: a maker's name
+# ("Owns a Samsung QE55Q80C"), unless an identifier's word comes before it.
 _ARTICLES = (
     r"(?i:a|an|the|my|his|her|their|our|new|old|un|une|le|la|son|sa|mon|ma|el|su|mi"
-    r"|ein|eine|einen|einem|einer|den|dem|der|die|das|sein|seine|ihr|ihre|il|lo|uno|una|nuovo)"
+    r"|ein|eine|einen|einem|einer|den|dem|der|die|das|sein|seine|ihr|ihre|il|lo|uno|una|nuovo"
+    # a possessive stands where the article does ("this user's Bosch SMV4HCX48E model")
+    r"|[^\W\d_]+'s?)"
 )
 _MAKER_BEFORE = re.compile(rf"(?:.*\s)?{_ARTICLES}\s+(?:[A-Z][a-z]{{2,}}|[A-Z]{{2,6}})\s+", re.S)
 _ARTICLE_BEFORE = re.compile(rf"(?:.*\s)?{_ARTICLES}\s+", re.S)

@@ -91,13 +91,13 @@ _NAMING = (
     r"|s'appelle|joue sous le nom de|poste sous le nom de|se llama|aparece como|juega como"
     r"|publica como|firma como|heisst|heißt|nennt sich|spielt als|postet als|si chiama"
     r"|si fa chiamare|gioca come|pubblica come|compare come|as|als|como|come|comme)"
-    r"|(?P<being>is|was|est|es|ist|e|era|war|etait)"
+    r"|(?P<being>is|was|est|es|ist|e|era|war|etait|c'est|c'etait)"
 )
 _HANDLE_TOKEN = r"(?i:@)?(?P<name>[A-Za-z0-9][A-Za-z0-9_.#-]{2,31})"
 _HANDLE_END = r"\s*(?:$|[.;!?\n)(]|,\s)"
 _PLATFORM_OR_X = rf"(?:(?i:{_PLATFORM})|X)"
 _ON_PLATFORM_NAMED = re.compile(
-    rf"(?<![\w.])(?i:{_ON})\s+{_PLATFORM_OR_X}(?![\w]|\.\w)\s*,?\s+(?i:(?:{_WHO})\s+)?"
+    rf"(?<![\w.])(?i:{_ON})\s+{_PLATFORM_OR_X}(?![\w]|\.\w)\s*,?\s+(?i:(?:{_WHO}),?\s+)?"
     rf"(?i:{_NAMING})\s+(?i:(?:{_WHO})\s+)?{_HANDLE_TOKEN}{_HANDLE_END}"
 )
 _NAMED_ON_PLATFORM = re.compile(
@@ -489,7 +489,7 @@ _KEY_VALUE = re.compile(
     # the value is looked at, not taken: a bare value may be the next key ("settings:
     # smtp_pass: ...")
     r"""(?=(?P<qv>["'\u201c\u00ab])(?P<quoted>[^"'\u201d\u00bb\n]{0,80})["'\u201d\u00bb]"""
-    r"|(?P<bare>[^\s\"',;{}\[\])(]{1,80}))"
+    r"|(?P<bare>[^\s\"',;&?{}\[\])(]{1,80}))"
 )
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _KEY_PARTS = re.compile(r"[_.\s-]+")

@@ -252,7 +252,7 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) ->
         or combination(folded_text)
         or counted_digits(folded_text)
         or _KEYPAD_ENTRY.search(folded_text)
-        or _LETTERED_LOCK_CODE.search(folded_text)
+        or _lettered_lock_code(folded_text)
         or entered_code(keyed, lexicons)
         or told_code(keyed)
         or keys_listed(folded_text)
@@ -703,15 +703,23 @@ _SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;\n]|$)")
 _KEYPAD_ENTRY = re.compile(r"(?<![\w#*])(?:\*?\d{4,8}|\*\d{3})#(?![\w#])")
 
 
-# A lock's code of a letter or two and digits, as a spelling alphabet says it and the
-# normaliser writes it ("Locker is bravo-two-two-seven": "B227", "candado: eco cinco cinco
-# dos": "E552"), right after the lock's noun and an assignment.
+# A lock's code of capitals and digits, as a spelling alphabet says it and the normaliser
+# writes it ("Locker is bravo-two-two-seven": "B227", "alpha-neuf-trois-un": "A931"), or
+# with a letter inside ("27B4", "4B72"), after the lock's noun and an assignment or a verb
+# that gives the value ("donne", "gives", "ergibt"), in its sentence (a ";" or a comma may
+# come between: "le code de la porte, à l'envers, donne 27B4 ; le vrai est 4B72").
 _LETTERED_LOCK_CODE = re.compile(
-    rf"(?<![\w-])(?:{'|'.join(LOCK_NOUNS)})(?![\w-])[^.!?;\n]{{0,30}}?"
-    rf"(?:\s(?:{_LOCK_ASSIGNMENT})\s|\s*[:=]\s*)[*#]?(?-i:[A-Z]{{1,2}}\d{{3,8}}|\d{{3,8}}[A-Z]{{1,2}})"
-    r"(?![\w.,/:-]\w|\w)",
+    rf"(?<![\w-])(?:{'|'.join(LOCK_NOUNS)})(?![\w-])[^.!?\n]{{0,50}}?"
+    rf"(?:\s(?:{_LOCK_ASSIGNMENT}|gives|donne|da|ergibt|fait)\s|\s*[:=]\s*)[*#]?"
+    r"(?-i:(?P<code>(?=(?:[A-Z]*\d){3})[A-Z0-9]{4,8}))(?![\w.,/:-]\w|\w)",
     re.I,
 )
+
+
+def _lettered_lock_code(text: str) -> bool:
+    return any(
+        any(ch.isalpha() for ch in match["code"]) for match in _LETTERED_LOCK_CODE.finditer(text)
+    )
 
 
 def lock_code(text: str) -> bool:
