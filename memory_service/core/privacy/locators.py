@@ -118,7 +118,10 @@ _STATE_WORDS = frozenset(
      "nice", "cute", "rare", "late", "sure", "alone", "awesome", "mature", "rude",
      "home", "done", "gone", "bored", "timide", "discrete", "celebre", "libre",
      "solo", "sola", "muy", "molto", "sehr", "tres", "trop", "der", "die", "das", "ein",
-     "eine", "un", "une", "una", "uno", "il", "lo", "la", "le", "el"}
+     "eine", "un", "une", "una", "uno", "il", "lo", "la", "le", "el", "secret", "secrete",
+     "unknown", "inconnu", "same", "different", "long", "short", "simple", "easy", "hard",
+     "funny", "weird", "old", "cool", "taken", "changed", "forgotten", "secreto", "geheim",
+     "segreto", "lang", "kurz", "corto", "lungo", "court"}
 )  # fmt: skip
 _PREDICATE_ENDING = re.compile(
     r"(?:ive|ous|ful|less|able|ible|al|ic|ed|ing|ly|ent|ant|ary|ish|ile|ual|eux|euse|ique"
@@ -390,6 +393,11 @@ def _has_gamer_tag(text: str) -> bool:
             for pattern in (_ON_PLATFORM_NAMED, _NAMED_ON_PLATFORM)
             for match in pattern.finditer(text)
         )
+        or any(
+            _user_name(match["name"])
+            or (match["account"] is not None and _given_name_token(match["name"], only_names=False))
+            for match in _ACCOUNT_NAMED.finditer(text)
+        )
     )
 
 
@@ -397,7 +405,11 @@ def _named_handle(match: re.Match[str]) -> bool:
     """The token a naming verb gives on a platform is a user name: any token after a verb
     that only names ("goes by", "se llama"), after "is" one shaped like a user name or a
     word that no state, role or adjective is ("is grimblewick", not "is inactive")."""
-    name = match["name"].rstrip(".")
+    return _given_name_token(match["name"], only_names=match["naming"] is not None)
+
+
+def _given_name_token(token: str, *, only_names: bool) -> bool:
+    name = token.rstrip(".")
     lower = name.lower()
     if lower in DEFAULT_LEXICONS.stopwords or lower in _STATE_WORDS or name.isdigit():
         return False
@@ -405,10 +417,26 @@ def _named_handle(match: re.Match[str]) -> bool:
         return True
     if len(name) < MIN_NAMED_CHARS or not name.isalpha():
         return False
-    if match["naming"] is not None:
+    if only_names:
         return True
     # after "is", a capital starts a noun ("ist sie Moderatorin"); a handle is written small
     return name.islower() and _PREDICATE_ENDING.search(lower) is None
+
+
+# An account's name given after the noun for it, with no platform ("Her username everywhere
+# is grimblewick", "Mon pseudo partout, c'est brumeduvent", "Sein Benutzername lautet
+# nachtfalke"): the token that ends the clause is the name, read as after "is".
+_ACCOUNT_NOUNS = (
+    r"(?P<account>user ?names?|user-names?|gamer ?tags?|screen ?names?|pseudos?"
+    r"|nom d'utilisateur|nombres? de usuario|benutzername|nutzername|spielername|nome utente)"
+    # nouns of other things too ("the door handle is loose"): a user name's shape only
+    r"|handles?|nicks?|nicknames?|identifiant|usuario"
+)
+_ACCOUNT_NAMED = re.compile(
+    rf"(?<![\w])(?i:{_ACCOUNT_NOUNS})(?:\s+[^\W\d]+){{0,2}}?\s*,?"
+    r"(?:\s*[:=]|\s+(?i:is|was|est|es|ist|lautet|e|è|era|war|etait|c'est))\s+"
+    rf"{_HANDLE_TOKEN}{_HANDLE_END}"
+)
 
 
 def _user_name(token: str) -> bool:
