@@ -122,6 +122,11 @@ def codes(text: str, keywords: tuple[str, ...] = ("general",)) -> set[str]:
         "Su nombre de usuario es lobogris.",
         "Her handle is quiet_lantern.",
         "Le digicode du portail, à l'envers, fait 91C3 ; le bon est 3C19.",
+        "Born on Easter Sunday 1984.",
+        "Born on leap day 1988.",
+        "Born the day after Christmas, nineteen seventy-nine.",
+        "The template has <firstName>Oksana</firstName> in it.",
+        "<password>Kr4ken!</password>",
     ],
 )
 def test_values_that_identify_or_open_are_refused(text: str) -> None:
@@ -181,6 +186,8 @@ def test_values_that_identify_or_open_are_refused(text: str) -> None:
         "Door 3 leads to room B204 on the left.",
         "The garage fits a BMW X5 and a VW ID4.",
         "Gate is A12.",
+        "<theme>dark</theme> is her setting",
+        "Loves Thanksgiving 1975-style parties.",
     ],
 )
 def test_look_alikes_are_saved(text: str) -> None:

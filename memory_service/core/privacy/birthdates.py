@@ -120,7 +120,8 @@ _NAMED_DAY = (
     r"|New\s+Year'?s?|Valentine'?s|St\.?\s+Patrick'?s|Epiphany|Twelfth\s+Night|Easter"
     r"|(?:los\s+)?Reyes|A[nñ]o\s+Nuevo|Epifan[ií]a|Befana|Ognissanti|Dreik[oö]nig(?:stag)?"
     r"|Allerheiligen|Nikolaus(?:tag)?|Walpurgisnacht|(?:la\s+)?Saint[- ]Sylvestre|P[aâ]ques"
-    r"|Pascua|(?:the\s+)?Fourth\s+of\s+July"
+    r"|Pascua|(?:the\s+)?Fourth\s+of\s+July|[Ll]eap\s+[Dd]ay|Thanksgiving|Pentecost|Pfingsten"
+    r"|Pentec[oô]te|Pentecost[eé]s|Karneval|Fasching|Mardi\s+Gras|Carnevale|Hanukkah|Diwali"
 )
 _NAMED_DAY_YEAR = re.compile(
     rf"^\W{{0,3}}(?:(?:on|le|el|en|am|an|il|a|the)\s+)?(?:{_NAMED_DAY})\W{{0,3}}"
@@ -137,9 +138,11 @@ _NAMED_DAY_YEAR = re.compile(
 # A named day next to its year, anywhere in a birth cue's sentence, whatever stands before
 # the day: an offset from it fixes the date as well ("Birthday is two days after Christmas,
 # 1979", "born the day after New Year's in '84", "le lendemain de Noël 1984").
+_WEEKDAYS = r"Sunday|Monday|Day|Eve|dimanche|lundi|domingo|lunes|Sonntag|Montag|domenica|lunedi"
 _HOLIDAY_YEAR = re.compile(
-    rf"(?<![\w])(?:{_NAMED_DAY})\W{{0,3}}(?:(?:in|of|en|de|del|im|nel|di|dell')\s*)?"
-    rf"(?:the\s+year\s+)?(?:{_YEAR}(?!\d)|['\u2019]\d{{2}}(?!\d))"
+    rf"(?<![\w])(?:{_NAMED_DAY})(?:\s+(?:{_WEEKDAYS}))?\W{{0,3}}"
+    r"(?:(?:in|of|en|de|del|im|nel|di|dell')\s*)?(?:the\s+year\s+)?"
+    rf"(?:{_YEAR}(?!\d)|(?:19|20)\s\d{{2}}(?!\d)|['\u2019]\d{{2}}(?!\d))"
 )
 
 

@@ -534,11 +534,24 @@ MIN_NUMBER_CHARS = 4
 MAX_KEY_PARTS = 5  # a key of more words is prose
 
 
+# A value between a key's tags: ``<firstName>Oksana</firstName>``.
+_TAGGED_VALUE = re.compile(r"<(?P<key>[A-Za-z][\w.:-]{0,40})>(?P<value>[^<>\n]{1,80})</(?P=key)>")
+
+
 def keyed_values(text: str) -> Iterator[tuple[str, str]]:
     """The kind of each personal or credential value given under its key in ``text``
     ("name", "login", "email", "phone", "address", "date", "number" or
     :data:`CREDENTIAL`) with the value; the value is for the caller's shape test only,
     never reported."""
+    if "</" in text:
+        for match in _TAGGED_VALUE.finditer(text):
+            kind = _key_kind(match["key"])
+            if kind is not None and _holds(
+                kind,
+                match["value"],
+                bare_key_alone=match["key"].lower() in PERSONAL_FIELD_BARE_KEYS,
+            ):
+                yield kind, match["value"]
     if not any(op in text for op in (":", "=")):
         return
     for match in _KEY_VALUE.finditer(text):
