@@ -138,7 +138,12 @@ _NAMED_DAY_YEAR = re.compile(
 # A named day next to its year, anywhere in a birth cue's sentence, whatever stands before
 # the day: an offset from it fixes the date as well ("Birthday is two days after Christmas,
 # 1979", "born the day after New Year's in '84", "le lendemain de Noël 1984").
-_WEEKDAYS = r"Sunday|Monday|Day|Eve|dimanche|lundi|domingo|lunes|Sonntag|Montag|domenica|lunedi"
+# A weekday or a part of the day after the holiday ("Easter Sunday", "Christmas morning").
+_WEEKDAYS = (
+    r"Sunday|Monday|Day|Eve|dimanche|lundi|domingo|lunes|Sonntag|Montag|domenica|lunedi"
+    r"|morning|evening|night|afternoon|matin|soir|nuit|manana|noche|tarde|Morgen|Abend|Nacht"
+    r"|mattina|sera|notte|pomeriggio"
+)
 _HOLIDAY_YEAR = re.compile(
     rf"(?<![\w])(?:{_NAMED_DAY})(?:\s+(?:{_WEEKDAYS}))?\W{{0,3}}"
     r"(?:(?:in|of|en|de|del|im|nel|di|dell')\s*)?(?:the\s+year\s+)?"

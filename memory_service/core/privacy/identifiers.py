@@ -594,7 +594,15 @@ def _plain_shape(run: _Run) -> bool:
         return True  # a list of years, "2015 2018 2023" (a code without digits is none)
     if _version(run):
         return True
+    if _IPV4_SHAPE.fullmatch(raw) and all(int(part) <= MAX_OCTET for part in raw.split(".")):
+        # an IPv4 address: a public one is the locators' (``IP_ADDRESS``), a private one
+        # ("192.168.0.1") names a machine at home, not a person
+        return True
     return _next_to_unit(run)
+
+
+_IPV4_SHAPE = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
+MAX_OCTET = 255
 
 
 def _harmless_code(run: _Run) -> bool:

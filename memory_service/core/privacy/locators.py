@@ -79,7 +79,7 @@ _PLATFORM_HANDLE = re.compile(
 # with the platform after the token ("She goes by pixelfox on Discord").
 _ON = r"on|sur|en|auf|bei|su|in|im|di|sobre"
 _WHO = (
-    r"the user|the client|user|she|he|they|i|we|il|elle|ils|elles|je|on|el usuario|ella|el"
+    r"the [^\W\d]+|user|she|he|they|i|we|il|elle|ils|elles|je|on|el usuario|ella|el"
     r"|ellos|yo|er|sie|ich|wir|lui|lei|loro|io|l'utente|l'utilisateur|der nutzer|die nutzerin"
     r"|(?:my|his|her|their|mon|ma|son|sa|leur|mi|su|mein\w*|sein\w*|ihr\w*|il mio|la mia|il suo"
     r"|la sua|mio|mia|suo|sua)\s+[^\W\d]+"
