@@ -117,6 +117,11 @@ _NAMED_DAY = (
     r"|Nochebuena|Nochevieja|Navidad|(?:el\s+)?d[ií]a\s+de\s+[A-Z]\w+(?:\s+\w+)?"
     r"|Heiligabend|Silvester|Weihnachten|Neujahr|Ostern|Natale|Capodanno|Ferragosto|Pasqua"
     r"|(?:la\s+)?vigilia\s+di\s+Natale|Santo\s+Stefano"
+    r"|New\s+Year'?s?|Valentine'?s|St\.?\s+Patrick'?s|Epiphany|Twelfth\s+Night|Easter"
+    r"|(?:los\s+)?Reyes|A[nñ]o\s+Nuevo|Epifan[ií]a|Befana|Ognissanti|Dreik[oö]nig(?:stag)?"
+    r"|Allerheiligen|Nikolaus(?:tag)?|Walpurgisnacht|(?:la\s+)?Saint[- ]Sylvestre|P[aâ]ques"
+    r"|Pascua|(?:the\s+)?Fourth\s+of\s+July|[Ll]eap\s+[Dd]ay|Thanksgiving|Pentecost|Pfingsten"
+    r"|Pentec[oô]te|Pentecost[eé]s|Karneval|Fasching|Mardi\s+Gras|Carnevale|Hanukkah|Diwali"
 )
 _NAMED_DAY_YEAR = re.compile(
     rf"^\W{{0,3}}(?:(?:on|le|el|en|am|an|il|a|the)\s+)?(?:{_NAMED_DAY})\W{{0,3}}"
@@ -130,10 +135,32 @@ _NAMED_DAY_YEAR = re.compile(
 )
 
 
+# A named day next to its year, anywhere in a birth cue's sentence, whatever stands before
+# the day: an offset from it fixes the date as well ("Birthday is two days after Christmas,
+# 1979", "born the day after New Year's in '84", "le lendemain de Noël 1984").
+# A weekday or a part of the day after the holiday ("Easter Sunday", "Christmas morning").
+_WEEKDAYS = (
+    r"Sunday|Monday|Day|Eve|dimanche|lundi|domingo|lunes|Sonntag|Montag|domenica|lunedi"
+    r"|morning|evening|night|afternoon|matin|soir|nuit|manana|noche|tarde|Morgen|Abend|Nacht"
+    r"|mattina|sera|notte|pomeriggio"
+)
+_HOLIDAY_YEAR = re.compile(
+    rf"(?<![\w])(?:{_NAMED_DAY})(?:\s+(?:{_WEEKDAYS}))?\W{{0,3}}"
+    r"(?:(?:in|of|en|de|del|im|nel|di|dell')\s*)?(?:the\s+year\s+)?"
+    rf"(?:{_YEAR}(?!\d)|(?:19|20)\s\d{{2}}(?!\d)|['\u2019]\d{{2}}(?!\d))"
+)
+
+
 def _named_day(text: str) -> bool:
-    """A birth cue, then a named day and a year (see :data:`_NAMED_DAY`)."""
-    return any(
+    """A birth cue, then a named day and a year (see :data:`_NAMED_DAY`), or a named day
+    and its year in the cue's sentence (:data:`_HOLIDAY_YEAR`)."""
+    if any(
         _NAMED_DAY_YEAR.search(text[cue.end() : cue.end() + REACH]) for cue in _CUE.finditer(text)
+    ):
+        return True
+    return any(
+        _CUE.search(sentence.group()) and _HOLIDAY_YEAR.search(sentence.group())
+        for sentence in _SENTENCE.finditer(text)
     )
 
 

@@ -594,7 +594,15 @@ def _plain_shape(run: _Run) -> bool:
         return True  # a list of years, "2015 2018 2023" (a code without digits is none)
     if _version(run):
         return True
+    if _IPV4_SHAPE.fullmatch(raw) and all(int(part) <= MAX_OCTET for part in raw.split(".")):
+        # an IPv4 address: a public one is the locators' (``IP_ADDRESS``), a private one
+        # ("192.168.0.1") names a machine at home, not a person
+        return True
     return _next_to_unit(run)
+
+
+_IPV4_SHAPE = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
+MAX_OCTET = 255
 
 
 def _harmless_code(run: _Run) -> bool:
@@ -644,11 +652,13 @@ def _harmless_code(run: _Run) -> bool:
     )
 
 
-# A capitalised word after an article, right before a code: a maker's name ("Owns a Samsung
-# QE55Q80C"), unless an identifier's word comes before it.
+# A capitalised word after an article or a possessive, right before a code: a maker's name
+# ("Owns a Samsung QE55Q80C"), unless an identifier's word comes before it.
 _ARTICLES = (
     r"(?i:a|an|the|my|his|her|their|our|new|old|un|une|le|la|son|sa|mon|ma|el|su|mi"
-    r"|ein|eine|einen|einem|einer|den|dem|der|die|das|sein|seine|ihr|ihre|il|lo|uno|una|nuovo)"
+    r"|ein|eine|einen|einem|einer|den|dem|der|die|das|sein|seine|ihr|ihre|il|lo|uno|una|nuovo"
+    # a possessive stands where the article does ("this user's Bosch SMV4HCX48E model")
+    r"|[^\W\d_]+'s?)"
 )
 _MAKER_BEFORE = re.compile(rf"(?:.*\s)?{_ARTICLES}\s+(?:[A-Z][a-z]{{2,}}|[A-Z]{{2,6}})\s+", re.S)
 _ARTICLE_BEFORE = re.compile(rf"(?:.*\s)?{_ARTICLES}\s+", re.S)

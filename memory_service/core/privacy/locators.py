@@ -13,14 +13,21 @@ from __future__ import annotations
 
 import ipaddress
 import re
+from collections.abc import Iterator
 
+from memory_service.core.lexicons import DEFAULT_LEXICONS
 from memory_service.core.privacy.plates import plate_in
 from memory_service.core.privacy.vocabulary import (
     ALIAS_CUES,
+    CREDENTIAL_FIELD_KEYS,
     HARMLESS_NUMBER_NOUNS,
     ORGANISATION_CUES,
     PAYMENT_APPS,
+    PERSON_KEY_WORDS,
+    PERSONAL_FIELD_BARE_KEYS,
+    PERSONAL_FIELD_KEYS,
     PERSONAL_PAGE_HOSTS,
+    PLACEHOLDER_VALUES,
     PROFILE_HOST_PAGES,
     PROFILE_HOSTS,
     UNITS,
@@ -51,7 +58,9 @@ _PLATFORM = (
     r"discord|steam|psn|playstation(?:\s+network)?|xbox(?:\s+live)?|gamertag|battle\.?net"
     r"|riot|epic(?:\s+games)?|twitch|instagram|insta|tiktok|snapchat|snap|twitter|telegram"
     r"|threads|mastodon|bluesky|reddit|github|gitlab|kick|nintendo|roblox|minecraft|origin"
-    r"|uplay|ubisoft|ea|lichess|chess\.com|skype|wechat|line|kik|signal"
+    r"|uplay|ubisoft|ea|lichess|chess\.com|skype|wechat|line|kik|signal|youtube|facebook"
+    r"|linkedin|pinterest|tumblr|bluesky|bereal|vk|soundcloud|spotify|strava|duolingo"
+    r"|letterboxd|goodreads|vinted|ebay|itch\.io|osu|faceit|valorant|fortnite|league"
 )
 _ACCOUNT_WORDS = (
     r"name|handle|tag|gamertag|user\s?name|username|account|pseudo|usuario|nombre|nome"
@@ -61,8 +70,65 @@ _PLATFORM_HANDLE = re.compile(
     rf"(?<![\w.])(?i:{_PLATFORM})(?:\s+(?i:id|tag|gamertag|username|user\s?name|name|handle"
     r"|pseudo|usuario|nome\s+utente|nick(?:name)?|account|compte|cuenta|konto))?"
     r"(?:\s+(?i:is|est|es|ist|lautet|e|è))?\s*[:,=]?\s+(?i:@)?"
-    r"(?P<name>[A-Za-z0-9][A-Za-z0-9_.#-]{2,31})\s*(?:$|[.;!?\n)]|,\s)"
+    r"(?P<name>[A-Za-z0-9][A-Za-z0-9_.#-]{2,31})\s*(?:$|[.;!?\n)(]|,\s)"
 )
+# A user name said as a person's name on a platform: the platform ("on Steam", "sur Insta",
+# "auf X"), who ("the user", "she", "mi hermano") and a verb that names ("is", "goes by",
+# "s'appelle", "se llama", "heißt", "si chiama"), then one token that ends the clause ("On
+# Steam the user is grimblewick", "On X she is maxmustermann_88 (no at-sign)"); or the same
+# with the platform after the token ("She goes by pixelfox on Discord").
+_ON = r"on|sur|en|auf|bei|su|in|im|di|sobre"
+_WHO = (
+    r"the [^\W\d]+|user|she|he|they|i|we|il|elle|ils|elles|je|on|el usuario|ella|el"
+    r"|ellos|yo|er|sie|ich|wir|lui|lei|loro|io|l'utente|l'utilisateur|der nutzer|die nutzerin"
+    r"|(?:my|his|her|their|mon|ma|son|sa|leur|mi|su|mein\w*|sein\w*|ihr\w*|il mio|la mia|il suo"
+    r"|la sua|mio|mia|suo|sua)\s+[^\W\d]+"
+)
+_NAMING = (
+    r"(?P<naming>goes by|is known as|is called|est connue? comme|es conocid[oa] como"
+    r"|ist bekannt als|e conosciut[oa] come|calls (?:him|her|them)sel(?:f|ves)|posts as"
+    r"|plays as|streams as|shows up as|appears as|logs in as|signs in as|se fait appeler"
+    r"|s'appelle|joue sous le nom de|poste sous le nom de|se llama|aparece como|juega como"
+    r"|publica como|firma como|heisst|heißt|nennt sich|spielt als|postet als|si chiama"
+    r"|si fa chiamare|gioca come|pubblica come|compare come|as|als|como|come|comme)"
+    r"|(?P<being>is|was|est|es|ist|e|era|war|etait|c'est|c'etait)"
+)
+_HANDLE_TOKEN = r"(?i:@)?(?P<name>[A-Za-z0-9][A-Za-z0-9_.#-]{2,31})"
+_HANDLE_END = r"\s*(?:$|[.;!?\n)(]|,\s)"
+_PLATFORM_OR_X = rf"(?:(?i:{_PLATFORM})|X)"
+_ON_PLATFORM_NAMED = re.compile(
+    rf"(?<![\w.])(?i:{_ON})\s+{_PLATFORM_OR_X}(?![\w]|\.\w)\s*,?\s+(?i:(?:{_WHO}),?\s+)?"
+    rf"(?i:{_NAMING})\s+(?i:(?:{_WHO})\s+)?{_HANDLE_TOKEN}{_HANDLE_END}"
+)
+_NAMED_ON_PLATFORM = re.compile(
+    rf"(?<![\w.])(?i:{_NAMING})\s+{_HANDLE_TOKEN}\s+(?i:{_ON})\s+{_PLATFORM_OR_X}(?![\w]|\.\w)"
+)
+# Words said of a person on a platform that are no name: a state ("is active", "est
+# banni"), a role ("is admin"); and the endings of adjectives and participles ("inactive",
+# "famous", "connected", "bekannt", "conocido").
+_STATE_WORDS = frozenset(
+    {"online", "offline", "active", "inactive", "banned", "new", "pro", "premium", "free",
+     "private", "public", "quiet", "silent", "anonymous", "live", "busy", "away", "invisible",
+     "verified", "famous", "popular", "admin", "mod", "moderator", "member", "streamer",
+     "player", "gamer", "there", "here", "everywhere", "nobody", "someone", "hooked", "fine",
+     "huge", "big", "small", "good", "bad", "great", "top", "level", "ranked", "blocked",
+     "muted", "friends", "actif", "inactif", "banni", "connecte", "activo", "inactivo",
+     "aktiv", "inaktiv", "gesperrt", "attivo", "bannato", "nuevo", "nouveau", "neu", "nuovo",
+     "everyone", "anyone", "always", "never", "often", "mostly", "too", "also", "still",
+     "nice", "cute", "rare", "late", "sure", "alone", "awesome", "mature", "rude",
+     "home", "done", "gone", "bored", "timide", "discrete", "celebre", "libre",
+     "solo", "sola", "muy", "molto", "sehr", "tres", "trop", "der", "die", "das", "ein",
+     "eine", "un", "une", "una", "uno", "il", "lo", "la", "le", "el", "secret", "secrete",
+     "unknown", "inconnu", "same", "different", "long", "short", "simple", "easy", "hard",
+     "funny", "weird", "old", "cool", "taken", "changed", "forgotten", "secreto", "geheim",
+     "segreto", "lang", "kurz", "corto", "lungo", "court"}
+)  # fmt: skip
+_PREDICATE_ENDING = re.compile(
+    r"(?:ive|ous|ful|less|able|ible|al|ic|ed|ing|ly|ent|ant|ary|ish|ile|ual|eux|euse|ique"
+    r"|if|ifs|ee|ees|ado|ada|ido|ida|ivo|iva|oso|osa|ig|lich|isch|bar|los|voll|end"
+    r"|iert|ato|ata|ito|ita|ale|ente|ante|est|ist|ier|iere|ieren)$"
+)
+MIN_NAMED_CHARS = 4
 # The platform's name with whose it is between it and the colon ("pseudo Twitch du joueur :
 # LeRoiDuClutch", "discord del jugador: elmanco_420 (…)", "Steam of my nephew: Kx_Wolf").
 _OWNED_PLATFORM_HANDLE = re.compile(
@@ -86,10 +152,15 @@ _GROUP_MENTIONS = frozenset({"here", "channel", "everyone", "all", "team", "home
 # written. Not snake_case words or settings ("main_editor", "snake_case": no capital) nor
 # constants ("MAX_RETRIES": no lower case).
 _BARE_HANDLE = re.compile(r"(?<![\w@./-])[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+(?![\w@/-])")
-_IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.]|\.\d)")
+_IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)")
 _IPV6 = re.compile(r"(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![\w:])", re.I)
+# Six pairs joined by one separator (":", "-", ".", "_", a space), or three groups of four
+# joined by dots (Cisco's "001a.2b3c.4d5e"); pairs with a space hold a letter, so six numbers
+# of two digits are not read as one.
 _MAC = re.compile(
-    r"(?<![\w:-])[0-9a-f]{2}(?:([:-])[0-9a-f]{2})(?:\1[0-9a-f]{2}){4}(?![\w:-])", re.I
+    r"(?<![\w:.-])(?:[0-9a-f]{2}(?:([:._ -])[0-9a-f]{2})(?:\1[0-9a-f]{2}){4}"
+    r"|[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4})(?![\w:-]|\.\w)",
+    re.I,
 )
 _GPS_DECIMAL = re.compile(
     r"(?<![\w.])(-?\d{1,2}\.\d{3,})\s*°?\s*([NS])?\s*[,;/ ]\s*"
@@ -206,7 +277,10 @@ def locator_types(text: str) -> frozenset[str]:
         found.add("SOCIAL_HANDLE")
     if _has_public_ip(text):
         found.add("IP_ADDRESS")
-    if _MAC.search(text):
+    if any(
+        match[1] not in (" ", ".", "_") or re.search(r"[a-f]", match.group(), re.I)
+        for match in _MAC.finditer(text)
+    ):
         found.add("MAC_ADDRESS")
     if _has_gps(text):
         found.add("GPS_COORDINATES")
@@ -216,6 +290,8 @@ def locator_types(text: str) -> frozenset[str]:
         or any(any(ch.isdigit() for ch in m.group(1)) for m in _PLATE_CUE.finditer(text))
     ):
         found.add("LICENSE_PLATE")
+    if any(kind != CREDENTIAL for kind, _ in keyed_values(text)):
+        found.add("KEYED_PERSONAL_VALUE")
     return frozenset(found)
 
 
@@ -302,14 +378,65 @@ def _has_handle(text: str) -> bool:
 
 
 def _has_gamer_tag(text: str) -> bool:
-    return any(
-        name.lower() not in _HARMLESS_NOUNS and not name.isupper()
-        for name in _TAGGED_NAME.findall(text)
-    ) or any(
-        _user_name(match["name"])
-        for pattern in (_PLATFORM_HANDLE, _OWNED_PLATFORM_HANDLE)
-        for match in pattern.finditer(text)
+    return (
+        any(
+            name.lower() not in _HARMLESS_NOUNS and not name.isupper()
+            for name in _TAGGED_NAME.findall(text)
+        )
+        or any(
+            _user_name(match["name"])
+            for pattern in (_PLATFORM_HANDLE, _OWNED_PLATFORM_HANDLE)
+            for match in pattern.finditer(text)
+        )
+        or any(
+            _named_handle(match)
+            for pattern in (_ON_PLATFORM_NAMED, _NAMED_ON_PLATFORM)
+            for match in pattern.finditer(text)
+        )
+        or any(
+            _user_name(match["name"])
+            or (match["account"] is not None and _given_name_token(match["name"], only_names=False))
+            for match in _ACCOUNT_NAMED.finditer(text)
+        )
     )
+
+
+def _named_handle(match: re.Match[str]) -> bool:
+    """The token a naming verb gives on a platform is a user name: any token after a verb
+    that only names ("goes by", "se llama"), after "is" one shaped like a user name or a
+    word that no state, role or adjective is ("is grimblewick", not "is inactive")."""
+    return _given_name_token(match["name"], only_names=match["naming"] is not None)
+
+
+def _given_name_token(token: str, *, only_names: bool) -> bool:
+    name = token.rstrip(".")
+    lower = name.lower()
+    if lower in DEFAULT_LEXICONS.stopwords or lower in _STATE_WORDS or name.isdigit():
+        return False
+    if _user_name(name):
+        return True
+    if len(name) < MIN_NAMED_CHARS or not name.isalpha():
+        return False
+    if only_names:
+        return True
+    # after "is", a capital starts a noun ("ist sie Moderatorin"); a handle is written small
+    return name.islower() and _PREDICATE_ENDING.search(lower) is None
+
+
+# An account's name given after the noun for it, with no platform ("Her username everywhere
+# is grimblewick", "Mon pseudo partout, c'est brumeduvent", "Sein Benutzername lautet
+# nachtfalke"): the token that ends the clause is the name, read as after "is".
+_ACCOUNT_NOUNS = (
+    r"(?P<account>user ?names?|user-names?|gamer ?tags?|screen ?names?|pseudos?"
+    r"|nom d'utilisateur|nombres? de usuario|benutzername|nutzername|spielername|nome utente)"
+    # nouns of other things too ("the door handle is loose"): a user name's shape only
+    r"|handles?|nicks?|nicknames?|identifiant|usuario"
+)
+_ACCOUNT_NAMED = re.compile(
+    rf"(?<![\w])(?i:{_ACCOUNT_NOUNS})(?:\s+[^\W\d]+){{0,2}}?\s*,?"
+    r"(?:\s*[:=]|\s+(?i:is|was|est|es|ist|lautet|e|è|era|war|etait|c'est))\s+"
+    rf"{_HANDLE_TOKEN}{_HANDLE_END}"
+)
 
 
 def _user_name(token: str) -> bool:
@@ -373,3 +500,130 @@ def _has_gps(text: str) -> bool:
         if abs(latitude) <= 90 and abs(longitude) <= 180:
             return True
     return False
+
+
+# --- values given under a key: code, config, JSON, YAML, a query string -----------------
+
+CREDENTIAL = "credential"
+# A key, quoted or bare ("first", 'email', user.email, firstName, mot_de_passe), its
+# assignment (":", "=", ":=", "=>") and its value, quoted or one bare token. A bare key
+# before a colon and a bare value is prose's "Email: ..." as often as YAML: it is read as a
+# key only in code's shape (a key with "_", "." or an inner capital, inside braces, or at
+# the start of a line of several).
+_KEY_VALUE = re.compile(
+    r"""(?:(?P<qk>["'])(?P<quoted_key>[A-Za-z][\w .-]{0,40})(?P=qk)"""
+    r"|(?<![\w.$@/-])(?P<bare_key>[A-Za-z][\w.-]{0,40}))"
+    r"\s*(?P<op>:=|=>|=|:)(?![=/])\s*"
+    # the value is looked at, not taken: a bare value may be the next key ("settings:
+    # smtp_pass: ...")
+    r"""(?=(?P<qv>["'\u201c\u00ab])(?P<quoted>[^"'\u201d\u00bb\n]{0,80})["'\u201d\u00bb]"""
+    r"|(?P<bare>[^\s\"',;&?{}\[\])(]{1,80}))"
+)
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_KEY_PARTS = re.compile(r"[_.\s-]+")
+# A value that refers to one instead of holding it: a variable, an environment lookup, a
+# template, a mask.
+_REFERENCE = re.compile(
+    r"^(?:[$%{<\[]|\*{2,}|x{3,}$|\.{3}|(?:os|process|env|config|settings|self|this)\b"
+    r"|[A-Z][A-Z0-9_]{2,}$|.*\(\s*\)?$)",
+)
+_NAME_VALUE = re.compile(r"[^\W\d_]{2,}(?:[ '.-]{1,2}[^\W\d_]+){0,3}\.?")
+MIN_PHONE_DIGITS = 6
+MIN_CREDENTIAL_CHARS = 3
+MIN_NUMBER_CHARS = 4
+MAX_KEY_PARTS = 5  # a key of more words is prose
+
+
+# A value between a key's tags: ``<firstName>Oksana</firstName>``.
+_TAGGED_VALUE = re.compile(r"<(?P<key>[A-Za-z][\w.:-]{0,40})>(?P<value>[^<>\n]{1,80})</(?P=key)>")
+
+
+def keyed_values(text: str) -> Iterator[tuple[str, str]]:
+    """The kind of each personal or credential value given under its key in ``text``
+    ("name", "login", "email", "phone", "address", "date", "number" or
+    :data:`CREDENTIAL`) with the value; the value is for the caller's shape test only,
+    never reported."""
+    if "</" in text:
+        for match in _TAGGED_VALUE.finditer(text):
+            kind = _key_kind(match["key"])
+            if kind is not None and _holds(
+                kind,
+                match["value"],
+                bare_key_alone=match["key"].lower() in PERSONAL_FIELD_BARE_KEYS,
+            ):
+                yield kind, match["value"]
+    if not any(op in text for op in (":", "=")):
+        return
+    for match in _KEY_VALUE.finditer(text):
+        key = match["quoted_key"] or match["bare_key"]
+        kind = _key_kind(key)
+        if kind is None:
+            continue
+        quoted = match["quoted"] is not None
+        value = (match["quoted"] if quoted else match["bare"]).strip()
+        if not quoted and match["bare_key"] and not _code_shaped(text, match, key):
+            continue
+        if _holds(kind, value, bare_key_alone=key.lower() in PERSONAL_FIELD_BARE_KEYS):
+            yield kind, value
+
+
+def _key_kind(key: str) -> str | None:
+    parts = [part.lower() for part in _KEY_PARTS.split(_CAMEL.sub("_", key)) if part]
+    if not parts or len(parts) > MAX_KEY_PARTS:
+        return None
+    glued = "".join(parts)
+    for length in range(len(parts)):
+        tail = "".join(parts[length:])
+        if tail in CREDENTIAL_FIELD_KEYS:
+            return CREDENTIAL
+        if tail in PERSONAL_FIELD_KEYS:
+            return PERSONAL_FIELD_KEYS[tail]
+    last = parts[-1]
+    if last in PERSONAL_FIELD_BARE_KEYS and (
+        len(parts) == 1 or parts[-2] in PERSON_KEY_WORDS or glued in PERSONAL_FIELD_KEYS
+    ):
+        return PERSONAL_FIELD_BARE_KEYS[last]
+    return None
+
+
+def _code_shaped(text: str, match: re.Match[str], key: str) -> bool:
+    """A bare key and a bare value are code's: "=" between them, a key written as code
+    names (``first_name``, ``user.email``, ``firstName``), braces around, or a line of its
+    own among several."""
+    if match["op"] != ":":
+        return True
+    if re.search(r"[_.]|[a-z][A-Z]", key):
+        return True
+    before = text[: match.start()]
+    if before.count("{") > before.count("}"):
+        return True
+    line_start = before.rfind("\n")
+    return "\n" in text and not before[line_start + 1 :].strip(" -")
+
+
+def _holds(kind: str, value: str, *, bare_key_alone: bool) -> bool:
+    """Whether ``value`` holds a datum of ``kind``, not a placeholder or a reference."""
+    plain = value.strip().rstrip(".")
+    if plain.lower() in PLACEHOLDER_VALUES or _REFERENCE.match(plain):
+        return False
+    digits = sum(ch.isdigit() for ch in plain)
+    letters = sum(ch.isalpha() for ch in plain)
+    if kind == CREDENTIAL:
+        return len(plain) >= MIN_CREDENTIAL_CHARS
+    if kind == "name":
+        if not _NAME_VALUE.fullmatch(plain):
+            return False
+        # "name": "vim" names a thing; a person's name is written with its capital
+        return not bare_key_alone or plain[0].isupper()
+    if kind == "login":
+        return len(plain) >= MIN_CREDENTIAL_CHARS and " " not in plain and letters > 0
+    if kind == "email":
+        return letters > 0 and bool(re.search(r"[@._\d]", plain))
+    if kind == "phone":
+        return digits >= MIN_PHONE_DIGITS
+    if kind == "address":
+        words = plain.split()
+        return letters > 0 and (digits > 0 or len(words) > 1)
+    if kind == "date":
+        return digits > 0
+    return digits > 0 and len(re.sub(r"\W", "", plain)) >= MIN_NUMBER_CHARS

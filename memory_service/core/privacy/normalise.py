@@ -18,7 +18,10 @@ Steps, in order:
 5. spelled-out digits and two-digit numbers in EN/FR/ES/DE/IT turned into digits, where
    three or more numbers follow each other ("four one five" -> "4 1 5", "zéro six, douze,
    quatre-vingt-treize" -> "0 6 12 93", "achtundvierzig" -> "48"; "two kids" stays);
-6. e-mail obfuscations turned back into "@" and "." inside an address shape.
+6. e-mail obfuscations turned back into "@" and "." inside an address shape;
+7. strings joined in code written as the one string they make (``"a.kovacs" + "@" +
+   "fastmail.com"`` -> ``"a.kovacs@fastmail.com"``), and an IPv4 address said in words
+   ("eighty two dot one twelve dot four dot nine") written with its digits.
 
 Joining digits across spaces, dots, dashes and slashes is done by the shape reader
 (:mod:`memory_service.core.privacy.identifiers`), which must still see the separators to
@@ -143,8 +146,10 @@ def normalise_text(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     text = "".join(_visible(ch) for ch in text)
     text = fold(text.translate(_CONFUSABLES))
+    text = _joined_strings(text)
     text = _spelled_letters(_roman_digits(text))
-    text = _spoken_plates(_said_plates(_dictated_digits(_spelled_numbers(_repeated_digits(text)))))
+    text = _spelled_numbers(_said_ip(_repeated_digits(text)))
+    text = _spoken_plates(_said_plates(_dictated_digits(text)))
     # Once numbers said in words are digits, letters spelled before a group of them are
     # read again ("Delta Tango, novecentouno, quarantasei" -> "DT90146").
     text = _spelled_letters(text)
@@ -543,7 +548,9 @@ def _spelled_letters(text: str) -> str:
         letters = kinds.count("word") + kinds.count("letter")
         if (
             len(run) >= MIN_SPELLED_TOKENS
-            and letters >= 2
+            # one spelling-alphabet word before three digits or more is a code's letter too
+            # ("bravo-two-two-seven")
+            and (letters >= 2 or ("word" in kinds and kinds.count("digit") >= MIN_SPELLED_TOKENS))
             and ("digit" in kinds or len(run) > MIN_SPELLED_TOKENS)
             and ("word" in kinds or "digit" in kinds)
         ):
@@ -732,3 +739,94 @@ def _decimals(text: str) -> str:
         return f"{whole}.{part}"
 
     return _DECIMAL.sub(decimal, text)
+
+
+# --- values assembled in code -------------------------------------------------------------
+
+# Quoted strings joined by an operator of concatenation ("+", ".", "..", "||", "&", "~"):
+# the value is the string they make.
+_JOINED_STRINGS = re.compile(
+    r"""(?P<q>["'])(?P<left>[^"'\n]{0,80})(?P=q)\s*(?:\+|\.\.?|\|\||&|~)\s*"""
+    r"""(?P<q2>["'])(?P<right>[^"'\n]{0,80})(?P=q2)"""
+)
+
+
+def _joined_strings(text: str) -> str:
+    if not any(operator in text for operator in "+.|&~"):
+        return text
+    previous = None
+    while previous != text:
+        previous = text
+        text = _JOINED_STRINGS.sub(lambda m: f"{m['q']}{m['left']}{m['right']}{m['q']}", text)
+    return text
+
+
+# --- an IPv4 address said in words -------------------------------------------------------
+
+# Four groups of numbers said in words or digits, joined by a spoken dot: "one nine two dot
+# one six eight dot one dot twenty", "eighty-two punto ciento doce punto cuatro punto nueve".
+# A group is its numbers one after the other ("one twelve" is 112, "one nine two" 192).
+_IP_WORD = r"[^\W_]+"
+_IP_DOT = rf"\s+(?i:{_DOT_WORDS})\s+"
+_IP_GROUP = rf"{_IP_WORD}(?:[ -]{_IP_WORD}){{0,3}}"
+_SAID_IP = re.compile(
+    rf"(?<![\w.-])(?P<first>{_IP_WORD}(?:[ -]{_IP_WORD}){{0,5}}){_IP_DOT}(?P<second>{_IP_GROUP})"
+    rf"{_IP_DOT}(?P<third>{_IP_GROUP}){_IP_DOT}(?P<fourth>{_IP_GROUP})(?![\w-])"
+)
+MAX_OCTET = 255
+
+
+def _said_ip(text: str) -> str:
+    if not _SPELLED_DOT.search(text):
+        return text
+
+    def address(match: re.Match[str]) -> str:
+        # The first group's words run back from the dot as long as they are numbers, the
+        # last one's on from it.
+        before = list(_NUMBER_WORD.finditer(match["first"]))
+        count = 0
+        while count < len(before) and _number_atom(before[-1 - count].group()) is not None:
+            count += 1
+        after = list(_NUMBER_WORD.finditer(match["fourth"]))
+        taken = 0
+        while taken < len(after) and _number_atom(after[taken].group()) is not None:
+            taken += 1
+        while taken and _number_atom(after[taken - 1].group()) == (_JOINER, 0):
+            taken -= 1
+        while count and _number_atom(before[-count].group()) == (_JOINER, 0):
+            count -= 1
+        if not count or not taken:
+            return match.group()
+        groups = (
+            [word.group() for word in before[-count:]],
+            _NUMBER_WORD.findall(match["second"]),
+            _NUMBER_WORD.findall(match["third"]),
+            [word.group() for word in after[:taken]],
+        )
+        octets = [_octet(words) for words in groups]
+        if any(octet is None for octet in octets):
+            return match.group()
+        head = match["first"][: before[-count].start()]
+        tail = match["fourth"][after[taken - 1].end() :]
+        return f"{head}{'.'.join(str(octet) for octet in octets)}{tail}"
+
+    return _SAID_IP.sub(address, text)
+
+
+def _octet(words: list[str]) -> str | None:
+    """The number a group of an address says, or None when it is no number up to 255."""
+    if not words or not words[0]:
+        return None
+    atoms: list[tuple[str, int]] = []
+    for word in words:
+        atom = _number_atom(word)
+        if atom is None:
+            return None
+        if atom[0] == _DIGITS:
+            atoms.extend(((_DIGITS, int(word)), (_BREAK, len(word))))
+        elif atom[0] == _WORDS:
+            atoms.extend(_number_parts(word.lower()))
+        else:
+            atoms.append(atom)
+    value = "".join(number for number, _ in _cardinals(atoms))
+    return value if value.isdigit() and int(value) <= MAX_OCTET and len(value) <= 3 else None

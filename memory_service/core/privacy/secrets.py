@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.privacy.identifiers import harmless_number_at, is_uuid
+from memory_service.core.privacy.locators import CREDENTIAL, keyed_values
 from memory_service.core.privacy.recipes import (
     concluded_value,
     login_recipe,
@@ -241,6 +242,8 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) ->
         or items_joined(folded_text)
         or partial_secret(folded_text)
         or opened_with_password(folded_text)
+        or any(kind == CREDENTIAL for kind, _ in keyed_values(folded_text))
+        or hint_with_value(folded_text)
     ):
         kinds.add("PASSWORD")
     if (
@@ -249,6 +252,7 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) ->
         or combination(folded_text)
         or counted_digits(folded_text)
         or _KEYPAD_ENTRY.search(folded_text)
+        or _lettered_lock_code(folded_text)
         or entered_code(keyed, lexicons)
         or told_code(keyed)
         or keys_listed(folded_text)
@@ -287,7 +291,67 @@ def _lexicon_cue(folded_text: str, lexicons: Lexicons) -> bool:
     noun about credentials ("Password policy for staff: ...", "PIN reset: ...")."""
     return any(
         _NOT_CREDENTIAL.match(folded_text, match.start()) is None
+        and (
+            _HINT.match(match.group()) is None
+            or _hint_gives_value(folded_text[match.start() : _clause_end(folded_text, match)])
+        )
         for match in lexicons.patterns["secret_cues"].finditer(folded_text)
+    )
+
+
+# A hint about a credential ("Password hint: the usual", "indice du mot de passe : le
+# chat"): refused when it holds the value or a value's shape ("...street number: Rex221",
+# "hint 'rex221'"), otherwise it is a note about a hint.
+_HINT = re.compile(
+    r"\S+(?:\s+\S+)?\s+(?:hints?|indices?|pistas?|hinweise?|tipps?|suggeriment[oi]|indizi[oi]"
+    r"|merkhilfe|eselsbrucke|aide-memoire|recordatorio|promemoria)(?![\w-])",
+    re.I,
+)
+_HINT_VALUE = re.compile(r"[\w!$*^~#.@-]{4,}")
+_SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)")
+
+
+def _clause_end(text: str, match: re.Match[str]) -> int:
+    end = _SENTENCE_END.search(text, match.end())
+    return end.start() if end else len(text)
+
+
+_HINT_WORDS = (
+    r"hints?|indices?|pistas?|hinweise?|tipps?|suggeriment[oi]|indizi[oi]|merkhilfe"
+    r"|eselsbrucke|aide-memoire|recordatorio|promemoria"
+)
+_CREDENTIAL_WORDS = (
+    r"password|passwort|kennwort|passphrase|mot de passe|mdp|contrasena|clave|pin"
+    r"|parola d'ordine|parola chiave|code|codigo|codice"
+)
+# A credential's hint in any language or compound ("Passwort-Hinweis", "pista de la
+# contraseña", "suggerimento per la password", "password hint").
+_CREDENTIAL_HINT = re.compile(
+    rf"(?<![\w])(?:(?:{_CREDENTIAL_WORDS})[\s-]?(?:{_HINT_WORDS})"
+    rf"|(?:{_HINT_WORDS})\s+(?:\w+\s+){{0,2}}?(?:{_CREDENTIAL_WORDS}))(?![\w])",
+    re.I,
+)
+
+
+def hint_with_value(folded_text: str) -> bool:
+    """A credential's hint whose sentence holds a value's shape after it
+    (:func:`_hint_gives_value`): "Passwort-Hinweis: Hund plus Hausnummer = Bello14"."""
+    return any(
+        _hint_gives_value(folded_text[match.end() : _clause_end(folded_text, match)])
+        for match in _CREDENTIAL_HINT.finditer(folded_text)
+    )
+
+
+def _hint_gives_value(sentence: str) -> bool:
+    """A word of letters and digits, a password's shape or a quoted word in a hint's
+    sentence: the hint gives the value away."""
+    if re.search(rf"[{_OPEN_QUOTES}][^\s]", sentence) or described_value(sentence):
+        return True
+    return any(
+        (any(ch.isdigit() for ch in token) and any(ch.isalpha() for ch in token))
+        or looks_like_password(token)
+        or typed_password(token)
+        for token in _HINT_VALUE.findall(sentence)
     )
 
 
@@ -637,6 +701,25 @@ _SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;\n]|$)")
 # Digits keyed on a keypad with its confirm key ("geht mit 2580# auf", "*4821#"): a code by
 # its shape, whatever the sentence says (a ticket's "#30602" puts the sign first).
 _KEYPAD_ENTRY = re.compile(r"(?<![\w#*])(?:\*?\d{4,8}|\*\d{3})#(?![\w#])")
+
+
+# A lock's code of capitals and digits, as a spelling alphabet says it and the normaliser
+# writes it ("Locker is bravo-two-two-seven": "B227", "alpha-neuf-trois-un": "A931"), or
+# with a letter inside ("27B4", "4B72"), after the lock's noun and an assignment or a verb
+# that gives the value ("donne", "gives", "ergibt"), in its sentence (a ";" or a comma may
+# come between: "le code de la porte, à l'envers, donne 27B4 ; le vrai est 4B72").
+_LETTERED_LOCK_CODE = re.compile(
+    rf"(?<![\w-])(?:{'|'.join(LOCK_NOUNS)})(?![\w-])[^.!?\n]{{0,50}}?"
+    rf"(?:\s(?:{_LOCK_ASSIGNMENT}|gives|donne|da|ergibt|fait)\s|\s*[:=]\s*)[*#]?"
+    r"(?-i:(?P<code>(?=(?:[A-Z]*\d){3})[A-Z0-9]{4,8}))(?![\w.,/:-]\w|\w)",
+    re.I,
+)
+
+
+def _lettered_lock_code(text: str) -> bool:
+    return any(
+        any(ch.isalpha() for ch in match["code"]) for match in _LETTERED_LOCK_CODE.finditer(text)
+    )
 
 
 def lock_code(text: str) -> bool:

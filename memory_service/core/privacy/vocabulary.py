@@ -620,3 +620,88 @@ ORGANISATION_CUES = (
     r"|empresa|tienda|oficial|verein|stiftung|firma|laden|geschaft|fondazione|azienda"
     r"|negozio|ufficiale|spenden?|dons?|donativos?|donazion\w*|onlus"
 )
+
+
+# Keys of code, config and JSON whose value is a person's datum, by the kind of datum
+# ("first": a name, "email", "telefono": a phone, "date_of_birth", "nachname"): folded,
+# lower case, the key's parts glued ("first_name", "firstName" and "first-name" are
+# "firstname"). A key ending with one of these names the field ("billing_email").
+PERSONAL_FIELD_KEYS: dict[str, str] = {
+    **dict.fromkeys(
+        ("firstname", "lastname", "surname", "surnames", "familyname", "givenname",
+         "middlename", "maidenname", "fullname", "realname", "legalname", "birthname",
+         "nickname", "prenom", "nom", "nomdefamille", "nombre", "apellido", "apellidos",
+         "vorname", "nachname", "familienname", "nome", "cognome", "spitzname", "surnom"),
+        "name",
+    ),
+    **dict.fromkeys(
+        ("username", "login", "userid", "handle", "pseudo", "usuario", "nomutilisateur",
+         "benutzername", "nomeutente", "gamertag", "discord", "instagram", "twitter"),
+        "login",
+    ),
+    **dict.fromkeys(
+        ("email", "emailaddress", "mail", "mailaddress", "courriel", "adressemail",
+         "correo", "correoelectronico"),
+        "email",
+    ),
+    **dict.fromkeys(
+        ("phone", "phonenumber", "telephone", "tel", "mobile", "mobilephone", "cell",
+         "cellphone", "portable", "telefono", "movil", "celular", "telefonnummer", "telefon",
+         "handy", "handynummer", "cellulare", "whatsapp"),
+        "phone",
+    ),
+    **dict.fromkeys(
+        ("address", "homeaddress", "streetaddress", "street", "adresse", "direccion",
+         "domicilio", "anschrift", "strasse", "wohnadresse", "indirizzo"),
+        "address",
+    ),
+    **dict.fromkeys(
+        ("dob", "birthday", "birthdate", "dateofbirth", "datedenaissance", "naissance",
+         "nacimiento", "fechadenacimiento", "fechanacimiento", "cumpleanos", "geburtsdatum",
+         "geburtstag", "datadinascita", "datanascita", "nascita", "compleanno"),
+        "date",
+    ),
+    **dict.fromkeys(
+        ("iban", "ssn", "nino", "passport", "passportnumber", "taxid", "cardnumber",
+         "creditcard", "ccnumber", "accountnumber", "licenseplate", "passeport",
+         "immatriculation", "pasaporte", "dni", "nie", "nif", "matricula", "reisepass",
+         "kennzeichen", "steuerid", "passaporto", "codicefiscale", "targa", "secu",
+         "numerosecu", "personalausweis"),
+        "number",
+    ),
+}  # fmt: skip
+# Keys that name a person's field only alone or after a word of a person ("first":
+# "Oksana", "user_name", "contact_name"): after another word they name a thing
+# ("theme_name", "project_first", "server_user").
+PERSONAL_FIELD_BARE_KEYS: dict[str, str] = {
+    **dict.fromkeys(("first", "last", "name", "given", "family", "nick"), "name"),
+    **dict.fromkeys(("user", "utente", "benutzer", "utilisateur"), "login"),
+}
+PERSON_KEY_WORDS = frozenset(
+    {"user", "contact", "customer", "client", "owner", "person", "member", "account",
+     "my", "his", "her", "wife", "husband", "partner", "mother", "father", "mom", "mum",
+     "dad", "son", "daughter", "child", "kid", "spouse", "guest", "patient", "employee",
+     "emergency", "billing", "shipping", "recipient", "sender", "display", "first", "last",
+     "full", "given", "family", "middle", "maiden", "real", "legal", "birth", "nick",
+     "utilisateur", "usuario", "utente", "benutzer", "kunde", "cliente", "persona",
+     "personal", "private", "home", "notify", "to", "from", "cc", "reply"}
+)  # fmt: skip
+# Keys whose value opens something: a password, a PIN, a token, a key ("db_password",
+# "apiKey", "mot_de_passe", "clave", "kennwort").
+CREDENTIAL_FIELD_KEYS = frozenset(
+    {
+        "password", "passwd", "pwd", "pass", "passphrase", "passcode", "pin", "pincode",
+        "token", "accesstoken", "authtoken", "apitoken", "refreshtoken", "bearer", "secret",
+        "clientsecret", "secretkey", "apikey", "accesskey", "privatekey", "sshkey", "otp",
+        "cvv", "cvc", "mnemonic", "credentials", "credential", "seedphrase",
+        "motdepasse", "mdp", "codepin", "contrasena", "clave", "passwort", "kennwort",
+        "geheimzahl", "parola", "paroladordine", "chiave", "codicepin",
+    }
+)  # fmt: skip
+# Values of such a key that hold no value: empty, a placeholder, a reference to one.
+PLACEHOLDER_VALUES = frozenset(
+    {"", "null", "none", "nil", "true", "false", "undefined", "na", "n/a", "tbd", "todo",
+     "changeme", "redacted", "hidden", "secret", "password", "example", "test", "demo",
+     "admin", "root", "guest", "default", "anonymous", "user", "username", "name", "me",
+     "required", "optional", "string", "str", "text", "value", "empty", "unknown", "xxx"}
+)  # fmt: skip
