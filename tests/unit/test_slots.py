@@ -17,9 +17,11 @@ from memory_service.core.consolidation.slots import (
     Scoped,
     SlotModel,
     SlotModelError,
+    Values,
     default_slot_model,
     fingerprint,
     text_features,
+    value_features,
 )
 from memory_service.core.model import Attribute, Cardinality, Source
 from tests.unit.test_consolidation import (
@@ -38,7 +40,16 @@ FOOD = (0.0, 1.0)
 BLUR = (math.sqrt(0.5), math.sqrt(0.5))
 
 
-def toy_model(*, threshold: float = 0.8, car: Cardinality = Cardinality.SINGLE) -> SlotModel:
+# A toy value head: a word capitalised inside the note, or a digit, is the value.
+VALUES = Values({"s:capital": 8.0, "s:digit": 8.0}, -2.0, 0.5)
+
+
+def toy_model(
+    *,
+    threshold: float = 0.8,
+    car: Cardinality = Cardinality.SINGLE,
+    values: Values | None = None,
+) -> SlotModel:
     return SlotModel(
         labels=[NONE, "car", "cuisine"],
         cardinality={"car": car, "cuisine": Cardinality.MULTI},
@@ -48,6 +59,7 @@ def toy_model(*, threshold: float = 0.8, car: Cardinality = Cardinality.SINGLE) 
         threshold=threshold,
         scope_words=frozenset({"weeke", "weekd"}),
         scoped=Scoped({"w:weekends": 10.0}, -5.0, 0.5),
+        values=values,
     )
 
 
@@ -154,6 +166,42 @@ def test_an_agent_attribute_meets_an_inferred_slot_of_the_same_key() -> None:
     assert active == {"Drives a Tesla Model 3"}
 
 
+@pytest.mark.parametrize(
+    ("older", "newer", "superseded"),
+    [
+        ("Drives a Golf", "Drives a Tesla Model 3", True),  # two values
+        ("Drives a Golf", "Has a Golf", False),  # one value restated
+        ("Drives a Golf", "Drives a car", False),  # no sure value on one side
+    ],
+)
+def test_with_a_value_head_two_notes_of_one_slot_supersede_only_when_their_values_differ(
+    older: str, newer: str, superseded: bool
+) -> None:
+    result, active = run(older, newer, CAR, CAR, model=toy_model(values=VALUES))
+    assert (active == {newer}) is superseded
+    assert (DecisionReason.INFERRED_SLOT in [d.reason for d in result.decisions]) is superseded
+
+
+def test_the_value_head_reads_the_values_words() -> None:
+    model = toy_model(values=VALUES)
+    assert VALUES.words("Drives a Tesla Model 3") == {"tesla", "model", "3"}
+    assert model.values_differ("Drives a Golf", "Drives a Tesla")
+    assert not model.values_differ("Drives a Golf", "Owns a Golf")
+    assert not model.values_differ("Drives a Golf", "Drives a car")
+    assert model.one_fact("Drives a Golf", "Drives a Tesla")
+    assert not model.one_fact("Drives a Golf", "Drives a Tesla on weekends")
+    # A model file without a value head lets every pair of one scope through, as before.
+    assert toy_model().values_differ("Drives a Golf", "Drives a car")
+
+
+def test_value_features_read_shape_and_neighbours() -> None:
+    (first, _), (word, features) = value_features("Conduit une Zoé")[::2]
+    (digit, shape) = value_features("une Zoé 2")[2]
+    assert (first, word, digit) == ("conduit", "zoe", "2")
+    assert {"w:zoe", "l:une", "r:>", "s:capital"} <= features
+    assert {"s:digit", "l:zoe", "r:>"} <= shape
+
+
 def test_the_model_file_round_trips_and_a_malformed_one_is_refused() -> None:
     model = toy_model()
     again = SlotModel.from_document(model.to_document())
@@ -164,6 +212,12 @@ def test_the_model_file_round_trips_and_a_malformed_one_is_refused() -> None:
         SlotModel.from_document(document)
     with pytest.raises(SlotModelError):
         SlotModel.from_document({**model.to_document(), "format": 99})
+    assert "values" not in model.to_document()
+    valued = toy_model(values=VALUES)
+    again = SlotModel.from_document(valued.to_document())
+    assert again.values == VALUES
+    with pytest.raises(SlotModelError):
+        SlotModel.from_document({**valued.to_document(), "values": {"bias": 0.0}})
 
 
 def test_text_features_fold_accents_and_read_character_grams() -> None:

@@ -767,7 +767,7 @@ class _InferredSlots:
             and a.cardinality is Cardinality.SINGLE
             and b.cardinality is Cardinality.SINGLE
             and key_form(a) == key_form(b)
-            and self._model.same_scope(older.text, newer.text)
+            and self._model.one_fact(older.text, newer.text)
         )
 
 

@@ -53,6 +53,8 @@ MODEL_FILE = "slots_model.json.gz"
 FORMAT_VERSION = 1
 NONE = "none"
 _WORD = re.compile(r"[^\W\d_]+")
+# The value head's words: letters or digits ("Model 3", "iPhone 15").
+_TOKEN = re.compile(r"[^\W_]+")
 _CHAR_N = 4
 # A scope word is compared by its first letters: "weekend" / "weekends", "flight" / "flights".
 SCOPE_PREFIX = 5
@@ -114,6 +116,50 @@ class Scoped:
         return self.probability(text) >= self.threshold
 
 
+@dataclass(frozen=True)
+class Values:
+    """The value head: which words of a note state its slot's value ("Tesla Model 3" in
+    "Drives a Tesla Model 3", "Lyon" in "Habite à Lyon"), a logistic regression over
+    :func:`value_features` of each word, trained on the corpus's ``value`` field."""
+
+    weights: Mapping[str, float]
+    bias: float
+    threshold: float
+
+    def probabilities(self, text: str) -> list[tuple[str, float]]:
+        """Each folded word of ``text`` with its probability of being part of the value."""
+        out = []
+        for word, features in value_features(text):
+            found = [self.weights[f] for f in features if f in self.weights]
+            z = self.bias + (sum(found) / math.sqrt(len(found)) if found else 0.0)
+            out.append((word, 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))))
+        return out
+
+    def words(self, text: str) -> frozenset[str]:
+        """The folded words of ``text`` read as its value; empty when none is sure."""
+        return frozenset(w for w, p in self.probabilities(text) if p >= self.threshold)
+
+
+def value_features(text: str) -> list[tuple[str, set[str]]]:
+    """Each folded word of ``text`` with its features: its own :func:`text_features`, its
+    neighbours (``l:``, ``r:``), and its shape (capitalised inside the note, digits, first)."""
+    tokens = _TOKEN.findall(fold(text.replace("\u2019", "'")))
+    words = [t.lower() for t in tokens]
+    out = []
+    for i, (token, word) in enumerate(zip(tokens, words, strict=True)):
+        features = text_features(word) if word.isalpha() else {f"w:{word}"}
+        features.add(f"l:{words[i - 1]}" if i else "l:<")
+        features.add(f"r:{words[i + 1]}" if i + 1 < len(words) else "r:>")
+        if i == 0:
+            features.add("s:first")
+        elif token[0].isupper():
+            features.add("s:capital")
+        if any(c.isdigit() for c in token):
+            features.add("s:digit")
+        out.append((word, features))
+    return out
+
+
 class SlotModel:
     """Scores a note (text and vector) for each slot."""
 
@@ -128,6 +174,7 @@ class SlotModel:
         scope_words: frozenset[str],
         scoped: Scoped,
         metadata: Mapping[str, Any] | None = None,
+        values: Values | None = None,
     ) -> None:
         if len(bias) != len(labels) or NONE not in labels:
             raise SlotModelError("labels and bias disagree")
@@ -147,6 +194,7 @@ class SlotModel:
         self.scope_words = scope_words
         self.scoped = scoped
         self.metadata = dict(metadata or {})
+        self.values = values
 
     @property
     def vector_dims(self) -> int:
@@ -194,6 +242,23 @@ class SlotModel:
             return scope == self.scope(b)
         return not self.scope(b) and not self.scoped.probable(a) and not self.scoped.probable(b)
 
+    def values_differ(self, a: str, b: str) -> bool:
+        """Two notes of one slot state two values: each has words the value head reads as
+        its value, and they are not the same words ("Drives a Golf" / "Drives a Tesla").
+        Without a sure value on either side (a paraphrase: "the Portuguese capital"), or with
+        the same one ("Lives in Leeds" / "Based in Leeds"), they do not; a model file without
+        a value head lets every pair through (the first model's behaviour)."""
+        if self.values is None:
+            return True
+        value_a, value_b = self.values.words(a), self.values.words(b)
+        return bool(value_a) and bool(value_b) and value_a != value_b
+
+    def one_fact(self, a: str, b: str) -> bool:
+        """Two notes of one single-valued slot are two values of one fact, the newer
+        superseding the older: same scope (:meth:`same_scope`), different values
+        (:meth:`values_differ`)."""
+        return self.same_scope(a, b) and self.values_differ(a, b)
+
     @classmethod
     def from_document(cls, document: Mapping[str, Any]) -> SlotModel:
         if document.get("format") != FORMAT_VERSION:
@@ -211,6 +276,16 @@ class SlotModel:
                 float(document["scoped"]["bias"]),
                 float(document["scoped"]["threshold"]),
             )
+            head = document.get("values")
+            values = (
+                Values(
+                    {str(k): float(v) for k, v in head["weights"].items()},
+                    float(head["bias"]),
+                    float(head["threshold"]),
+                )
+                if head is not None
+                else None
+            )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise SlotModelError("malformed slot model file") from exc
         return cls(
@@ -223,10 +298,11 @@ class SlotModel:
             scope_words,
             scoped,
             document.get("metadata"),
+            values,
         )
 
     def to_document(self) -> dict[str, Any]:
-        return {
+        document: dict[str, Any] = {
             "format": FORMAT_VERSION,
             "labels": list(self.labels),
             "cardinality": {k: v.value for k, v in self.cardinality.items()},
@@ -242,6 +318,13 @@ class SlotModel:
             "vector": [list(row) for row in self._vector],
             "text": {k: list(v) for k, v in self._text.items()},
         }
+        if self.values is not None:
+            document["values"] = {
+                "bias": self.values.bias,
+                "threshold": self.values.threshold,
+                "weights": dict(self.values.weights),
+            }
+        return document
 
 
 @cache
