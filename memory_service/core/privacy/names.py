@@ -317,6 +317,15 @@ _SPELLING_WORD = re.compile(
     r"(?i:written|spelled|spelt|spelling|typed|buchstabiert|geschrieben|[ée]crit|[ée]pel[ée]"
     r"|escrito|deletreado|scritto|compitato)(?:\s+(?:as|comme|como|come|als))?\s*:?\s+$"
 )
+# A tagging or signing verb, then one capitalised word alone in quotes: "tagged 'Noah'",
+# "labelled "Emma"", "signé « Chloé »", "etiquetado 'Lucía'", "markiert „Jonas“".
+_QUOTED_TAG = re.compile(
+    r"(?<![\w'])(?i:tagged|tags?|labell?ed|labels?|signed|signs?(?:\s+off)?|[ée]tiquet[ée]e?s?"
+    r"|sign[ée]e?s?|etiquetad[oa]s?|firmad[oa]s?|markiert|getaggt|beschriftet|unterschrieben"
+    r"|etichettat[oa]|firmat[oa])"
+    r"(?:\s+(?i:with|as|comme|como|come|als|avec|con|mit))?\s*:?\s*[\'\"\u2018\u201c\u00ab\u201e]\s*"
+    r"(?P<name>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_]+)\s*[\'\"\u2019\u201d\u00bb\u201c]"
+)
 # A nickname and its full form in parentheses, or the other way round: "Pina (Giuseppina)",
 # "Robert (Bob)". Two known given names so joined are one person's.
 _NICKNAME_FULL = re.compile(
@@ -397,6 +406,12 @@ def is_capitalised(word: str) -> bool:
     return len(word) > 1 and word[0].isupper() and any(ch.islower() for ch in word[1:3])
 
 
+def is_caseless(word: str) -> bool:
+    """A word of a script without capitals ("田中", "أحمد", "प्रिया", "王伟", a Hebrew name): no
+    capital can say it is a name, so only its cue does."""
+    return any(ch.isalpha() for ch in word) and not any(ch.isupper() or ch.islower() for ch in word)
+
+
 class NameFinder:
     """Finds names by cue and by first-name pair. Build once: the word sets are large.
 
@@ -428,6 +443,8 @@ class NameFinder:
             *self.spelled_after_label(text),
             *self.spelled_after_relation(text),
             *self.nickname_and_full(text),
+            *self.quoted_tags(text),
+            *caseless_in_company(text),
         ]
 
     def said_lower_case(self, text: str) -> Iterator[NameSpan]:
@@ -477,6 +494,15 @@ class NameFinder:
             ):
                 yield NameSpan(match.start(), match.end(), cue=True)
 
+    def quoted_tags(self, text: str) -> Iterator[NameSpan]:
+        """A known given name alone in quotes after a tagging or signing verb: "the calendar
+        tagged 'Noah'", "signs as 'Giulia'", "étiqueté « Chloé »". A tag names its owner;
+        a word that is not a given name ("tagged 'Work'") is a category."""
+        for match in _QUOTED_TAG.finditer(text):
+            word = fold(match["name"])
+            if word in self._first_names and word not in self._common and word not in self._rare:
+                yield NameSpan(match.start("name"), match.end("name"), cue=True)
+
     def labelled_lower_case(self, text: str) -> Iterator[NameSpan]:
         """A full name typed in lower case as a label's value: a known first name, surname
         particles, a surname, and the value ends ("Client contact: rafael dos santos,",
@@ -524,7 +550,14 @@ class NameFinder:
                 is not None
             )
             apposed = word.islower() and text[match.end() : match.end() + 2].lstrip()[:1] == ","
-            if not (is_capitalised(word) or folded in self._first_names or after_title or apposed):
+            caseless = is_caseless(word)
+            if not (
+                is_capitalised(word)
+                or folded in self._first_names
+                or after_title
+                or apposed
+                or caseless
+            ):
                 continue  # cheap test first: the cue regexes run on candidates only
             if _HONORIFIC_WORD.fullmatch(word):
                 continue  # "mit „Frau Dr.“ anschreiben": a second title, not a name
@@ -565,6 +598,10 @@ class NameFinder:
             )
             if not (
                 after_title
+                # a word of a script without capitals after any cue ("Mother-in-law 田中",
+                # "Neighbour प्रिया"): in a note in Latin letters, a cue then such a word is
+                # how a name written in its own script stands
+                or caseless
                 or (
                     known
                     if strength is _Cue.KNOWN_NAMES or word.islower()
@@ -700,6 +737,62 @@ class NameFinder:
 
     def _name_like(self, word: str) -> bool:
         return is_capitalised(word) and fold(word) not in self._common
+
+
+# A word of a script without capitals after a preposition of company ("dinner with 田中",
+# "un cadeau pour 王伟", "Abendessen mit أحمد"), not quoted nor in parentheses ("the word
+# 'спасибо'", "ramen (ラーメン)"): in a note written in Latin letters, a person.
+_COMPANY_BEFORE = re.compile(
+    r"(?<![\w'])(?i:with|for|avec|pour|chez|con|para|mit|f[üu]r|bei|per)\s+$"
+)
+
+
+def caseless_in_company(text: str) -> Iterator[NameSpan]:
+    """Words of a script without capitals after a preposition of company, in a note mostly
+    written in Latin letters (a dish or a word learnt is quoted or follows no such word)."""
+    letters = [ch for ch in text if ch.isalpha()]
+    latin = sum(1 for ch in letters if ch.isascii() or "LATIN" in unicodedata.name(ch, ""))
+    if not letters or latin * 2 < len(letters):
+        return
+    for match in _WORD.finditer(text):
+        if is_caseless(match.group()) and _COMPANY_BEFORE.search(
+            text[max(0, match.start() - 8) : match.start()]
+        ):
+            yield NameSpan(match.start(), match.end(), cue=True)
+
+
+# A third person or a relative in the note: someone the user speaks of ("travelling with
+# her", "avec lui", "con ella", "mit ihm", "con lei", "her sister").
+_THIRD_PERSON = re.compile(
+    r"(?<![\w'])(?i:she|her|hers|herself|he|him|his|himself|elle|lui|ella|él|ihm|ihn|lei)"
+    r"(?![\w'])"
+)
+# A keyword: a line of one word at the end of the text the guards read (they append the
+# note's keywords to its text, one a line).
+_KEYWORD_LINE = re.compile(r"[^\W\d_]+(?:['\u2019\-][^\W\d_]+)*")
+
+
+def name_only_in_keywords(
+    text: str, given_names: Container[str], common_words: Container[str]
+) -> bool:
+    """Whether a keyword is a given name the note's text never says, while the text speaks
+    of someone: keywords ["travel", "carla"] on "Prefers quiet rooms when traveling with
+    her" name the person the pronoun stands for."""
+    lines = text.split("\n")
+    keywords: list[str] = []
+    while len(lines) > 1 and _KEYWORD_LINE.fullmatch(lines[-1].strip()):
+        keywords.append(fold(lines.pop().strip()))
+    if not keywords:
+        return False
+    body = "\n".join(lines)
+    if _THIRD_PERSON.search(body) is None and not any(
+        _KINSHIP.fullmatch(word.group()) for word in _WORD.finditer(body)
+    ):
+        return False
+    said = {fold(word.group()) for word in _WORD.finditer(body)}
+    return any(
+        word in given_names and word not in common_words and word not in said for word in keywords
+    )
 
 
 def _possessed(before: str) -> bool:
