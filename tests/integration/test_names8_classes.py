@@ -7,7 +7,9 @@ evaluation set).
 2. a name in a script without capitals (CJK, Arabic, Hebrew, Devanagari) after a person
    cue, or after a preposition of company; Cyrillic and Greek have capitals and were read;
 3. a name as a quoted tag, a signature after a sign-off, a booking under a name;
-4. a given name only in the keywords while the text speaks of someone ("with her").
+4. a given name only in the keywords while the text speaks of someone ("with her");
+5. a public figure followed through their works said after "and" ("Admire Victor Hugo et lit
+   ses romans"); a figure without such evidence ("Admires Marie Curie") stays refused.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ PEOPLE = [
     "Granddaughter Ngaio loves dinosaur books as gifts.",
     "Stepson Kauri needs a booster seat in rental cars.",
     "Cousin Rangi plays rugby every Easter weekend.",
+    "Son Tavita starts school in March.",
     "Sa fille Maëlle joue au handball le mercredi.",
     "Son neveu Ewenn commence la crèche en septembre.",
     "Cousine Anouk vient tous les étés.",
@@ -82,6 +85,9 @@ PEOPLE = [
     "Firma los correos con 'Un abrazo, Iker'.",
     "Unterschreibt Mails mit 'Viele Grüße, Jannik'.",
     "Signe ses mails « Cordialement, Maëlle ».",
+    # 5. a full name and someone's works, but met, not followed; no works named
+    "Had coffee with Anna Berg and read her poems.",
+    "Trifft sich mit Jonas Keller und hört seine Lieder.",
 ]
 
 KEYWORD_PEOPLE = [
@@ -114,10 +120,17 @@ PASS = [
     "Listens to Taylor Swift albums while working.",
     "Reads Agatha Christie novels on holiday.",
     "Likes Marvel films, especially Iron Man.",
+    # a figure and their works after "and"
+    "Admire Victor Hugo et lit ses romans le soir.",
+    "Sigue a Rafa Nadal y pide alertas de sus partidos.",
+    "Bewundert Albert Einstein und liest seine Bücher.",
+    "Ammira Alessandro Manzoni e rilegge i suoi romanzi.",
+    "Reads Jo Nesbø and all his thrillers on holiday.",
     # a kinship word without a name; a tag that is a category
     "Colleague meetings are on Fridays.",
     "Son and daughter both play football.",
     "Daughter starts school in September.",
+    "Son iPhone est cassé depuis lundi.",
     "Keeps the calendar tagged 'Work' separate from the family one.",
     "Books tables under 20 euros a head when possible.",
 ]
@@ -156,3 +169,10 @@ def test_keywords_without_a_hidden_person_pass(
         assert _pii(detector, text, keywords) == _pii(detector, text)
     else:
         assert not _pii(detector, text, keywords)
+
+
+def test_a_figure_without_evidence_of_fame_stays_refused(detector: PresidioPiiDetector) -> None:
+    # A decision, not a wish: without works said after the name nor a list of figures under
+    # a licence, "admires" alone cannot tell a scientist from a neighbour. Fail closed (a
+    # durable note lost costs a question; a leaked name a deletion request).
+    assert _pii(detector, "Admires Ada Lovelace and collects old calculators.")

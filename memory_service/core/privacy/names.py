@@ -682,6 +682,12 @@ class NameFinder:
             # at the start of a note a known first name after a kinship one ("Son Kenji is
             # nine") is a person in either reading.
             kin = _AMBIGUOUS_KIN.fullmatch(relation["cue"]) is not None
+            if capital_start and relation["cue"] == "Son":
+                # French "Son" before a capital is a brand or a title ("Son Samsung", "Son
+                # Excellence"), rare in a note; English "Son" then a capital is the son's
+                # name, in a dictionary or not ("Son Tavita starts school"). Fail closed:
+                # "Son Heung-min" (the footballer) is refused too.
+                return _Cue.ANY_NAME
             return _Cue.KNOWN_NAMES if capital_start and kin else _Cue.NONE
         if relation["cue"][0].isupper():
             # "Partner Portal", "Family Link": a capitalised role word starts a title; at the
