@@ -103,7 +103,10 @@ RELATIONS = (
 )
 NAMING = (
     r"my name is|name is|named|called|his name is|her name is|goes by|known as"
-    r"|in the name of|addressed to|to the attention of|attn\.?"
+    r"|in the name of|under the name(?: of)?|addressed to|to the attention of|attn\.?"
+    # a booking under a name: "sous le nom (de)", "bajo el nombre (de)", "unter dem Namen",
+    # "sotto il nome (di)"
+    r"|sous le nom(?: de)?|bajo el nombre(?: de)?|unter dem namen|sotto il nome(?: di)?"
     r"|je m'appelle|s'appelle|appel[ée]e?|nomm[ée]e?|pr[ée]nomm[ée]e?|au nom de|à l'attention de"
     r"|me llamo|se llama|llamad[oa]|a nombre de|a la atención de"
     r"|ich hei(?:ß|ss)e|hei(?:ß|ss)t|namens|genannt|auf den namen|zu h[äa]nden(?: von)?"
@@ -767,11 +770,12 @@ def caseless_in_company(text: str) -> Iterator[NameSpan]:
             yield NameSpan(match.start(), match.end(), cue=True)
 
 
-# A third person or a relative in the note: someone the user speaks of ("travelling with
-# her", "avec lui", "con ella", "mit ihm", "con lei", "her sister").
+# Someone else than the user in the note: a third person after a preposition ("travelling
+# with her", "avec lui", "con ella", "mit ihm", "per lei"), or a relative. Not a bare "his" or
+# "her": a note may speak of its user in the third person ("based on his writing style").
 _THIRD_PERSON = re.compile(
-    r"(?<![\w'])(?i:she|her|hers|herself|he|him|his|himself|elle|lui|ella|él|ihm|ihn|lei)"
-    r"(?![\w'])"
+    r"(?<![\w'])(?i:with|for|to|from|and|avec|pour|chez|et|con|para|y|mit|f[üu]r|und|bei|per|e)"
+    r"\s+(?i:her|him|elle|lui|ella|él|ihr|ihm|lei)(?![\w'])"
 )
 # A keyword: a line of one word at the end of the text the guards read (they append the
 # note's keywords to its text, one a line).
