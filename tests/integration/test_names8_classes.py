@@ -87,6 +87,11 @@ PEOPLE = [
     "Reserviert immer unter dem Namen Wischnewski.",
     "Prenota sotto il nome di Scarpellini.",
     "Books a table for 4 under Okafor.",
+    # a name as a value under a name's key in code or data
+    'Prefill the form with {"first": "Tavita", "diet": "vegan"}.',
+    "Config has last_name = 'Wischnewski' for the invoices.",
+    'Le profil contient "prenom": "Maëlle".',
+    'Ajustes: {"name": "Giulia", "tema": "oscuro"}.',
     "Firma los correos con 'Un abrazo, Iker'.",
     "Unterschreibt Mails mit 'Viele Grüße, Jannik'.",
     "Signe ses mails « Cordialement, Maëlle ».",
@@ -136,6 +141,10 @@ PASS = [
     "Son and daughter both play football.",
     "Daughter starts school in September.",
     "Son iPhone est cassé depuis lundi.",
+    # keys that name no one
+    'Backup job is {"name": "nightly-backup", "cron": "daily"}.',
+    'Morning routine as JSON: {"first": "coffee", "then": "emails"}.',
+    "Sets name='Dark Mode' as the theme preset.",
     "Keeps the calendar tagged 'Work' separate from the family one.",
     "Books tables under 20 euros a head when possible.",
 ]
