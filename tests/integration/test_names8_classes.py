@@ -72,6 +72,8 @@ PEOPLE = [
     "Il suo amico Γιώργος porta il vino alle cene.",
     "Dinner with 田中 every second Friday.",
     "Déjeune avec 김민준 le jeudi.",
+    "Weekend plans vary. 田中 likes hiking, so keep Sundays open.",
+    "ラーメン is the usual Friday lunch.",  # fail closed: a caseless subject before a verb
     # 3. tags, signatures, bookings
     "Keeps the work calendar tagged 'Noah' for the school runs.",
     "Emails are signed 'Best, Giulia' and should stay that way.",
