@@ -59,6 +59,8 @@ from memory_service.core.privacy.names import (
     NameFinder,
     NameSpan,
     honorific_before,
+    kin_before,
+    name_only_in_keywords,
     relation_after,
 )
 
@@ -262,6 +264,10 @@ class PresidioPiiDetector:
         if any(self._name_counts(text, span, ner_people) for span in self._names.find(text)):
             found.add("PERSON")
         found |= self._bare_names.person_types(text)
+        if name_only_in_keywords(
+            text, self._frequent_first_names, self._common_words | self._folded_products
+        ):
+            found.add("PERSON")
         return frozenset(found)
 
     def _counts(
@@ -327,7 +333,10 @@ class PresidioPiiDetector:
             possessive = value.endswith(("'s", "\u2019s")) and not honorific_before(
                 text[: span.start]
             )
-            return possessive or not product_noun_after(text, span.end)
+            # A kinship word decides over a noun of works after the name ("Daughter Aroha
+            # plays football": "plays" is her verb, not a theatre's plays).
+            kin = kin_before(text[max(0, span.start - 80) : span.start])
+            return possessive or kin or not product_noun_after(text, span.end)
         before, after = text[: span.start], text[span.end :]
         if not self._gazetteer_name(value, before, after):
             return False

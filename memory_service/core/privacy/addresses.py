@@ -208,8 +208,23 @@ _STREETS = re.compile(
 _BOXES = re.compile(_POSTAL_BOX)
 
 
+# A path or a URL, whose words are joined by "_", "+" or "%20": "~/labels/14_Calle_Mayor_3B
+# _Madrid.pdf", "maps.example.com/?q=88+Kingsley+Road+Leeds".
+_JOINED_LOCATOR = re.compile(r"\S*[/=]\S*(?:[_+]|%20)\S*")
+_JOINER = re.compile(r"[_+]|%20")
+
+
 def address_kinds(text: str) -> frozenset[str]:
-    """``STREET_ADDRESS`` and/or ``POSTAL_BOX`` when the text holds one; never the value."""
+    """``STREET_ADDRESS`` and/or ``POSTAL_BOX`` when the text holds one; never the value. An
+    address in a path or a URL is read with its joiners as spaces."""
+    spaced = _JOINED_LOCATOR.sub(lambda match: _JOINER.sub(" ", match.group()), text)
+    kinds = set(_address_kinds(text))
+    if spaced != text:
+        kinds |= _address_kinds(spaced)
+    return frozenset(kinds)
+
+
+def _address_kinds(text: str) -> frozenset[str]:
     kinds = set()
     if _STREETS.search(text) or (
         (_house_number(text) or _HOUSE_NUMBER_LABEL.search(text)) and _STREET_NAMED.search(text)

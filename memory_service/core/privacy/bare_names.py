@@ -40,7 +40,7 @@ from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass
 
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons
-from memory_service.core.privacy.names import FUNCTION_WORDS, is_capitalised
+from memory_service.core.privacy.names import FUNCTION_WORDS, is_capitalised, is_caseless
 
 PERSON = "PERSON"
 PublicName = Callable[[str, int, int], bool]
@@ -120,6 +120,20 @@ _PAIR_SEPARATORS = frozenset({"/", "\u2013", "\u2014"})
 _VERB_PARTICLE_AFTER = re.compile(r"\s+[a-z]+s\s+(?:out|up|that)\b")
 
 
+def _caseless_subject(text: str, words: list[re.Match[str]]) -> bool:
+    """A word of a script without capitals opening a sentence of a note in Latin letters,
+    then a verb people are the subject of: "田中 likes green tea", "أحمد prefers aisle
+    seats". No capital says it is a name; its place and its verb do (a dish the note is
+    about is refused too: "寿司 is the usual lunch")."""
+    for match in words:
+        if not is_caseless(match.group()):
+            continue
+        before = text[: match.start()].rstrip()
+        if (not before or before[-1] in _SENTENCE_END) and _SUBJECT_VERB.match(text, match.end()):
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class BareNameFinder:
     """Finds a lone given name; build once (the dictionary is large), call per note.
@@ -139,6 +153,8 @@ class BareNameFinder:
     def person_types(self, text: str) -> frozenset[str]:
         """``PERSON`` when a given name stands alone in ``text``; never the name."""
         words = list(_WORD.finditer(text))
+        if _caseless_subject(text, words):
+            return frozenset({PERSON})
         english: bool | None = None
         for index, match in enumerate(words):
             word = _POSSESSIVE_END.sub("", match.group())

@@ -442,6 +442,13 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
     rest = _REST_OF_NAME.match(text, end)
     if rest is not None and _PLACE_NOUN_AFTER.match(text, rest.end()):
         return True
+    if (
+        _WORKS_REFERRED_BACK.match(text, end)
+        and _full_name(text, start, end)
+        and not person_cue_before(text[max(0, start - 80) : start])
+        and not _COMPANY_BEFORE.search(text[max(0, start - 12) : start])
+    ):
+        return True  # "Admire Victor Hugo et lit ses romans": a figure and their works
     if span.endswith(("'s", "\u2019s")):
         after = span[-2:] + after
     elif (
@@ -507,6 +514,28 @@ _TAKING_IN_BEFORE = re.compile(
     r"|influenced by|fan of|a fan of|big fan of|obsessed with|into|visits? exhibitions of)"
     r"(?:\s+(?:all|every|most|some|the|of))*\s+$"
 )
+# A full name, then in the same sentence "and", a few words and the name's works in the third
+# person's possessive: "Admire Victor Hugo et lit ses romans", "Sigue a Rafa Nadal y quiere
+# alertas de sus partidos", "Bewundert Albert Einstein und liest seine Bücher", "Reads Jo
+# Nesbø and all his thrillers". A figure the user follows through what they publish or play;
+# a relative's name has its relationship word before it, which decides first.
+_PUBLISHED_WORKS_FR_ES_DE_IT = (
+    r"romans|livres|films|chansons|albums|disques|matchs|courses|concerts|spectacles|tableaux"
+    r"|po[èe]mes|vid[ée]os|podcasts|discours|essais"
+    r"|novelas|libros|pel[íi]culas|canciones|discos|partidos|carreras|conciertos|cuadros"
+    r"|poemas|v[íi]deos|ensayos"
+    r"|romane|b[üu]cher|filme|lieder|alben|spiele|rennen|konzerte|bilder|gedichte|videos"
+    r"|romanzi|libri|film|canzoni|dischi|partite|gare|concerti|quadri|poesie|video|saggi"
+)
+_WORKS_REFERRED_BACK = re.compile(
+    r"\s*,?\s+(?i:and|et|y|e|und)(?:\s+[^\W\d_][\w'\u2019-]*){0,4}?"
+    r"\s+(?i:his|her|their|all\s+(?:his|her|their)|ses|leurs|tous\s+ses|sus|todos\s+sus"
+    r"|seine|seinen|ihre|ihren|alle\s+(?:seine|ihre)|i\s+suoi|le\s+sue|suoi|sue)"
+    r"(?:\s+(?-i:[a-z][\w-]*)){0,2}?"
+    rf"\s+(?i:{_PUBLISHED_WORKS}|{_PUBLISHED_WORKS_FR_ES_DE_IT})(?![\w-])"
+)
+# Someone met, not followed: "had coffee with Anna Berg and read her poems".
+_COMPANY_BEFORE = re.compile(r"(?<![\w'])(?i:with|avec|chez|con|mit|bei)\s+$")
 _FULL_NAME = re.compile(
     r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*(?:\s+(?:(?:van|von|de|da|di|del|der|du|la|le)\s+)?"
     r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*)+"

@@ -81,12 +81,29 @@ _ADDED = (
     r"(?:beneficiary|authori[sz]ed\s+user|joint\s+(?:holder|owner)|co-?signer|dependant"
     r"|dependent|named\s+driver|guardian|executor|nominee|next\s+of\s+kin)\b)"
 )
+# A sign-off, its comma, then the name that signs: "signed 'Best, Giulia'", "Cheers, Tavita",
+# "Cordialement, Kerhervé", "Un abrazo, Iker", "Viele Grüße, Jannik", "Cordiali saluti, Brando".
+_SIGN_OFF = (
+    r"(?:best(?:\s+wishes|\s+regards)?|kind\s+regards|warm\s+regards|regards|cheers|thanks"
+    r"|many\s+thanks|love|xoxo|cordialement|bien\s+[àa]\s+vous|bises|bisous|amiti[ée]s"
+    r"|saludos|un\s+saludo|un\s+abrazo|besos|atentamente|(?:viele|liebe|beste|herzliche)\s+gr[üu](?:ß|ss)e"
+    r"|gr[üu](?:ß|ss)e|lg|vg|mfg|ciao|saluti|cordiali\s+saluti|distinti\s+saluti|un\s+abbraccio"
+    r"|baci)"
+)
+# A table or a booking under a name, quoted or not: "Books tables under 'Hendricks, party of
+# 4'", "reservations under Okafor".
+_BOOKED_UNDER = (
+    r"\b(?:book|books|booked|booking|bookings|reserve|reserves|reserved|reservation"
+    r"|reservations|table|tables)\b[^.;!?\n]{0,40}?\bunder\s+(?:the\s+name\s+(?:of\s+)?)?"
+    r"[\'\"\u2018\u201c]?"
+)
 _CUED_NAME = re.compile(
     rf"(?:(?i:\b(?:{_ASKED}){_ANSWER}"
     rf"|[,!?\"\u201d\u00bb]\s*(?:{_REPORTING})\s+"
     rf"|\b{_NAMING}\s+)"
     rf"|(?<![\w.])(?:{_TITLES})\.\s*|{_VOCATIVE}|{_SUBJECT}|{_ADDED}"
-    rf"|(?i:{_UNDER})(?={_NAME_SHAPE}\s+{_NAME_SHAPE}))"
+    rf"|(?i:{_UNDER})(?={_NAME_SHAPE}\s+{_NAME_SHAPE})"
+    rf"|(?<!\w)(?i:{_SIGN_OFF})\s*,\s+|(?i:{_BOOKED_UNDER}))"
     rf"{_NAME}"
 )
 

@@ -103,7 +103,10 @@ RELATIONS = (
 )
 NAMING = (
     r"my name is|name is|named|called|his name is|her name is|goes by|known as"
-    r"|in the name of|addressed to|to the attention of|attn\.?"
+    r"|in the name of|under the name(?: of)?|addressed to|to the attention of|attn\.?"
+    # a booking under a name: "sous le nom (de)", "bajo el nombre (de)", "unter dem Namen",
+    # "sotto il nome (di)"
+    r"|sous le nom(?: de)?|bajo el nombre(?: de)?|unter dem namen|sotto il nome(?: di)?"
     r"|je m'appelle|s'appelle|appel[ée]e?|nomm[ée]e?|pr[ée]nomm[ée]e?|au nom de|à l'attention de"
     r"|me llamo|se llama|llamad[oa]|a nombre de|a la atención de"
     r"|ich hei(?:ß|ss)e|hei(?:ß|ss)t|namens|genannt|auf den namen|zu h[äa]nden(?: von)?"
@@ -317,6 +320,30 @@ _SPELLING_WORD = re.compile(
     r"(?i:written|spelled|spelt|spelling|typed|buchstabiert|geschrieben|[ée]crit|[ée]pel[ée]"
     r"|escrito|deletreado|scritto|compitato)(?:\s+(?:as|comme|como|come|als))?\s*:?\s+$"
 )
+# A tagging or signing verb, then one capitalised word alone in quotes: "tagged 'Noah'",
+# "labelled "Emma"", "signé « Chloé »", "etiquetado 'Lucía'", "markiert „Jonas“".
+_QUOTED_TAG = re.compile(
+    r"(?<![\w'])(?i:tagged|tags?|labell?ed|labels?|signed|signs?(?:\s+off)?|[ée]tiquet[ée]e?s?"
+    r"|sign[ée]e?s?|etiquetad[oa]s?|firmad[oa]s?|markiert|getaggt|beschriftet|unterschrieben"
+    r"|etichettat[oa]|firmat[oa])"
+    r"(?:\s+(?i:with|as|comme|como|come|als|avec|con|mit))?\s*:?\s*[\'\"\u2018\u201c\u00ab\u201e]\s*"
+    r"(?P<name>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_]+)\s*[\'\"\u2019\u201d\u00bb\u201c]"
+)
+# A key and its string value in code or data: '"first": "Oksana"', "last_name='Nurmi'",
+# "firstName: \"Ana\"". ``part`` is a key for a name's part (any word is the name); a bare
+# "first" or "last" a capitalised word that is not a common one ("Monday"); a bare "name"
+# key ("full_name", "display name" are parts) a known given name.
+_NAME_PART_KEY = (
+    r"(?:first|last|middle|given|family|full|sur|fore|nick|maiden|display|legal|contact"
+    r"|user|owner|guest|passenger|customer|client|child|kid|spouse|partner|emergency)"
+    r"[_ -]?name|surname|forename|nachname|vorname|apellidos?|nombre_?pila"
+    r"|cognome|pr[ée]nom|nom_de_famille"
+)
+_KEYED_VALUE = re.compile(
+    r"[\"']?(?:(?P<part>(?i:" + _NAME_PART_KEY + r"))|(?P<half>(?i:first|last|given))"
+    r"|(?i:name|nom|nombre|nome))[\"']?"
+    r"\s*[:=]\s*[\"'](?P<value>[^\W\d_][^\W\d_'\u2019 -]*(?:[ '\u2019-][^\W\d_]+){0,3})[\"']"
+)
 # A nickname and its full form in parentheses, or the other way round: "Pina (Giuseppina)",
 # "Robert (Bob)". Two known given names so joined are one person's.
 _NICKNAME_FULL = re.compile(
@@ -397,6 +424,12 @@ def is_capitalised(word: str) -> bool:
     return len(word) > 1 and word[0].isupper() and any(ch.islower() for ch in word[1:3])
 
 
+def is_caseless(word: str) -> bool:
+    """A word of a script without capitals ("田中", "أحمد", "प्रिया", "王伟", a Hebrew name): no
+    capital can say it is a name, so only its cue does."""
+    return any(ch.isalpha() for ch in word) and not any(ch.isupper() or ch.islower() for ch in word)
+
+
 class NameFinder:
     """Finds names by cue and by first-name pair. Build once: the word sets are large.
 
@@ -428,6 +461,9 @@ class NameFinder:
             *self.spelled_after_label(text),
             *self.spelled_after_relation(text),
             *self.nickname_and_full(text),
+            *self.quoted_tags(text),
+            *self.keyed_values(text),
+            *caseless_in_company(text),
         ]
 
     def said_lower_case(self, text: str) -> Iterator[NameSpan]:
@@ -477,6 +513,40 @@ class NameFinder:
             ):
                 yield NameSpan(match.start(), match.end(), cue=True)
 
+    def quoted_tags(self, text: str) -> Iterator[NameSpan]:
+        """A known given name alone in quotes after a tagging or signing verb: "the calendar
+        tagged 'Noah'", "signs as 'Giulia'", "étiqueté « Chloé »". A tag names its owner;
+        a word that is not a given name ("tagged 'Work'") is a category."""
+        for match in _QUOTED_TAG.finditer(text):
+            word = fold(match["name"])
+            if word in self._first_names and word not in self._common and word not in self._rare:
+                yield NameSpan(match.start("name"), match.end("name"), cue=True)
+
+    def keyed_values(self, text: str) -> Iterator[NameSpan]:
+        """A string value under a key that names a person's name, in code or data:
+        '{"first": "Oksana"}', "last_name = 'Kowalczyk'", '"apellido": "Ortega"'. A key
+        for a name's part takes any word; a bare "name" key names jobs and files too, so
+        there only a known given name counts ('"name": "Oksana"', not '"name": "backup"')."""
+        for match in _KEYED_VALUE.finditer(text):
+            value = match["value"]
+            words = [fold(word) for word in _WORD.findall(value)]
+            if not words or all(word in self._common for word in words):
+                continue
+            if (
+                match["part"] is not None
+                or (
+                    # a bare "first" or "last" key ('"first": "Oksana"', not '"first": "coffee"')
+                    match["half"] is not None
+                    and is_capitalised(value)
+                    and not any(word in self._common for word in words)
+                )
+                or (
+                    is_capitalised(value)
+                    and any(word in self._first_names and word not in self._rare for word in words)
+                )
+            ):
+                yield NameSpan(match.start("value"), match.end("value"), cue=True)
+
     def labelled_lower_case(self, text: str) -> Iterator[NameSpan]:
         """A full name typed in lower case as a label's value: a known first name, surname
         particles, a surname, and the value ends ("Client contact: rafael dos santos,",
@@ -524,7 +594,14 @@ class NameFinder:
                 is not None
             )
             apposed = word.islower() and text[match.end() : match.end() + 2].lstrip()[:1] == ","
-            if not (is_capitalised(word) or folded in self._first_names or after_title or apposed):
+            caseless = is_caseless(word)
+            if not (
+                is_capitalised(word)
+                or folded in self._first_names
+                or after_title
+                or apposed
+                or caseless
+            ):
                 continue  # cheap test first: the cue regexes run on candidates only
             if _HONORIFIC_WORD.fullmatch(word):
                 continue  # "mit „Frau Dr.“ anschreiben": a second title, not a name
@@ -565,6 +642,10 @@ class NameFinder:
             )
             if not (
                 after_title
+                # a word of a script without capitals after any cue ("Mother-in-law 田中",
+                # "Neighbour प्रिया"): in a note in Latin letters, a cue then such a word is
+                # how a name written in its own script stands
+                or caseless
                 or (
                     known
                     if strength is _Cue.KNOWN_NAMES or word.islower()
@@ -645,6 +726,12 @@ class NameFinder:
             # at the start of a note a known first name after a kinship one ("Son Kenji is
             # nine") is a person in either reading.
             kin = _AMBIGUOUS_KIN.fullmatch(relation["cue"]) is not None
+            if capital_start and relation["cue"] == "Son":
+                # French "Son" before a capital is a brand or a title ("Son Samsung", "Son
+                # Excellence"), rare in a note; English "Son" then a capital is the son's
+                # name, in a dictionary or not ("Son Tavita starts school"). Fail closed:
+                # "Son Heung-min" (the footballer) is refused too.
+                return _Cue.ANY_NAME
             return _Cue.KNOWN_NAMES if capital_start and kin else _Cue.NONE
         if relation["cue"][0].isupper():
             # "Partner Portal", "Family Link": a capitalised role word starts a title; at the
@@ -700,6 +787,63 @@ class NameFinder:
 
     def _name_like(self, word: str) -> bool:
         return is_capitalised(word) and fold(word) not in self._common
+
+
+# A word of a script without capitals after a preposition of company ("dinner with 田中",
+# "un cadeau pour 王伟", "Abendessen mit أحمد"), not quoted nor in parentheses ("the word
+# 'спасибо'", "ramen (ラーメン)"): in a note written in Latin letters, a person.
+_COMPANY_BEFORE = re.compile(
+    r"(?<![\w'])(?i:with|for|avec|pour|chez|con|para|mit|f[üu]r|bei|per)\s+$"
+)
+
+
+def caseless_in_company(text: str) -> Iterator[NameSpan]:
+    """Words of a script without capitals after a preposition of company, in a note mostly
+    written in Latin letters (a dish or a word learnt is quoted or follows no such word)."""
+    letters = [ch for ch in text if ch.isalpha()]
+    latin = sum(1 for ch in letters if ch.isascii() or "LATIN" in unicodedata.name(ch, ""))
+    if not letters or latin * 2 < len(letters):
+        return
+    for match in _WORD.finditer(text):
+        if is_caseless(match.group()) and _COMPANY_BEFORE.search(
+            text[max(0, match.start() - 8) : match.start()]
+        ):
+            yield NameSpan(match.start(), match.end(), cue=True)
+
+
+# Someone else than the user in the note: a third person after a preposition ("travelling
+# with her", "avec lui", "con ella", "mit ihm", "per lei"), or a relative. Not a bare "his" or
+# "her": a note may speak of its user in the third person ("based on his writing style").
+_THIRD_PERSON = re.compile(
+    r"(?<![\w'])(?i:with|for|to|from|and|avec|pour|chez|et|con|para|y|mit|f[üu]r|und|bei|per|e)"
+    r"\s+(?i:her|him|elle|lui|ella|él|ihr|ihm|lei)(?![\w'])"
+)
+# A keyword: a line of one word at the end of the text the guards read (they append the
+# note's keywords to its text, one a line).
+_KEYWORD_LINE = re.compile(r"[^\W\d_]+(?:['\u2019\-][^\W\d_]+)*")
+
+
+def name_only_in_keywords(
+    text: str, given_names: Container[str], common_words: Container[str]
+) -> bool:
+    """Whether a keyword is a given name the note's text never says, while the text speaks
+    of someone: keywords ["travel", "carla"] on "Prefers quiet rooms when traveling with
+    her" name the person the pronoun stands for."""
+    lines = text.split("\n")
+    keywords: list[str] = []
+    while len(lines) > 1 and _KEYWORD_LINE.fullmatch(lines[-1].strip()):
+        keywords.append(fold(lines.pop().strip()))
+    if not keywords:
+        return False
+    body = "\n".join(lines)
+    if _THIRD_PERSON.search(body) is None and not any(
+        _KINSHIP.fullmatch(word.group()) for word in _WORD.finditer(body)
+    ):
+        return False
+    said = {fold(word.group()) for word in _WORD.finditer(body)}
+    return any(
+        word in given_names and word not in common_words and word not in said for word in keywords
+    )
 
 
 def _possessed(before: str) -> bool:
