@@ -555,6 +555,11 @@ def _replaces(older: NoteTerms, newer: NoteTerms) -> bool:
         return _same_frame(older, newer, with_predicates=True)
     if older.single & newer.single & older.topic & newer.topic and _same_frame(older, newer):
         return True
+    if newer.single and not older.single and _same_frame(older, newer, single_value=True):
+        # The newer note names its value the main one in the older note's frame ("Shoots on
+        # a Nikon Z6" / "Shoots on a Fujifilm X-T5 as main camera"): the one value changed.
+        # Not the other way round: a newer plain value beside a main one is a second value.
+        return True
     if any(_YEAR.fullmatch(n) for n in older.numbers | newer.numbers):
         return False
     if (
@@ -588,9 +593,16 @@ def _without_digits(content: frozenset[str]) -> frozenset[str]:
     )
 
 
-def _same_frame(older: NoteTerms, newer: NoteTerms, *, with_predicates: bool = False) -> bool:
+def _same_frame(
+    older: NoteTerms,
+    newer: NoteTerms,
+    *,
+    with_predicates: bool = False,
+    single_value: bool = False,
+) -> bool:
     """Shared content words (the frame; a shared predicate counts only ``with_predicates``)
-    and a short value on each side that differs."""
+    and a short value on each side that differs. ``single_value``: the words naming the slot
+    single-valued ("main", "usual") are no part of either value."""
     frame = older.content & newer.content if with_predicates else older.topic & newer.topic
     # A named value both notes mention is a shared value, not a frame ("Likes Italian food"
     # / "Switched to learning Italian").
@@ -601,6 +613,9 @@ def _same_frame(older: NoteTerms, newer: NoteTerms, *, with_predicates: bool = F
     frame -= older.single | newer.single
     only_older = older.content - newer.content
     only_newer = newer.content - older.content
+    if single_value:
+        only_older -= older.single
+        only_newer -= newer.single
     return (
         bool(frame)
         and 0 < len(only_older) <= MAX_VALUE_TOKENS
