@@ -30,6 +30,7 @@ from memory_service.config import ConfigurationError, Settings
 from memory_service.core.clock import SystemClock
 from memory_service.core.consolidation import Judge
 from memory_service.core.consolidation.embedding import Embedder
+from memory_service.core.consolidation.syntax import Syntax
 from memory_service.core.guards import PiiDetector
 from memory_service.core.ports import (
     Clock,
@@ -150,7 +151,11 @@ def build_container(settings: Settings) -> Container:
     render_cache = InProcessRenderCache()
     keyring.on_forget(render_cache.forget)  # an erasure here drops the subject's renders at once
     consolidation = ConsolidationDeps(
-        uow_factory=uow_factory, clock=clock, judge=build_judge(settings), embedder=embedder
+        uow_factory=uow_factory,
+        clock=clock,
+        judge=build_judge(settings),
+        embedder=embedder,
+        syntax=load_syntax(settings.spacy_model),
     )
     metrics = PrometheusMetrics()
     return Container(
@@ -262,6 +267,15 @@ def load_pii_detector(spacy_model: str) -> PiiDetector:
     detector.entity_types("Warm-up: the user prefers aisle seats.")
     detector.entity_types("Préchauffage : préfère les places côté couloir.")  # the French model
     return detector
+
+
+@cache
+def load_syntax(spacy_model: str) -> Syntax:
+    """The part-of-speech reader consolidation tells verbs from values with; its taggers load
+    on first use (the PII detector has checked the models are installed)."""
+    from memory_service.adapters.spacy_syntax import SpacySyntax
+
+    return SpacySyntax(english_model=spacy_model)
 
 
 @cache

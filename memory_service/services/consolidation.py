@@ -41,6 +41,7 @@ from memory_service.core.consolidation import (
 )
 from memory_service.core.consolidation.embedding import Embedder
 from memory_service.core.consolidation.pairs import PairModel
+from memory_service.core.consolidation.syntax import Syntax
 from memory_service.core.errors import Conflict, DependencyUnavailable, NotFound
 from memory_service.core.judgment import JudgmentModel
 from memory_service.core.model import (
@@ -82,6 +83,8 @@ class ConsolidationDeps:
     judgment: JudgmentModel | None = None
     # The pair model the rules path consults (None: the shipped one).
     pairs: PairModel | None = None
+    # Tells a note's verbs from its values (None: one attribute's values never merge by it).
+    syntax: Syntax | None = None
 
 
 @dataclass(frozen=True)
@@ -158,6 +161,7 @@ def _consolidate_locked(
         judgment=deps.judgment,
         pairs=deps.pairs,
         embedder=deps.embedder,
+        syntax=deps.syntax,
     )
     for memory in plan.created:
         uow.memories.add(memory)

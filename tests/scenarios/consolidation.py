@@ -1,11 +1,13 @@
 """Consolidation scenarios: does each subject end with the right active global memories?
 
 Run ``python -m tests.scenarios.consolidation [FILE ...] [--modes rules attributes llm
-llm+attributes] [--failures] [--judgment off|shipped|both] [--pairs-model FILE]``; without
-FILE it runs ``tests/scenarios/consolidation.jsonl``. ``--judgment`` (default ``both``, one
-block each): the save guards' judgment model as deployed (``shipped``: it refuses the passing
-states a scenario lists in ``refuse``, and also hedged guesses as speculative), or one that
-refuses nothing (``off``: the consolidation's own figures).
+llm+attributes] [--failures] [--judgment off|shipped|both] [--pairs-model FILE] [--no-syntax]``;
+without FILE it runs ``tests/scenarios/consolidation.jsonl``. ``--no-syntax``: without the
+part-of-speech tagger the rules path reads verbs with (the default loads spaCy's small
+models). ``--judgment`` (default ``both``, one block each): the save guards' judgment model
+as deployed (``shipped``: it refuses the passing states a scenario lists in ``refuse``, and
+also hedged guesses as speculative), or one that refuses nothing (``off``: the
+consolidation's own figures).
 Each scenario is a fresh tenant and subject; its sessions are opened, filled through the
 real ``save_memory_note`` service (guards included, with a PII detector that finds
 nothing), ended and consolidated through the real ``consolidate_session`` service over the
@@ -81,10 +83,12 @@ from pathlib import Path
 from typing import Any
 
 from memory_service.adapters.openai_judge import OpenAIJudge
+from memory_service.adapters.spacy_syntax import SpacySyntax
 from memory_service.adapters.static_embedding import WordLlamaEmbedder
 from memory_service.core.consolidation import Judge
 from memory_service.core.consolidation.embedding import Embedder
 from memory_service.core.consolidation.pairs import PairModel, load_pair_model
+from memory_service.core.consolidation.syntax import Syntax
 from memory_service.core.judgment.model import JudgmentModel, Thresholds
 from memory_service.core.model import MemoryScope, MemoryStatus, NoteStatus, Role
 from memory_service.core.scope import TenantScope
@@ -242,6 +246,7 @@ def run_scenario(
     embedder: Embedder | None,
     judgment: JudgmentModel | None = None,
     pairs: PairModel | None = None,
+    syntax: Syntax | None = None,
 ) -> Outcome:
     """One fresh subject through every session; compare its active globals with ``expect``."""
     clock = FixedClock()
@@ -264,6 +269,7 @@ def run_scenario(
         embedder=embedder,
         judgment=judgment,
         pairs=pairs,
+        syntax=syntax,
     )
     rejected = 0
     for session_notes in scenario.sessions:
@@ -360,6 +366,7 @@ def run(
     *,
     with_judgment: bool = False,
     pairs: PairModel | None = None,
+    syntax: Syntax | None = None,
 ) -> dict[str, dict[str, Tally]]:
     """Tallies by mode, then by kind (``"all"`` for the total).
 
@@ -367,7 +374,8 @@ def run(
     the figures are the consolidation's own (the word rules, privacy guards and structure
     still apply); ``with_judgment`` runs the shipped model too, as a deployment does (its
     save guards refuse the passing states a scenario lists in ``refuse``). ``pairs``: the
-    pair model the rules path consults (None: the shipped one)."""
+    pair model the rules path consults (None: the shipped one). ``syntax``: the verbs of a
+    note, for the rules path (None: none)."""
     judgment = None if with_judgment else ACCEPTS_EVERYTHING
     results: dict[str, dict[str, Tally]] = {}
     with oracle_server() as server:
@@ -385,6 +393,7 @@ def run(
                     embedder=embedder,
                     judgment=judgment,
                     pairs=pairs,
+                    syntax=syntax,
                 )
                 tallies[scenario.kind].add(scenario, outcome)
                 tallies["all"].add(scenario, outcome)
@@ -398,6 +407,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--modes", nargs="+", choices=MODES, default=list(MODES))
     parser.add_argument("--failures", action="store_true", help="list failing scenario ids")
     parser.add_argument("--no-embedding", action="store_true", help="terms only")
+    parser.add_argument(
+        "--no-syntax", action="store_true", help="without the part-of-speech tagger (spaCy)"
+    )
     parser.add_argument(
         "--judgment",
         choices=JUDGMENT_CHOICES,
@@ -430,10 +442,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     hand = len(scenarios) - derived
     out(f"oracle: {hand} hand-made judge tables, {derived} derived from expect\n")
     pairs = load_pair_model(args.pairs_model.read_bytes()) if args.pairs_model else None
+    syntax = None if args.no_syntax else SpacySyntax()
     guards = ("off", "shipped") if args.judgment == "both" else (args.judgment,)
     for guard in guards:
         results = run(
-            scenarios, args.modes, embedder, with_judgment=guard == "shipped", pairs=pairs
+            scenarios,
+            args.modes,
+            embedder,
+            with_judgment=guard == "shipped",
+            pairs=pairs,
+            syntax=syntax,
         )
         for mode, tallies in results.items():
             out(f"\n== {mode} (judgment at save: {guard})\n")

@@ -82,9 +82,11 @@ from memory_service.core.consolidation.rules import (
     content_text,
     looks_ephemeral,
     more_specific,
+    same_value,
     terms_of,
 )
 from memory_service.core.consolidation.slots import SlotModel, default_slot_model
+from memory_service.core.consolidation.syntax import Syntax
 from memory_service.core.judgment import JudgmentModel
 from memory_service.core.model import (
     Attribute,
@@ -268,6 +270,7 @@ def plan_consolidation(
     slots: SlotModel | None = None,
     pairs: PairModel | None = None,
     embedder: Embedder | None = None,
+    syntax: Syntax | None = None,
 ) -> MergePlan:
     """Decide how a session's notes merge into the subject's global memory.
 
@@ -285,7 +288,9 @@ def plan_consolidation(
     ``pairs`` reads a pair the rules leave unsettled when no judge gave a verdict
     (:mod:`.pairs`; None: the shipped model); it also reads the vectors of the content words
     of the few memories it is asked about, from ``embedder`` (the one that made ``vectors``;
-    without it the model is not asked). The judge is called at most once.
+    without it the model is not asked). ``syntax`` tells a note's verbs from its values, so
+    two notes of one multi-valued attribute holding the same value under other verbs merge
+    (without it they stay apart). The judge is called at most once.
     """
     _require_one_subject([*notes, *global_memories])
     vectors = vectors or {}
@@ -333,6 +338,7 @@ def plan_consolidation(
     learned = _LearnedPairs(
         pairs or default_pair_model(), terms, vectors, meanings, inferred, embedder
     )
+    values = _Values(syntax, terms)
     resolver = Resolver({m.id: m for m in candidates})
     for note in eligible:
         if note.id in refused:
@@ -346,6 +352,8 @@ def plan_consolidation(
             pair_id = pair_ids.get(frozenset((pair.other_id, note.id)))
             verdict = verdicts.get(pair_id) if pair_id else None
             relation = _relation(by_id[pair.other_id], note, pair, verdict, terms, inferred)
+            if relation is None and verdict is None:
+                relation = values.relation(by_id[pair.other_id], note)
             if relation is None and verdict is None:
                 relation = learned.relation(by_id[pair.other_id], note)
             if relation is not None:
@@ -616,6 +624,43 @@ def _relation(
     if verdict is None and _guess_meets_fact(older, newer, pair, terms):
         return _guess_yields(other.id)
     return None
+
+
+class _Values:
+    """Two notes of one multi-valued attribute, the same value under other verbs ("Is
+    learning Japanese" / "Studies Japanese"): one value reworded, merged (the newer wording
+    kept). The verbs come from the syntax port, asked once per memory and only for the pairs
+    that reach it; they are kept, by memory id, for this plan alone."""
+
+    def __init__(self, syntax: Syntax | None, terms: Mapping[str, NoteTerms]) -> None:
+        self._syntax = syntax
+        self._terms = terms
+        self._verbs: dict[str, frozenset[str]] = {}
+
+    def _verbs_of(self, memory: Memory, syntax: Syntax) -> frozenset[str]:
+        if memory.id not in self._verbs:
+            self._verbs[memory.id] = syntax.verbs(memory.text)
+        return self._verbs[memory.id]
+
+    def relation(self, other: Memory, note: Memory) -> Relation | None:
+        syntax = self._syntax
+        if syntax is None or _same_key(other, note) is not Cardinality.MULTI:
+            return None
+        older, newer = _older_first(other, note)
+        if not same_value(
+            self._terms[older.id],
+            self._terms[newer.id],
+            self._verbs_of(older, syntax),
+            self._verbs_of(newer, syntax),
+        ):
+            return None
+        return Relation(
+            other.id,
+            DecisionKind.SAME_MEANING,
+            DecidedBy.RULES,
+            DecisionReason.SAME_VALUE,
+            more_specific(self._terms[other.id], self._terms[note.id]),
+        )
 
 
 class _LearnedPairs:

@@ -66,6 +66,8 @@ class DecisionReason(StrEnum):
     INFERRED_SLOT = "inferred_slot"
     # The pair model (core/consolidation/pairs.py) read the two notes as one fact.
     LEARNED_PAIR = "learned_pair"
+    # One multi-valued attribute, the same value under another verb (the syntax port).
+    SAME_VALUE = "same_value"
     JUDGED_CONFLICT = "judged_conflict"
     HYPOTHESIS_YIELDS = "hypothesis_yields"
     NO_MATCH = "no_match"

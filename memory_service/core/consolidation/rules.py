@@ -227,6 +227,8 @@ class NoteTerms:
     exclusive: bool = False
     # In a negated note, the nouns it denies as a whole ("Has no car": "car"), stemmed.
     denied: frozenset[str] = frozenset()
+    # Read as French (its words stemmed as French).
+    french: bool = False
 
     @cached_property
     def trigrams(self) -> frozenset[str]:
@@ -295,6 +297,12 @@ def _looks_french(tokens: list[str]) -> bool:
     return french > sum(token in _ENGLISH_STOPWORDS for token in tokens)
 
 
+def looks_french(text: str) -> bool:
+    """The language the rules read a note in: French when it has more French stop words
+    than English ones."""
+    return _looks_french(_TOKEN.findall(_ELISION.sub(r"\1' ", fold(text.lower()))))
+
+
 def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
     """Content words leave out stop words, markers and negations, so "now uses Vim" and
     "uses Vim" compare as the same wording; slot words ("lives", "moved", "habite") become
@@ -329,6 +337,7 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
         hedged=bool(_MARKERS.hedge.search(folded)),
         exclusive=bool(_MARKERS.exclusive.search(folded.replace("-", "_"))),
         denied=_denied_nouns(folded, french=french) if negated else frozenset(),
+        french=french,
     )
 
 
@@ -501,6 +510,30 @@ def _same_meaning(older: NoteTerms, newer: NoteTerms, meaning: float) -> bool:
     return meaning >= SAME_MEANING_COSINE
 
 
+def same_value(
+    older: NoteTerms, newer: NoteTerms, older_verbs: frozenset[str], newer_verbs: frozenset[str]
+) -> bool:
+    """Two notes of one multi-valued attribute hold the same value under other verbs ("Is
+    learning Japanese" / "Studies Japanese", "Apprend le japonais" / "Étudie le japonais"):
+    their content words without their verbs (``*_verbs``, by the syntax port) are the same and
+    not empty, and so are the polarity, numbers and named values, no change or addition
+    marked. The same verb with another value ("Plays tennis" / "Plays padel") is a second
+    value."""
+    if newer.replacement or newer.removal or older.removal or newer.additive:
+        return False
+    if older.negated != newer.negated or older.numbers != newer.numbers:
+        return False
+    if older.names != newer.names or older.third_party != newer.third_party:
+        return False
+    older_predicate = _content_of(sorted(older_verbs), french=older.french, accented=frozenset())[0]
+    newer_predicate = _content_of(sorted(newer_verbs), french=newer.french, accented=frozenset())[0]
+    if not (older.content & older_predicate and newer.content & newer_predicate):
+        return False  # no predicate read on one side: nothing to tell the value from
+    older_value = older.content - older_predicate
+    newer_value = newer.content - newer_predicate
+    return bool(older_value) and older_value == newer_value and older.content != newer.content
+
+
 def _negates(older: NoteTerms, newer: NoteTerms, similarity: float) -> bool:
     """The newer note denies what the older states (or states what it denied)."""
     if not older.content or not newer.content:
@@ -555,6 +588,11 @@ def _replaces(older: NoteTerms, newer: NoteTerms) -> bool:
         return _same_frame(older, newer, with_predicates=True)
     if older.single & newer.single & older.topic & newer.topic and _same_frame(older, newer):
         return True
+    if newer.single and not older.single and _same_frame(older, newer, single_value=True):
+        # The newer note names its value the main one in the older note's frame ("Shoots on
+        # a Nikon Z6" / "Shoots on a Fujifilm X-T5 as main camera"): the one value changed.
+        # Not the other way round: a newer plain value beside a main one is a second value.
+        return True
     if any(_YEAR.fullmatch(n) for n in older.numbers | newer.numbers):
         return False
     if (
@@ -588,9 +626,16 @@ def _without_digits(content: frozenset[str]) -> frozenset[str]:
     )
 
 
-def _same_frame(older: NoteTerms, newer: NoteTerms, *, with_predicates: bool = False) -> bool:
+def _same_frame(
+    older: NoteTerms,
+    newer: NoteTerms,
+    *,
+    with_predicates: bool = False,
+    single_value: bool = False,
+) -> bool:
     """Shared content words (the frame; a shared predicate counts only ``with_predicates``)
-    and a short value on each side that differs."""
+    and a short value on each side that differs. ``single_value``: the words naming the slot
+    single-valued ("main", "usual") are no part of either value."""
     frame = older.content & newer.content if with_predicates else older.topic & newer.topic
     # A named value both notes mention is a shared value, not a frame ("Likes Italian food"
     # / "Switched to learning Italian").
@@ -601,6 +646,9 @@ def _same_frame(older: NoteTerms, newer: NoteTerms, *, with_predicates: bool = F
     frame -= older.single | newer.single
     only_older = older.content - newer.content
     only_newer = newer.content - older.content
+    if single_value:
+        only_older -= older.single
+        only_newer -= newer.single
     return (
         bool(frame)
         and 0 < len(only_older) <= MAX_VALUE_TOKENS
