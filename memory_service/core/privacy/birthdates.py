@@ -35,6 +35,11 @@ _CUES = (
     r"|geboren|geb\.|geburtsdatum|geburtstag"
     # IT
     r"|(?-i:[Nn]at[oa])|data\s+di\s+nascita|compleanno|compie\s+gli\s+anni"
+    # an age reached on a date gives the date of birth: "turns 40 on 14 March 2031", "aura 30
+    # ans le 2 mai 2029", "cumple 18 años el 3 de junio de 2030", "wird 50 am 1. Mai 2030",
+    # "compie 60 anni il 4 aprile 2031"
+    r"|(?:turn(?:s|ed|ing)?|will\s+be|aura|fetera\s+ses|fete\s+ses|cumplira|wird|compie"
+    r"|compira)\s+\d{1,3}(?:\s+(?:years?(?:\s+old)?|ans|anos|años|jahre|anni))?"
 )
 _CUE = re.compile(rf"(?<![\w])(?:{_CUES})(?![\w])", re.IGNORECASE)
 
