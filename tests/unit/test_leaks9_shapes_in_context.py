@@ -76,7 +76,7 @@ def test_values_the_context_does_not_excuse_are_refused(text: str, code: str) ->
 @pytest.mark.parametrize(
     "text",
     [
-        "Tyres are 225/45 R17 94W.",
+        "Car tyres are 225/45 R17 94W.",
         "Prefers 16-character passphrases and rotates them yearly.",
         "Uses a password manager and wants 12-digit PINs everywhere.",
         "Was born in 1979.",
