@@ -6,7 +6,8 @@ date need not share a sentence: an answer often comes in the next one ("Please t
 date of birth. It's 23/05/2016", "DOB? 1987-04-12"), so the date may follow the cue within
 :data:`REACH` characters, in its sentence or opening the next one. Only a full date counts:
 a birthday without a year ("her birthday is on 12 May") names a day of the year, not a
-person.
+person. An age reached on a full date is a cue as well ("turns 40 on 14 March 2031"): the
+date less the age is the date of birth.
 
 A date is also read with its year written in words ("nineteen seventy-six", "mille neuf
 cent quatre-vingt-cinq", "mil novecientos ochenta", "neunzehnhundertachtzig",

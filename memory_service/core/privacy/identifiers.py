@@ -8,6 +8,7 @@ Identifiers (entity type reported):
 
 - ``CREDIT_CARD``: 12 to 19 digits, Luhn-valid, whatever the prefix and the separators;
 - ``IBAN_CODE``: country letters, two check digits and 11 to 30 letters or digits, mod-97;
+  or, whatever its check digits, a registry country's letters and that country's length;
 - ``EMAIL_ADDRESS``, ``SOCIAL_HANDLE``, ``IP_ADDRESS``, ``MAC_ADDRESS``, ``GPS_COORDINATES``,
   ``LICENSE_PLATE``: values with a syntax of their own, read by
   :mod:`memory_service.core.privacy.locators`;
@@ -44,7 +45,9 @@ Harmless shapes (a run or code with one of them is not an identifier):
   reference) unless it is one word and a series number of one or two digits
   ("ZENBOOK14") (``WH-1000XM5``, ``RTX4090``, ``A320neo``, ``SM-G991B``), or any
   code of at most 6 letters and digits (``A7III``, ``B2B``, ``k0 k1``);
-- any number after a harmless noun (``flight``, ``seat``, ``room``, ``version``, ``model``).
+- any number after a harmless noun (``flight``, ``seat``, ``room``, ``version``, ``model``);
+  after a word for a year (``in``, ``since``, ``seit``, ``born``) only a year, alone or with
+  a short suffix ("in 4152 4887 1344 5952" is a card in four groups, not a year).
 
 A code a harmless shape lets through can still be caught by the library detector behind
 :class:`memory_service.core.ports.IdentifierDetector` (national ids with their checksums).
