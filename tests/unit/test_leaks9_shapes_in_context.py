@@ -5,7 +5,8 @@ check digit; a short code after a lock named by a compound ("Zimmersafe"), after
 anti-theft system, keyed in three digits or as the steps of a procedure, or with the
 keypad's keys in words; a composed password joined by "&"; a phone said in number words
 with " / " between its groups; coordinates in degrees, minutes and seconds with prime signs
-or words; an age reached on a full date; a house number in words after a street's name.
+or words; an age reached on a full date, a star sign with a day and a year; a house number
+in words after a street's name.
 Accepted: a year after those words, a count that describes a password's length, a brand's
 "&", a recurring date, an age without a date. The notes are made up; none is from an
 evaluation set.
@@ -64,6 +65,9 @@ def codes(text: str, keywords: tuple[str, ...] = ("general",)) -> set[str]:
         # an age on a date
         ("Turns 50 on 2 June 2029, wants a party.", "pii"),
         ("Her son will be 18 on 9 October 2030.", "pii"),
+        # a star sign, a day of the month and a year of birth
+        ("A Virgo born in 1992, on the 14th.", "pii"),
+        ("Née en 1985, Scorpion, le 12.", "pii"),
         # a house number in words
         ("Wohnt in der Lindenallee siebzehn, 10115 Berlin.", "pii"),
         ("Vive en la Calle Mayor doce, 28013 Madrid.", "pii"),
@@ -85,6 +89,8 @@ def test_values_the_context_does_not_excuse_are_refused(text: str, code: str) ->
         "Collects a 2010 Rioja for every anniversary.",
         "Celebrates Christmas dinner on 25 December every year.",
         "Turns 40 next spring and wants a quiet party.",
+        "Born in 1990, a Virgo like her mother.",
+        "Leo the cat was born on the 3rd.",
         "Works at AT&T in Dallas.",
         "Loves Procter&Gamble products.",
         "Press the bell and wait, the concierge opens.",
