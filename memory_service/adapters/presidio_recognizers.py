@@ -165,8 +165,8 @@ def _date_of_birth(cues: Sequence[str], months: Sequence[str], language: str) ->
     date = (
         rf"(?:\d{{1,2}}(?:st|nd|rd|th|er)?\s+(?:of\s+)?(?:{month})\.?(?:,?\s+\d{{2,4}})?"
         rf"|(?:{month})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
-        r"|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}"
-        r"|(?:in\s+|en\s+)?(?:19|20)\d{2})"
+        r"|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4})"
+        # not a year alone ("born in 1987"): a year of birth is an age, shared by a cohort
     )
     pattern = rf"(?i:\b(?:{'|'.join(cues)})\s*:?\s*(?:the\s+|on\s+)?{date})"
     return PatternRecognizer(

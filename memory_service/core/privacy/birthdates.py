@@ -6,7 +6,8 @@ date need not share a sentence: an answer often comes in the next one ("Please t
 date of birth. It's 23/05/2016", "DOB? 1987-04-12"), so the date may follow the cue within
 :data:`REACH` characters, in its sentence or opening the next one. Only a full date counts:
 a birthday without a year ("her birthday is on 12 May") names a day of the year, not a
-person.
+person. An age reached on a full date is a cue as well ("turns 40 on 14 March 2031"): the
+date less the age is the date of birth.
 
 A date is also read with its year written in words ("nineteen seventy-six", "mille neuf
 cent quatre-vingt-cinq", "mil novecientos ochenta", "neunzehnhundertachtzig",
@@ -35,6 +36,11 @@ _CUES = (
     r"|geboren|geb\.|geburtsdatum|geburtstag"
     # IT
     r"|(?-i:[Nn]at[oa])|data\s+di\s+nascita|compleanno|compie\s+gli\s+anni"
+    # an age reached on a date gives the date of birth: "turns 40 on 14 March 2031", "aura 30
+    # ans le 2 mai 2029", "cumple 18 años el 3 de junio de 2030", "wird 50 am 1. Mai 2030",
+    # "compie 60 anni il 4 aprile 2031"
+    r"|(?:turn(?:s|ed|ing)?|will\s+be|aura|fetera\s+ses|fete\s+ses|cumplira|wird|compie"
+    r"|compira)\s+\d{1,3}(?:\s+(?:years?(?:\s+old)?|ans|anos|años|jahre|anni))?"
 )
 _CUE = re.compile(rf"(?<![\w])(?:{_CUES})(?![\w])", re.IGNORECASE)
 
@@ -164,6 +170,35 @@ def _named_day(text: str) -> bool:
     )
 
 
+# A star sign spans a month, across two of the calendar's: with the day of the month and a
+# year it fixes the date ("A Leo, born 1990, on the 3rd" is 3 August 1990). Signs in the five
+# languages, capitalised as a sign's name is.
+_STAR_SIGN = re.compile(
+    r"(?<![\w])(?:Aries|Taurus|Gemini|Cancer|Leo|Virgo|Libra|Scorpio|Sagittarius|Capricorn"
+    r"|Aquarius|Pisces|B[ée]lier|Taureau|G[ée]meaux|Lion|Vierge|Balance|Scorpion|Sagittaire"
+    r"|Capricorne|Verseau|Poissons|Tauro|G[ée]minis|C[áa]ncer|Escorpio|Sagitario|Capricornio"
+    r"|Acuario|Piscis|Widder|Stier|Zwillinge|Krebs|L[öo]we|Jungfrau|Waage|Skorpion|Sch[üu]tze"
+    r"|Steinbock|Wassermann|Fische|Ariete|Toro|Gemelli|Cancro|Leone|Vergine|Bilancia"
+    r"|Scorpione|Sagittario|Capricorno|Acquario|Pesci)(?![\w])"
+)
+# The day of a month without the month: "on the 3rd", "le 3", "el 3", "am 3.", "il 3".
+_DAY_ALONE = re.compile(
+    r"(?i:(?<![\w])(?:(?:on\s+)?the\s+(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
+    r"|(?:le|el|am|il|a)\s+(?:0?[1-9]|[12]\d|3[01])(?:er|º|\.)?)(?![\w]|[.,]\d))"
+)
+
+
+def _star_sign_day(text: str) -> bool:
+    """A birth cue and a year, a star sign and a day of the month, in one sentence."""
+    return any(
+        _CUE.search(part)
+        and _STAR_SIGN.search(part)
+        and _DAY_ALONE.search(part)
+        and _ANY_YEAR.search(part)
+        for part in (sentence.group() for sentence in re.finditer(r"[^!?\n]+", text))
+    )
+
+
 def birthdate_kinds(text: str) -> frozenset[str]:
     """``DATE_OF_BIRTH`` when a full date follows a birth cue closely enough; never the value."""
     for cue in _CUE.finditer(text):
@@ -184,7 +219,7 @@ def birthdate_kinds(text: str) -> frozenset[str]:
             and len(window[breaks[0].end() : date.start()].split()) <= _ANSWER_WORDS
         ):
             return frozenset({DATE_OF_BIRTH})
-    if _named_day(text):
+    if _named_day(text) or _star_sign_day(text):
         return frozenset({DATE_OF_BIRTH})
     for sentence in _SENTENCE.finditer(text):
         part = sentence.group()

@@ -8,6 +8,7 @@ Identifiers (entity type reported):
 
 - ``CREDIT_CARD``: 12 to 19 digits, Luhn-valid, whatever the prefix and the separators;
 - ``IBAN_CODE``: country letters, two check digits and 11 to 30 letters or digits, mod-97;
+  or, whatever its check digits, a registry country's letters and that country's length;
 - ``EMAIL_ADDRESS``, ``SOCIAL_HANDLE``, ``IP_ADDRESS``, ``MAC_ADDRESS``, ``GPS_COORDINATES``,
   ``LICENSE_PLATE``: values with a syntax of their own, read by
   :mod:`memory_service.core.privacy.locators`;
@@ -44,7 +45,9 @@ Harmless shapes (a run or code with one of them is not an identifier):
   reference) unless it is one word and a series number of one or two digits
   ("ZENBOOK14") (``WH-1000XM5``, ``RTX4090``, ``A320neo``, ``SM-G991B``), or any
   code of at most 6 letters and digits (``A7III``, ``B2B``, ``k0 k1``);
-- any number after a harmless noun (``flight``, ``seat``, ``room``, ``version``, ``model``).
+- any number after a harmless noun (``flight``, ``seat``, ``room``, ``version``, ``model``);
+  after a word for a year (``in``, ``since``, ``seit``, ``born``) only a year, alone or with
+  a short suffix ("in 4152 4887 1344 5952" is a card in four groups, not a year).
 
 A code a harmless shape lets through can still be caught by the library detector behind
 :class:`memory_service.core.ports.IdentifierDetector` (national ids with their checksums).
@@ -64,6 +67,7 @@ from memory_service.core.privacy.vocabulary import (
     IDENTIFIER_ACRONYMS,
     IDENTIFIER_CUES,
     UNITS,
+    YEAR_WORDS,
 )
 
 LONG_DIGIT_RUN = 7
@@ -78,6 +82,9 @@ MAX_QUANTITY_DIGITS = 6
 
 _UNITS = frozenset(UNITS)
 _HARMLESS_NOUNS = frozenset(HARMLESS_NUMBER_NOUNS)
+_YEAR_WORDS = frozenset(YEAR_WORDS)
+# A year and a suffix of two digits at most ("1998-99", "2020 Q3").
+YEAR_LED_DIGITS = 6
 _IDENTIFIER_CUE = re.compile(
     rf"(?<![\w])(?:(?i:{'|'.join(IDENTIFIER_CUES)})|{'|'.join(IDENTIFIER_ACRONYMS)})"
     # A cue ending in a letter needs a word edge after it; one ending in "#" or "." does not.
@@ -464,6 +471,34 @@ def isbn13_valid(compact: str) -> bool:
     return sum(int(ch) * (3 if index % 2 else 1) for index, ch in enumerate(compact)) % 10 == 0
 
 
+# The length of an IBAN in each country of the SWIFT registry (release 101, as python-stdnum
+# ships it in ``iban.dat``; a unit test keeps the two equal).
+_IBAN_LENGTHS = {
+    entry[:2]: int(entry[2:])
+    for entry in (  # noqa: SIM905 (a table, kept short)
+        "AD24 AE23 AL28 AT20 AZ28 BA20 BE16 BG22 BH22 BI27 BR29 BY28 CH21 CR22 CY28 CZ24 DE22"
+        " DJ27 DK18 DO28 EE20 EG29 ES24 FI18 FK18 FO18 FR27 GB22 GE22 GI23 GL18 GR27 GT28 HN28"
+        " HR21 HU28 IE22 IL23 IQ23 IS26 IT27 JO30 KW30 KZ20 LB28 LC32 LI21 LT20 LU20 LV21 LY25"
+        " MC27 MD24 ME22 MK19 MN20 MR27 MT31 MU30 NI28 NL18 NO15 OM23 PK24 PL28 PS29 PT25 QA29"
+        " RO24 RS22 RU33 SA24 SC31 SD18 SE24 SI19 SK24 SM27 SO23 ST25 SV28 TL23 TN24 TR26 UA29"
+        " VA22 VG24 XK20 YE30"
+    ).split()
+}
+
+
+def iban_shaped(compact: str) -> bool:
+    """An IBAN whatever its check digits: a registry country's letters, two digits, and as
+    many letters and digits as that country's IBANs have, mostly digits. A typo in an
+    account number does not make it harmless ("ES76 2100 0418 4502 0005 1332" fails mod-97
+    and is still one)."""
+    code = compact.upper()
+    return (
+        re.fullmatch(r"[A-Z]{2}\d{2}[A-Z0-9]+", code) is not None
+        and _IBAN_LENGTHS.get(code[:2]) == len(code)
+        and sum(ch.isdigit() for ch in code) * 2 > len(code)
+    )
+
+
 def iban_valid(compact: str) -> bool:
     """ISO 13616: move the first four characters to the end, letters to numbers, mod 97 == 1."""
     code = compact.upper()
@@ -558,7 +593,7 @@ def _classify(run: _Run) -> str | None:
         return None
     if compact.isdigit() and len(compact) in CARD_DIGITS and luhn_valid(compact):
         return "CREDIT_CARD"
-    if iban_valid(compact):
+    if iban_valid(compact) or iban_shaped(compact):
         return "IBAN_CODE"
     if isbn13_valid(compact):
         return None
@@ -733,6 +768,10 @@ def _after_harmless_noun(run: _Run) -> bool:
         for word in re.findall(r"[A-Za-z]+", run.before)
         if not (word.isupper() and len(word) <= 2)
     ]
+    if words and words[-1] in _YEAR_WORDS:
+        # "in 2019", "since 1998", "born 1984": the word explains a year, not the digit
+        # groups after it ("Pays in 4152 4887 1344 5952": a card's, in four groups).
+        return _year_led(run)
     return bool(words) and (
         words[-1] in _HARMLESS_NOUNS
         or (
@@ -741,6 +780,12 @@ def _after_harmless_noun(run: _Run) -> bool:
             and words[-2] in _HARMLESS_NOUNS
         )
     )
+
+
+def _year_led(run: _Run) -> bool:
+    """A year, alone or with a short suffix ("2019", "2019er", "2020 Q3", "1998-99")."""
+    groups = re.findall(r"\d+", run.raw)
+    return bool(groups) and _YEAR.fullmatch(groups[0]) is not None and run.digits <= YEAR_LED_DIGITS
 
 
 # --- cues and special shapes -------------------------------------------------------------

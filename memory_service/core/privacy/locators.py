@@ -168,8 +168,22 @@ _GPS_DECIMAL = re.compile(
     r"(-?\d{1,3}\.\d{3,})\s*°?\s*([EWO])?(?![\w]|\.\d)",
     re.I,
 )
+# Degrees, minutes and (optionally) seconds, with their signs ("46°33'12\"N", or the prime
+# signs U+2032 and U+2033, which NFKC writes as two U+2032) or their words ("50 deg 47 min
+# 31 sec N", "46 Grad 33 Minuten Nord"), then a hemisphere.
+_DMS_DEGREES = r"(?:\s*[°º]|\s+(?i:deg|degs|degrees?|degres?|grad|grados?|gradi)\b)"
+_DMS_MINUTES = r"(?:\s*['\u2032\u2019]|\s+(?i:min|mins|minutes?|minuten|minuti|minutos)\b)"
+_DMS_SECONDS = (
+    r"(?:\s*(?:\"|\u2033|\u2032\u2032|''|\u201d)|\s+(?i:sec|secs|seconds?|secondes?|sekunden"
+    r"|secondi|segundos)\b)"
+)
+_DMS_HEMISPHERE = (
+    r"(?:[NSEWO]\b|(?i:north|south|east|west|nord|sud|norte|sur|ost|est|ouest|oeste|este|ovest"
+    r"|west)\b)"
+)
 _GPS_DMS = re.compile(
-    r"\d{1,3}\s*°\s*\d{1,2}\s*['\u2032]\s*(?:\d{1,2}(?:\.\d+)?\s*[\"\u2033]?)?\s*[NSEWO]\b"
+    rf"(?<![\w.])\d{{1,3}}{_DMS_DEGREES}\s*\d{{1,2}}(?:[.,]\d+)?{_DMS_MINUTES}"
+    rf"(?:\s*\d{{1,2}}(?:[.,]\d+)?{_DMS_SECONDS}?)?\s*{_DMS_HEMISPHERE}"
 )
 _PLATES = re.compile(
     r"(?<![\w-])(?:"

@@ -84,7 +84,7 @@ _NUMBER_WORD = re.compile(r"[^\W_]+")
 # A word for "then" may stand between two numbers given in turn ("quinze, puis vingt-sept,
 # puis huit"); it ends a number as a comma does.
 _THEN = "|".join(sorted((re.escape(phrase) for phrase in THEN_WORDS), key=len, reverse=True))
-_NUMBER_GAP = re.compile(rf"[\s,;-]+(?:(?i:{_THEN})[\s,;-]+)?")
+_NUMBER_GAP = re.compile(rf"[\s,;/-]+(?:(?i:{_THEN})[\s,;-]+)?")
 _THEN_WORDS = frozenset(phrase for phrase in THEN_WORDS if " " not in phrase)
 _UNIT, _TEEN, _TEN, _JOINER, _DIGITS = "unit", "teen", "ten", "joiner", "digits"
 _HUNDRED, _THOUSAND, _WORDS, _BREAK = "hundred", "thousand", "words", "break"
@@ -148,7 +148,7 @@ def normalise_text(text: str) -> str:
     text = fold(text.translate(_CONFUSABLES))
     text = _joined_strings(text)
     text = _spelled_letters(_roman_digits(text))
-    text = _spelled_numbers(_said_ip(_repeated_digits(text)))
+    text = _spelled_numbers(_said_ip(_repeated_digits(street_numbers(text))))
     text = _spoken_plates(_said_plates(_dictated_digits(text)))
     # Once numbers said in words are digits, letters spelled before a group of them are
     # read again ("Delta Tango, novecentouno, quarantasei" -> "DT90146").
@@ -358,6 +358,38 @@ _NUMBER_NOUNS = frozenset(
      "postfach", "apartado", "flat", "unit", "bp"}
 )  # fmt: skip
 _PREVIOUS_WORD = re.compile(r"([^\W\d_]+)\W*$")
+# A street's name right before a number word, as German, Spanish and Italian write an address
+# (the name, then the number): a German compound ending in a street type ("Schillerstraße",
+# "Kastanienweg"), or a street type and up to three capitalised words ("Via Roma", "Calle
+# Mayor", "Corso Vittorio Emanuele"); the number ends that part of the note ("Calle Mayor
+# tres veces" counts).
+_STREET_BEFORE = re.compile(
+    r"(?:(?<![\w-])[A-Z][^\W\d_]*(?:strasse|straße|str\.?|weg|gasse|allee|platz|ring|damm"
+    r"|ufer|chaussee|pfad|steig)"
+    r"|(?<![\w-])(?:Via|Viale|Piazza|Corso|Largo|Vicolo|Calle|Avenida|Plaza|Paseo|Camino"
+    r"|Carrer)(?:\s+(?:de|del|della|di|la|los|las)?\s*[A-Z][^\W\d_]*){1,3}),?\s+"
+    # the number ends the street's part: punctuation, the end, or a postcode next
+    r"(?P<word>[^\W\d_]+)(?=\s*(?:[,.;!?)]|$|\d{4,5}(?!\w)))"
+)
+
+
+def street_numbers(text: str) -> str:
+    """One number word after a street's name written as digits ("Schillerstraße
+    dreiundzwanzig" -> "Schillerstraße 23"), the house number the address readers expect;
+    a number word anywhere else stays a word. Runs before the spelled-number reader, which
+    would join the number to a postcode after it."""
+
+    def house(match: re.Match[str]) -> str:
+        atom = _number_atom(match["word"])
+        if atom is None or atom[0] in (_JOINER, _DIGITS):
+            return match.group()
+        atoms = _number_parts(match["word"].lower()) if atom[0] == _WORDS else [atom]
+        numbers = _cardinals(list(atoms))
+        if len(numbers) != 1:
+            return match.group()
+        return match.group()[: match.start("word") - match.start()] + numbers[0][0]
+
+    return _STREET_BEFORE.sub(house, text)
 
 
 def _numbered(text: str, start: int, end: int, numbers: list[tuple[str, int]]) -> bool:
@@ -699,8 +731,8 @@ def _spelled_symbols(text: str) -> str:
 _STAR = r"star|asterisk|etoile|asterisque|asterisco|estrella|stern|sternchen"
 _HASH = r"hash|pound|diese|croisillon|almohadilla|cancelletto|raute"
 _KEYPAD_KEYS = re.compile(
-    rf"(?<![\w-])(?:(?P<star>{_STAR})[\s,]+)?(?P<digits>\d(?:[\s,-]+\d){{2,7}})"
-    # the confirm key joined like the digits: "2-5-8-0-Raute"
+    # the keys joined like the digits: "star-six-six-zero-one-hash", "2-5-8-0-Raute"
+    rf"(?<![\w-])(?:(?P<star>{_STAR})(?:[\s,]+|-))?(?P<digits>\d(?:[\s,-]+\d){{2,7}})"
     rf"(?:(?:[\s,]+|-)(?:then\s+|puis\s+|dann\s+|poi\s+|luego\s+)?(?P<hash>{_HASH}))(?![\w-])",
     re.I,
 )

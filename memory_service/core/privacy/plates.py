@@ -225,8 +225,13 @@ def _plate_value(text: str, value: re.Match[str]) -> bool:
     digits = sum(ch.isdigit() for ch in compact)
     if any(_YEAR.fullmatch(group) for group in groups) or _TIME.fullmatch(raw):
         return False
-    if VEHICLE_SPEC.match(raw):
-        return False  # an oil's grade ("5W-30"), a tyre's size ("225/45 R17"), not a plate
+    if VEHICLE_SPEC.match(raw) or any(
+        spec.start() < value.end() and value.start() < spec.end()
+        for spec in VEHICLE_SPEC.finditer(text)
+    ):
+        # an oil's grade ("5W-30"), a tyre's size ("225/45 R17"), or a value that runs into
+        # one ("are 205" of "are 205/55 R16 91V"), not a plate
+        return False
     if (
         _quantity(["0", *groups])
         or _quantity([groups[-1], *_next_word(text, value.start() + len(raw))])

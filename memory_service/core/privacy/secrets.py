@@ -55,6 +55,7 @@ from memory_service.core.privacy.vocabulary import (
     PASSWORD_CONTINUATIONS,
     PUNCTUATION_MARKERS,
     SECURITY_QUESTION_CUES,
+    THEN_WORDS,
     UNITS,
 )
 
@@ -541,13 +542,14 @@ def typed_password(token: str) -> bool:
 
 
 COMPOSED_PASSWORD = "COMPOSED_PASSWORD"
-# A word of upper and lower case letters and digits joined by "#", ".", "_" or one of
+# A word of upper and lower case letters and digits joined by "#", ".", "_", "&" or one of
 # ``!$*^~`` right after a letter: "Tulips!Harbour88", "Tango#Palermo77", "Girasol.2024",
-# "Schneeflocke_2019" — a password made to a rule, told with no word announcing it ("use
-# ..."). Sentence punctuation may follow it. Not a version ("Python3.12": the dot follows a
-# digit), a hashtag ("#Summer2024": nothing before the symbol), "Node.js" (no digit).
-_COMPOSED_WORD = re.compile(r"(?<!\S)[\w!$*^~#.]{8,40}?(?=[.,;:!?)]*(?:\s|$))")
-_COMPOSED_JOIN = re.compile(r"(?<=[^\W\d_])[!$*^~#._](?=\w)")
+# "Schneeflocke_2019", "Ledger&Lime44" — a password made to a rule, told with no word
+# announcing it ("use ..."). Sentence punctuation may follow it. Not a version ("Python3.12":
+# the dot follows a digit), a hashtag ("#Summer2024": nothing before the symbol), "Node.js"
+# (no digit), a brand's "&" ("AT&T", "M&S": no lower case, no digit).
+_COMPOSED_WORD = re.compile(r"(?<!\S)[\w!$*^~#.&]{8,40}?(?=[.,;:!?)]*(?:\s|$))")
+_COMPOSED_JOIN = re.compile(r"(?<=[^\W\d_])[!$*^~#._&](?=\w)")
 
 
 def composed_password(token: str) -> bool:
@@ -559,6 +561,11 @@ def composed_password(token: str) -> bool:
         and _COMPOSED_JOIN.search(token) is not None
         and "@" not in token
     )
+
+
+# A number and a lower-case word joined by a hyphen: an adjective of a count ("prefers
+# 20-character generated ones", "a 12-digit code"), not a value.
+_COUNTED_ADJECTIVE = re.compile(r"\d{1,3}-[a-z]{4,}")
 
 
 def looks_like_password(token: str) -> bool:
@@ -573,6 +580,8 @@ def looks_like_password(token: str) -> bool:
     """
     if not MIN_PASSWORD_CHARS <= len(token) <= MAX_PASSWORD_CHARS or "://" in token:
         return False
+    if _COUNTED_ADJECTIVE.fullmatch(token):
+        return False  # "20-character", "12-digit", "8-stellig": a count that describes
     lower = any(ch.islower() for ch in token)
     upper = any(ch.isupper() for ch in token)
     digit = any(ch.isdigit() for ch in token)
@@ -797,6 +806,7 @@ _KEYPAD_DEVICE = re.compile(rf"(?<![\w-])(?:{KEYPAD_DEVICES})(?![\w-])", re.I)
 _CODE_IN_CLAUSE = re.compile(rf"(?<![\w.,/:$\u20ac\u00a3-]){_TYPED_CODE}(?![\w.,/:-]\w|\w)")
 _FOLLOWERS = frozenset(CODE_FOLLOWERS)
 _THREE_DIGITS = re.compile(r"\d(?:[A-Za-z]*\d){2}")
+_KEYED_THREE_DIGITS = re.compile(r"\d([ .-])\d\1\d")
 _ENTRY_PARTICLE = re.compile(r"(?:punch|key|tap|type)\w*\s+in\s*$", re.I)
 _ENTRY_ANYWHERE = re.compile(
     rf"(?<![\w-])(?:{'|'.join(ENTRY_VERBS)}|eintippen|eingeben)(?![\w-])", re.I
@@ -823,11 +833,11 @@ def entered_code(text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
     step): a count is followed by what it counts ("composer 1500 chansons", "enter 1500
     calories", "marcar 1000 goles"). Not a year unless a device or "#" is there, not a price
     or a quantity with its unit, not a number after a harmless noun ("flight 4471")."""
-    if _THREE_DIGITS.search(text) is None:
+    if _THREE_DIGITS.search(text) is None and _KEYED_THREE_DIGITS.search(text) is None:
         return False  # no value of three digits or more: nothing to enter
     for sentence in _SENTENCE.finditer(text):
         clause = sentence.group()
-        if _THREE_DIGITS.search(clause) is None:
+        if _THREE_DIGITS.search(clause) is None and _KEYED_THREE_DIGITS.search(clause) is None:
             continue
         device = _KEYPAD_DEVICE.search(clause) is not None
         locked = device or _LOCK.search(clause) is not None
@@ -840,6 +850,8 @@ def entered_code(text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
             for m in _OPENED_WITH_WORD.finditer(clause)
         ):
             return True  # "L'allarme si spegne con Tulipano%808": a password opens it
+        if (locked or _ACCESS_NOUN.search(clause)) and _keyed_step(clause, lexicons):
+            return True
         in_clause = _CODE_IN_CLAUSE.finditer(clause) if device else ()
         if any(
             not _after_maker(clause, code.start())
@@ -848,6 +860,32 @@ def entered_code(text: str, lexicons: Lexicons = DEFAULT_LEXICONS) -> bool:
         ):
             return True
     return False
+
+
+# A code given as the steps of a procedure, in the clause of a lock or an entry keypad:
+# three digits keyed one by one after a verb that enters them ("se abre marcando 3 5 9 y la
+# campana", "press 4 1 7 then the bell"), or a code after "then" once a key was pressed
+# ("press the key symbol, then B1472", "appuyer sur la clé, puis 4821").
+_ACCESS_NOUN = re.compile(rf"(?<![\w-])(?:{ACCESS_NOUNS})(?![\w-])", re.I)
+_KEYED_THREE = re.compile(
+    rf"(?<![\w-])(?:{'|'.join(ENTRY_VERBS)})(?![\w-])\s+{_ENTRY_FILLERS}"
+    r"(?P<value>\d(?P<sep>[ .-])\d(?P=sep)\d)(?![\w]|[.,-]\d)",
+    re.I,
+)
+_THEN_STEP = re.compile(
+    rf"(?:,\s*|\s)(?:{'|'.join(THEN_WORDS)})\s+{_ENTRY_FILLERS}{_TYPED_CODE}(?![\w.,/:-]\w)",
+    re.I,
+)
+
+
+def _keyed_step(clause: str, lexicons: Lexicons) -> bool:
+    if _KEYED_THREE.search(clause):
+        return True
+    entry = _ENTRY_ANYWHERE.search(clause)
+    return entry is not None and any(
+        _typed_code(clause, step, lexicons, device=True, verb=True)
+        for step in _THEN_STEP.finditer(clause, entry.end())
+    )
 
 
 def opened_with_password(text: str) -> bool:
@@ -1531,6 +1569,8 @@ def _code_shaped(token: str) -> bool:
     password-shaped word; never an address, a URL or a number with its unit ("5GHz")."""
     if "://" in token or "@" in token or len(token) > MAX_PASSWORD_CHARS:
         return False
+    if _COUNTED_ADJECTIVE.fullmatch(token):
+        return False  # "prefers 20-character generated ones": how long, not what
     if _GROUPED_CODE.fullmatch(token):
         return True
     digits = sum(ch.isdigit() for ch in token)

@@ -249,7 +249,12 @@ LOCK_NOUNS = (
     r"|alarmas?|puertas?|portal(?:es)?|verjas?|caja fuerte|candados?|cerraduras?|garajes?"
     r"|taquillas?"
     r"|alarm\w*|tur\w*|tor|garagentor|tresor|schloss|vorhangeschloss|zahlenschloss|spind"
-    r"|allarm[ei]|porta|portone|cancello|cassaforte|lucchetto|serratura|armadietto",
+    r"|allarm[ei]|porta|portone|cancello|cassaforte|lucchetto|serratura|armadietto"
+    # an anti-theft system is an alarm ("Antifurto di casa", "el antirrobo")
+    r"|antifurt[oi]|antirrobos?",
+    # German joins the lock to what it is in ("Kabinentresor", "Wandsafe", "Bürotresor"):
+    # a compound whose last part is a lock of five letters or more (not "Motor", "Sektor")
+    r"[a-z]{3,}(?:tresor|safe|schloss|alarm|alarmanlage)",
     # what holds a key and opens with a code: a key box, a room safe
     r"key ?(?:box|boxes|safes?|lock ?box)|lock ?box(?:es)?|keysafes?|boite a cles|boitier a cles"
     r"|boites? a clefs?|coffre de l'hotel|caja de (?:las )?llaves|cajetin(?: de las llaves)?"
@@ -291,6 +296,9 @@ ENTRY_VERBS = (
     r"|digit(?:ar|a|as|an|ando|are|ate|ando|i|o)|compo(?:rre|ni|nete|nendo)"
     r"|inser(?:ire|isci|ite|endo)|batt(?:ere|i|ete|endo)"
     r"|(?:ein)?tipp(?:en|t|e|st)|eingeb(?:en)?|eingegeben|gib(?:t|st)?|wahl(?:en|t|e)",
+    # a key pressed: "press 3 5 9", "appuyer sur 4821", "pulsar 1234", "drücken", "premere"
+    r"press(?:es|ed|ing)?|push(?:es|ed|ing)?|appu(?:ie|ies|yer|yez|yant)(?:\s+sur)?"
+    r"|puls(?:ar|a|as|e|ando)|presion(?:ar|a|as|e|ando)|druck(?:en|t|e|st)|prem(?:ere|i|ete|endo)",
 )
 # Devices that only take a code: a code-shaped value in their clause is their code.
 KEYPAD_DEVICES = (
@@ -404,6 +412,13 @@ UNITS = (
 )  # fmt: skip
 
 # Nouns before a number that make it a harmless label rather than an identifier.
+# Words before a year ("in 2019", "seit 1998", "born 1984"): they explain a year, not the
+# digit groups that may follow it (see :mod:`memory_service.core.privacy.identifiers`).
+YEAR_WORDS = (
+    "since", "depuis", "desde", "seit", "dal", "in", "en", "im", "nel", "year", "annee",
+    "ano", "jahr", "anno", "born", "ne", "nee", "nacido", "geboren", "nato",
+)  # fmt: skip
+
 HARMLESS_NUMBER_NOUNS = (
     "flight", "flights", "vol", "vuelo", "flug", "volo", "seat", "seats", "siege", "asiento",
     "sitz", "sitzplatz", "posto", "gate", "porte", "puerta", "room", "chambre", "habitacion",
@@ -414,8 +429,7 @@ HARMLESS_NUMBER_NOUNS = (
     "bus", "train", "tram", "line", "ligne", "linea", "linie", "track", "episode", "season",
     "python", "ios", "android", "windows", "macos", "ubuntu", "debian", "java", "node",
     "postgres", "postgresql", "iphone", "pixel", "galaxy", "rtx", "gtx", "ryzen", "core",
-    "since", "depuis", "desde", "seit", "dal", "in", "en", "im", "nel", "year", "annee",
-    "ano", "jahr", "anno", "born", "ne", "nee", "nacido", "geboren", "nato",
+    *YEAR_WORDS,
     # a commit, a hash or a firmware image is a thing's id, not a person's
     "commit", "commits", "hash", "sha", "sha1", "sha256", "revision", "rev", "firmware",
     "checksum", "digest", "changeset",
