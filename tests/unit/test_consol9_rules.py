@@ -90,3 +90,20 @@ def test_only_a_newer_denial_sharing_words_is_read_for_another_point() -> None:
     assert not denies_another_point(
         NoteView(terms_of("Dog walks with dogs")), NoteView(terms_of("Dog is not let off"))
     )
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "relation"),
+    [
+        ("Plays episodes at 1.5x speed", "Plays episodes at 2x speed", PairRelation.REPLACED),
+        ("Runs 5km every morning", "Runs 10km every morning", PairRelation.REPLACED),
+        # Letters before the digits are a name, not a number and its unit.
+        ("Listens to mp3 files", "Listens to mp4 files", PairRelation.SAME_FRAME),
+        # A year against a letter is still a date.
+        ("Visited Japan in 2019", "Visited Japan in 2023", PairRelation.SAME_FRAME),
+    ],
+)
+def test_a_number_against_its_unit_is_another_quantity(
+    older: str, newer: str, relation: PairRelation
+) -> None:
+    assert classify_pair(terms_of(older), terms_of(newer)) is relation

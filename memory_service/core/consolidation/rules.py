@@ -90,6 +90,8 @@ _CLAUSE_END = re.compile(
 _YEAR = re.compile(r"(?:19|20)\d\d")
 # A content word that is a number or a digit group of one ("3.12", "1", "000").
 _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
+# The number of a word that is a number against its unit ("1.5x", "5km"; not "mp3").
+_UNIT_NUMBER = re.compile(r"^\d+(?:[.,]\d+)*(?=[^\W\d_]+$)")
 _SLOT = "slot:"
 # A predicate term: one attitude however worded; it never makes a frame on its own.
 _PREDICATE = "pred:"
@@ -670,9 +672,12 @@ def _without_digits(content: frozenset[str]) -> frozenset[str]:
     """The frame of a quantity: content words without the digit groups of numbers ("1,000"
     and "2 800" are split into words: "1", "000") and without rounding words, so "Budget per
     trip is about 1,000 euros" / "Trip budget: around 2,500 euros" are the same words with
-    another quantity."""
+    another quantity; a number written against its unit leaves the unit ("1.5x" / "2x":
+    "x", "5km": "km")."""
     return frozenset(
-        t for t in content if not _DIGITS.fullmatch(t) and t not in _APPROXIMATOR_TERMS
+        _UNIT_NUMBER.sub("", t)
+        for t in content
+        if not _DIGITS.fullmatch(t) and t not in _APPROXIMATOR_TERMS
     )
 
 
