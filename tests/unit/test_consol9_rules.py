@@ -107,3 +107,18 @@ def test_a_number_against_its_unit_is_another_quantity(
     older: str, newer: str, relation: PairRelation
 ) -> None:
     assert classify_pair(terms_of(older), terms_of(newer)) is relation
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "relation"),
+    [
+        # "only" marks the value the only one; it is no content word of the statement denied.
+        ("Shoots in RAW", "Never shoots RAW, only JPEG", PairRelation.NEGATED),
+        # It still marks an exclusive value replacing the older one.
+        ("Reads books on a Kindle", "Only reads paper books", PairRelation.REPLACED),
+    ],
+)
+def test_an_exclusive_word_is_a_marker_not_content(
+    older: str, newer: str, relation: PairRelation
+) -> None:
+    assert classify_pair(terms_of(older), terms_of(newer)) is relation

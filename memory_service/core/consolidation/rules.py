@@ -169,7 +169,7 @@ def _load_markers() -> _Markers:
 
     marker_words = {
         w
-        for key in ("removal", "replacement", "additive", "hedge")
+        for key in ("removal", "replacement", "additive", "hedge", "exclusive")
         for p in phrases(key)
         for w in p.split()
         if w != "..."
