@@ -54,6 +54,7 @@ from memory_service.core.consolidation.rules import (
     content_text,
     dice,
     jaccard,
+    stem_word,
     terms_of,
 )
 
@@ -246,6 +247,51 @@ def pair_features(
     ]
 
 
+def denies_another_point(older: NoteView, newer: NoteView) -> bool:
+    """The newer note denies what the older one states only in part of their words: they
+    share some (a subject, a frame), each says something the other does not, and nothing the
+    older says outside the shared words has a counterpart in what the newer says outside them
+    (no pair of those content words reaches :data:`UNMATCHED_COSINE`). The denial is of
+    another point: "Dog can be walked with other dogs" / "Dog must not be let off the lead"
+    share "dog" (walked / lead: 0.08). A flip of the same statement keeps a counterpart ("Cat
+    is an indoor cat" / "Cat isn't kept inside; it roams the garden": indoor / inside 0.49)
+    or nothing of its own ("Holds a valid US visa" / "Does not have a US visa"). As for
+    :func:`scope_differs`, only a newer denial of an older statement: an older denial the
+    newer note states otherwise ("Ne boit jamais de café" / "Évite complètement le café") is
+    the model's to read. Without word vectors: False."""
+    if not newer.terms.negated or older.terms.negated:
+        return False
+    older_words = _own_word_vectors(older, newer)
+    newer_words = _own_word_vectors(newer, older)
+    if not older_words or not newer_words or older.words is None:
+        return False
+    if len(older_words) == len(older.words):
+        return False  # nothing shared: a paraphrase across a negation, the model's to read
+    return not any(_cosine(a, b) >= UNMATCHED_COSINE for a in older_words for b in newer_words)
+
+
+def _own_word_vectors(view: NoteView, other: NoteView) -> list[Sequence[float]] | None:
+    """The vectors of the note's content words whose stem the other note's content words
+    lack (None without word vectors, or when they do not match the note's words)."""
+    words, other_words = _words_of(view), _words_of(other)
+    if view.words is None or words is None or other_words is None:
+        return None
+    if len(words) != len(view.words):
+        return None
+    shared = {stem_word(w, french=view.terms.french) for w in words} & {
+        stem_word(w, french=other.terms.french) for w in other_words
+    }
+    return [
+        vector
+        for word, vector in zip(words, view.words, strict=True)
+        if stem_word(word, french=view.terms.french) not in shared
+    ]
+
+
+def _words_of(view: NoteView) -> list[str] | None:
+    return content_words(view.terms.normalized) if view.words is not None else None
+
+
 def _years(terms: NoteTerms) -> frozenset[str]:
     return frozenset(x for x in terms.numbers if _YEAR.fullmatch(x))
 
@@ -435,6 +481,8 @@ class PairModel:
         if not (self.reads(older) and self.reads(newer)):
             return None
         if slots_differ(older.slots, newer.slots) or slot_scopes_differ(older, newer):
+            return None
+        if denies_another_point(older, newer):
             return None
         if scope_differs(older.terms, newer.terms) or newer.terms.additive:
             # A newer note saying "also" / "aussi" adds a second value ("A aussi un lapin"):

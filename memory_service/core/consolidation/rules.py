@@ -15,7 +15,9 @@ let the newer win at render time). The rules supersede only on:
   editor" / "Switched to Vim as main editor"). An additive word ("also", "aussi") vetoes it.
   Unmarked, only where structure says one value: the same words with another quantity
   ("Uses Python 3.11" / "3.12"; not a year), or a frame naming a single-valued slot
-  ("Main phone is an Android device" / "Main phone is an iPhone").
+  ("Main phone is an Android device" / "Main phone is an iPhone"), or one property named by
+  a subject of two content words or more before a singular copula ("Garden soil is heavy
+  clay" / "Garden soil is sandy loam").
 
 A note about someone else ("Parents moved to Nice") never merges with or replaces one about
 the user. Merges: equal text (``EXACT``), nearly the same wording with the same polarity and
@@ -88,6 +90,8 @@ _CLAUSE_END = re.compile(
 _YEAR = re.compile(r"(?:19|20)\d\d")
 # A content word that is a number or a digit group of one ("3.12", "1", "000").
 _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
+# The number of a word that is a number against its unit ("1.5x", "5km"; not "mp3").
+_UNIT_NUMBER = re.compile(r"^\d+(?:[.,]\d+)*(?=[^\W\d_]+$)")
 _SLOT = "slot:"
 # A predicate term: one attitude however worded; it never makes a frame on its own.
 _PREDICATE = "pred:"
@@ -145,6 +149,8 @@ class _Markers:
     number_words: frozenset[str]
     # Words that round a quantity ("around", "environ"), folded.
     approximators: frozenset[str]
+    # Singular copulas ("is", "est"): what a subject naming one property stands before.
+    copulas: frozenset[str]
 
 
 def _english_only(stopwords: frozenset[str]) -> frozenset[str]:
@@ -163,7 +169,7 @@ def _load_markers() -> _Markers:
 
     marker_words = {
         w
-        for key in ("removal", "replacement", "additive", "hedge")
+        for key in ("removal", "replacement", "additive", "hedge", "exclusive")
         for p in phrases(key)
         for w in p.split()
         if w != "..."
@@ -192,6 +198,7 @@ def _load_markers() -> _Markers:
         negations=frozenset(DEFAULT_LEXICONS.negations | {fold(w) for w in data["negations"]}),
         number_words=frozenset(fold(w) for lang in data["number_words"].values() for w in lang),
         approximators=frozenset(fold(w) for lang in data["approximators"].values() for w in lang),
+        copulas=frozenset(fold(w) for lang in data["copulas"].values() for w in lang),
     )
 
 
@@ -229,6 +236,10 @@ class NoteTerms:
     denied: frozenset[str] = frozenset()
     # Read as French (its words stemmed as French).
     french: bool = False
+    # Content words before the first singular copula ("Garden soil is ...": garden, soil),
+    # and those after it; both empty without a copula past the first word.
+    subject: frozenset[str] = frozenset()
+    complement: frozenset[str] = frozenset()
 
     @cached_property
     def trigrams(self) -> frozenset[str]:
@@ -278,6 +289,12 @@ def _stem(token: str, *, french: bool = False) -> str:
     return token
 
 
+def stem_word(word: str, *, french: bool = False) -> str:
+    """The form a content word is compared in (folded, lower-case, stemmed): "Dogs" and
+    "dog" are one word."""
+    return _stem(fold(word.lower()).strip("'"), french=french)
+
+
 # Quantity words as content terms are stemmed ("three" -> "thre", "trois" -> "troi").
 _NUMBER_TERMS = frozenset(
     _stem(w, french=french) for w in _MARKERS.number_words for french in (False, True)
@@ -319,6 +336,7 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
         clause = _CLAUSE_END.split(folded[removal.end() :], maxsplit=1)[0]
         removed = _content_of(_TOKEN.findall(clause), french=french, accented=frozenset())[0]
     negated = any(t in _MARKERS.negations for t in raw)
+    subject, complement = _copula_split(raw, french=french, accented=_accented(normalized))
     return NoteTerms(
         normalized=normalized,
         squashed="".join(ch for ch in folded if ch.isalnum()),
@@ -338,7 +356,22 @@ def terms_of(text: str, keywords: tuple[str, ...] = ()) -> NoteTerms:
         exclusive=bool(_MARKERS.exclusive.search(folded.replace("-", "_"))),
         denied=_denied_nouns(folded, french=french) if negated else frozenset(),
         french=french,
+        subject=subject,
+        complement=complement,
     )
+
+
+def _copula_split(
+    raw: list[str], *, french: bool, accented: frozenset[str]
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The content words before the first singular copula and after it (both empty when the
+    note has no copula past its first word)."""
+    at = next((i for i, t in enumerate(raw) if i > 0 and t in _MARKERS.copulas), None)
+    if at is None:
+        return frozenset(), frozenset()
+    subject = _content_of(raw[:at], french=french, accented=accented)[0]
+    complement = _content_of(raw[at + 1 :], french=french, accented=accented)[0]
+    return subject, complement
 
 
 def _denied_nouns(folded: str, *, french: bool) -> frozenset[str]:
@@ -595,6 +628,8 @@ def _replaces(older: NoteTerms, newer: NoteTerms) -> bool:
         return True
     if any(_YEAR.fullmatch(n) for n in older.numbers | newer.numbers):
         return False
+    if _one_property(older, newer):
+        return True
     if (
         _without_digits(older.content) == _without_digits(newer.content)
         and bool(older.numbers)
@@ -616,13 +651,33 @@ def _replaces(older: NoteTerms, newer: NoteTerms) -> bool:
     )
 
 
+def _one_property(older: NoteTerms, newer: NoteTerms) -> bool:
+    """Unmarked: one subject of two content words or more names one property before a
+    singular copula in both notes, and the words after it differ by a short value on each side
+    ("Garden soil is heavy clay" / "Garden soil is free-draining sandy loam", "Weekday walk
+    slot is 8 am" / "1 pm", "Weekly box is delivered on Tuesdays" / "on Fridays"). A subject
+    of one word names a thing, which holds many properties ("Dog is scared of bicycles" / "Dog
+    is good with cats"); a verb frame without a copula holds many values ("Plays tennis on
+    Tuesdays" / "on Fridays"). Never a denial: a negation flip is another rule's."""
+    if older.negated or newer.negated or len(older.subject) < 2:
+        return False
+    if older.subject != newer.subject:
+        return False
+    only_older = older.complement - newer.complement
+    only_newer = newer.complement - older.complement
+    return 0 < len(only_older) <= MAX_VALUE_TOKENS and 0 < len(only_newer) <= MAX_VALUE_TOKENS
+
+
 def _without_digits(content: frozenset[str]) -> frozenset[str]:
     """The frame of a quantity: content words without the digit groups of numbers ("1,000"
     and "2 800" are split into words: "1", "000") and without rounding words, so "Budget per
     trip is about 1,000 euros" / "Trip budget: around 2,500 euros" are the same words with
-    another quantity."""
+    another quantity; a number written against its unit leaves the unit ("1.5x" / "2x":
+    "x", "5km": "km")."""
     return frozenset(
-        t for t in content if not _DIGITS.fullmatch(t) and t not in _APPROXIMATOR_TERMS
+        _UNIT_NUMBER.sub("", t)
+        for t in content
+        if not _DIGITS.fullmatch(t) and t not in _APPROXIMATOR_TERMS
     )
 
 
