@@ -586,12 +586,12 @@ _ERA_END = re.compile(rf"-(?:{_ERA})$", re.IGNORECASE)
 _MAKER_GOODS = re.compile(
     # a model: letters and a digit, or three digits ("501"); not a count ("2 jackets")
     r"^['\u2019]s?(?P<model>\s+(?:[A-Za-z]+\d[\w-]*|\d{3,}[\w-]*))?"
-    rf"\s+(?:{_NOUNS_AFTER}|{_GROCERIES})(?!\w)",
+    rf"{_WORK_MODIFIERS}\s+(?:{_NOUNS_AFTER}|{_GROCERIES})(?!\w)",
     re.IGNORECASE,
 )
 _JOINED_MAKER_AFTER = re.compile(
     r"^\s+&\s+(?-i:[A-ZÀ-ÖØ-Þ])[\w-]*(?:['\u2019]s?)?(?:\s+[A-Za-z]*\d[\w-]*)?"
-    rf"\s+(?:{_NOUNS_AFTER}|{_GROCERIES})(?!\w)",
+    rf"{_WORK_MODIFIERS}\s+(?:{_NOUNS_AFTER}|{_GROCERIES})(?!\w)",
     re.IGNORECASE,
 )
 _JOINED_MAKER_BEFORE = re.compile(r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*\s+&\s+$")
