@@ -670,6 +670,10 @@ class NameFinder:
             ):
                 continue  # "Son chien s'appelle Filou": French "his", then a noun
             strength = self._cue_strength(text[: match.start()])
+            if _FRENCH_SON_BEFORE.search(text[max(0, match.start() - 8) : match.start()]) and (
+                _FRENCH_CLAUSE_AFTER.match(text, match.end())
+            ):
+                continue  # "Son Mac est trop lent": French "his", a thing, a French verb
             if word.islower() and self._kin_apposition(text, match, strength):
                 # "User's husband, kwame, is...": one lower-case word between the commas of
                 # a relationship word's apposition is the person's name.
@@ -950,6 +954,12 @@ _KIN_TITLE = re.compile(
 )
 # "is" and its translations right after a relationship word ("partner is").
 _COPULA_AFTER_CUE = re.compile(r"\s(?:is|est|es|ist|[èe])\s+$", re.IGNORECASE)
+# A note's first word "Son" and a French clause after the next word: French "his/her" ("Son
+# Mac est trop lent", "Son Vélib' a un pneu crevé"), not the son ("Son Tavita starts school").
+_FRENCH_SON_BEFORE = re.compile(r"(?:^|[.!?;:\n]\s*)Son\s+$")
+_FRENCH_CLAUSE_AFTER = re.compile(
+    r"[ \u00a0]+(?:est|sont|a|ont|fait|va|ne|n'|reste|marche|tombe|doit|était|etait)(?![\w'])"
+)
 # Kinship words among the ambiguous ones below.
 _AMBIGUOUS_KIN = re.compile(r"son|mann|kind|mujer|femme", re.IGNORECASE)
 # Role words that also name a product's part or a job title ("printer driver Canon",
