@@ -60,6 +60,7 @@ from memory_service.core.privacy.names import (
     NameSpan,
     honorific_before,
     kin_before,
+    kin_title_before,
     name_only_in_keywords,
     relation_after,
 )
@@ -351,7 +352,9 @@ class PresidioPiiDetector:
             )
             # A kinship word decides over a noun of works after the name ("Daughter Aroha
             # plays football": "plays" is her verb, not a theatre's plays).
-            kin = kin_before(text[max(0, span.start - 80) : span.start])
+            kin = kin_before(text[max(0, span.start - 80) : span.start]) and not (
+                kin_title_before(text[max(0, span.start - 80) : span.start])
+            )
             return possessive or kin or not product_noun_after(text, span.end)
         before, after = text[: span.start], text[span.end :]
         if not self._gazetteer_name(value, before, after):

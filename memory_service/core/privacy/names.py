@@ -397,7 +397,7 @@ _ROLE_APPOSITION = re.compile(
     r"(?<![\w'\u2019-])(?P<name>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_]+(?:['\u2019-][^\W\d_]+)*"
     r"(?:[ \u00a0](?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_]+(?:['\u2019-][^\W\d_]+)*)?)"
     r"\s*[,(]\s*(?:(?:" + _POSSESSIVES + r"|an?|une?|una?|ein|eine)\s+)?"
-    rf"(?:{_CLOSE_ADJECTIVES}\s+)?(?:{_alternation(RELATIONS)})\s*(?:[,);]|\.(?:\s|$)|$)",
+    rf"(?:{_CLOSE_ADJECTIVES}\s+)?(?:{_alternation(RELATIONS)})\s*(?:[,);]|\.(?:\s|$))",
     re.IGNORECASE,
 )
 
@@ -423,6 +423,19 @@ def kin_before(before: str) -> bool:
         return False
     cue = relation["cue"]
     return _KINSHIP.fullmatch(cue) is not None or _AMBIGUOUS_KIN.fullmatch(cue) is not None
+
+
+def kin_title_before(before: str) -> bool:
+    """Whether a kinship word said as a title of address ends ``before`` ("with Aunt ",
+    "'Nonna "): the name after it may still be a work's or a brand's when a product noun
+    follows ("Uncle Scrooge comics")."""
+    relation = _RELATION.search(_INITIALS_END.sub("", before)[-60:])
+    return (
+        relation is not None
+        and relation["cue"][:1].isupper()
+        and not relation["cue"].isupper()
+        and _KIN_TITLE.fullmatch(relation["cue"]) is not None
+    )
 
 
 def honorific_before(before: str) -> bool:
@@ -796,7 +809,11 @@ class NameFinder:
                 # "Son Heung-min" (the footballer) is refused too.
                 return _Cue.ANY_NAME
             return _Cue.KNOWN_NAMES if capital_start and kin else _Cue.NONE
-        if _KIN_TITLE.fullmatch(relation["cue"]) and relation.end("cue") == len(tail.rstrip()):
+        if (
+            _KIN_TITLE.fullmatch(relation["cue"])
+            and not relation["cue"].isupper()  # "Siemens TIA Portal": an acronym
+            and relation.end("cue") == len(tail.rstrip())
+        ):
             # "together with Aunt Delphine", "calls her grandmother 'Nonna Pina'", "Tía
             # Carmen": a kinship word said as a title of address, right before the name,
             # stands before a relative's name, in a dictionary or not.
