@@ -426,12 +426,18 @@ def kin_before(before: str) -> bool:
 
 
 def kin_title_before(before: str) -> bool:
-    """Whether a kinship word said as a title of address ends ``before`` ("with Aunt ",
-    "'Nonna "): the name after it may still be a work's or a brand's when a product noun
-    follows ("Uncle Scrooge comics")."""
-    relation = _RELATION.search(_INITIALS_END.sub("", before)[-60:])
+    """Whether a kinship word said as a title of address inside a sentence ends ``before``
+    ("with Aunt ", "'Nonna "): the name after it may still be a work's or a brand's when a
+    product noun follows ("loved Uncle Scrooge comics")."""
+    tail = _INITIALS_END.sub("", before)[-60:]
+    relation = _RELATION.search(tail)
+    if relation is None:
+        return False
+    head = tail[: relation.start("cue")].rstrip()
+    # at a sentence's start the kinship word is capitalised anyway: "Cousin Rangi plays"
     return (
-        relation is not None
+        bool(head)
+        and head[-1] not in ".!?:;\n"
         and relation["cue"][:1].isupper()
         and not relation["cue"].isupper()
         and _KIN_TITLE.fullmatch(relation["cue"]) is not None
