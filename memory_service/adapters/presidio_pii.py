@@ -60,6 +60,7 @@ from memory_service.core.privacy.names import (
     NameSpan,
     honorific_before,
     kin_before,
+    kin_title_before,
     name_only_in_keywords,
     relation_after,
 )
@@ -290,6 +291,14 @@ class PresidioPiiDetector:
             return not harmless_number_at(fold(text), result.start, result.end)
         if result.entity_type == "PERSON" and _thing_named(text, result.start, result.end):
             return False
+        if (
+            result.entity_type == "PERSON"
+            and not _from_ner(result)
+            and self._unknown_compound(value)
+        ):
+            # "Meindl-Stiefeln Größe 45": a German compound noun (a maker and its goods)
+            # and a noun, not "Jean-Baptiste Moreau"
+            return False
         if result.entity_type == "PERSON" and _from_ner(result):
             before, after = text[: result.start], text[result.end :]
             if _is_product_line(value, before, brand_ends):
@@ -310,6 +319,14 @@ class PresidioPiiDetector:
                 return False
             return self._plausible_name(value, before, english=english)
         return True
+
+    def _unknown_compound(self, value: str) -> bool:
+        """Whether ``value`` has the hyphenated compound pattern's shape ("Jean-Baptiste
+        Moreau") with neither part of its first word a known given name."""
+        match = _HYPHENATED_PAIR.fullmatch(value)
+        return match is not None and not any(
+            fold(part).lower() in self._first_names for part in match["first"].split("-")
+        )
 
     def _name_counts(
         self, text: str, span: NameSpan, ner_people: frozenset[tuple[int, int]] = frozenset()
@@ -335,7 +352,9 @@ class PresidioPiiDetector:
             )
             # A kinship word decides over a noun of works after the name ("Daughter Aroha
             # plays football": "plays" is her verb, not a theatre's plays).
-            kin = kin_before(text[max(0, span.start - 80) : span.start])
+            kin = kin_before(text[max(0, span.start - 80) : span.start]) and not (
+                kin_title_before(text[max(0, span.start - 80) : span.start])
+            )
             return possessive or kin or not product_noun_after(text, span.end)
         before, after = text[: span.start], text[span.end :]
         if not self._gazetteer_name(value, before, after):
@@ -480,6 +499,8 @@ class PresidioPiiDetector:
         return len(names) >= (1 if english else 2)
 
 
+# The shape of the recognizer's compound given name and surname ("Jean-Baptiste Moreau").
+_HYPHENATED_PAIR = re.compile(r"(?P<first>[^\W\d_]+-[^\W\d_]+)\s+[^\W\d_]+")
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 # A German article, possessive or adjective ending: a capitalised word after one is a noun.
 _GERMAN_INFLECTED = re.compile(r"(?:e|en|em|er|es)$")

@@ -95,6 +95,10 @@ _POSTCODES = (
     r"|(?i:\b(?:rue|avenue|boulevard|chemin|all[ée]e|impasse|place|quai|route|calle|avenida"
     r"|via|viale|piazza|corso|rua|stra(?:ß|ss)e|weg|road|street|lane)\b)[^,\n\d]{1,40},\s*\d{5}"
     rf"\s+{_NAME_WORD}"
+    # a German street in one word ("Schillerstraße"), whatever stands for its number (words:
+    # "Schillerstraße dreiundzwanzig, 80336 München"), then a postcode and a town
+    r"|\b[A-ZÄÖÜ][a-zäöüß-]*(?:stra(?:ß|ss)e|weg|allee|gasse|platz|ring|damm)\b"
+    rf"(?:\s+[^\W\d_]+){{0,3}}\s*,\s*\d{{5}}\s+{_NAME_WORD}"
 )
 
 _POSTAL_BOX = (
@@ -224,9 +228,25 @@ def address_kinds(text: str) -> frozenset[str]:
     return frozenset(kinds)
 
 
+# An English article and a capitalised word (a maker) before a German street's shape in one
+# word and its number: "a Tesla Powerwall 3" is a model, not "Ostwall 3".
+_MAKER_BEFORE = re.compile(r"(?<![\w'])(?:a|an|the)\s+[A-Z][\w-]*\s+$")
+_ONE_WORD_AND_NUMBER = re.compile(r"[A-ZÄÖÜ][a-zäöüß-]+\s+\d{1,4}\s?[a-zA-Z]?")
+
+
+def _street(text: str) -> bool:
+    return any(
+        not (
+            _ONE_WORD_AND_NUMBER.fullmatch(match.group())
+            and _MAKER_BEFORE.search(text[max(0, match.start() - 40) : match.start()])
+        )
+        for match in _STREETS.finditer(text)
+    )
+
+
 def _address_kinds(text: str) -> frozenset[str]:
     kinds = set()
-    if _STREETS.search(text) or (
+    if _street(text) or (
         (_house_number(text) or _HOUSE_NUMBER_LABEL.search(text)) and _STREET_NAMED.search(text)
     ):
         kinds.add(STREET_ADDRESS)

@@ -33,6 +33,10 @@ _NOUNS_AFTER = (
     r"|editions?|pressings?|essays?|poems?|poetry|works|recordings?|documentar(?:y|ies)"
     r"|biograph(?:y|ies)|series|designs?|jackets?|coats?|boots|trainers|dresses|handbags"
     r"|polos?|clothes|clothing|wear|cars?|bikes?|phones?|laptops?"
+    # goods a maker's name stands before ("Paul Smith socks", "Vera Wang gowns", "David
+    # Austin roses", "a GivEnergy battery", "Leki trekking poles", "Chunky Monkey flavour")
+    r"|socks|gowns?|roses|tulips|bulbs|seeds|batter(?:y|ies)|inverters?|panels|poles"
+    r"|flavou?rs?|roasts?|blends?"
     r"|fragrances?|watch(?:es)?|bags?|glasses|tea|coffee|whiske?y|bourbon|beer|wine|gin|vodka"
     r"|products?|stores?|shops?|outlets?|hotels?|resorts?|points|status|account|card|cards"
     r"|membership|member|rewards|loyalty|app|platform|fund|funds|brokerage|bank|collection"
@@ -201,7 +205,11 @@ _GERMAN_COMPOUND_GOODS = (
     r"|duschgel|lotion|zahnpasta|mischung)"
 )
 _NOUN_AFTER = re.compile(
-    rf"^\s*(?:{_NOUNS_AFTER}|{_GROCERIES}|{_GERMAN_COMPOUND_GOODS})(?!\w)", re.IGNORECASE
+    # a gloss in parentheses may close first ("村上春樹 (Haruki Murakami) novels"), a use
+    # in "-ing" stand before the noun ("Leki trekking poles")
+    rf"^\)?\s*(?:(?-i:[a-z]+ing)\s+)?(?:{_NOUNS_AFTER}|{_GROCERIES}|{_GERMAN_COMPOUND_GOODS})"
+    r"(?!\w)",
+    re.IGNORECASE,
 )
 # A genre of music or books, then a focusing word, then its artists or authors: "Likes jazz,
 # especially Bill Evans", "Aime le jazz manouche, surtout Django Reinhardt", "Lee novela
@@ -212,6 +220,9 @@ _GENRES = (
     r"|classical(?: music)?|chanson(?: fran[çc]aise)?|musique|m[úu]sica|musik|musica|flamenco"
     r"|salsa|tango|fado|k-pop|techno|schlager|crime fiction|sci-fi|fantasy|thrillers|poetry"
     r"|polars?|po[ée]sie|novela negra|krimis?|gialli|fumetti|comics|manga"
+    # kinds of goods whose origins or makers follow ("Ethiopian coffees, especially
+    # Yirgacheffe")
+    r"|coffees|teas|wines|beers|whiske?ys|whiskies|cheeses|chocolates"
 )
 _FOCUS = (
     r"especially|particularly|in particular|above all|mostly|mainly|surtout|notamment"
@@ -257,6 +268,15 @@ _PHRASE_END = re.compile(
 )
 
 
+# A street type as a name's last word after a word of route ("along Abbey Road"): a street,
+# not a surname. Not "Lane", "Hill", "Park", "Way": surnames too (fail closed: "Penny Lane" is
+# refused).
+_STREET_LAST = re.compile(r"\s(?:Road|Street|Avenue|Boulevard|Square)$")
+# Only a street walked or driven along ("walking along Abbey Road"), not one lived or grown
+# up on ("Grew up on Larkspur Road", a security answer).
+_ROUTE_BEFORE = re.compile(r"(?<![\w'])(?i:along|down|up|across|past|through|via)\s+(?:the\s+)?$")
+
+
 # Dishes named after someone: a food noun, then one capitalised word that ends the phrase
 # ("crêpes Suzette.", "pizza Margherita cada viernes", "Eggs Benedict whenever", "Beef
 # Wellington like"). A verb after the word makes it a cook ("the pasta Giulia makes"), so
@@ -298,6 +318,8 @@ _PUBLIC_ROLES_EN = (
     # and things, never a person: "Favourite store is Zara"
     r"|store|shop|brand|label|restaurant|team|club|game|show|series|film|movie|book|album"
     r"|song|app|airline|hotel|chain|character|fictional character|hero|heroine|villain"
+    # and goods: "Favourite coffee is Peet's dark roast"
+    r"|coffee|tea|beer|wine|whiske?y|chocolate|ice cream|perfume|trainers|jeans"
 )
 _FAVOURITE_BEFORE = re.compile(
     rf"(?<![\w'])(?:(?:favou?rite|fave|all-time) (?:{_PUBLIC_ROLES_EN})s?"
@@ -421,6 +443,8 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
         return True  # "every Oct, tenant ok": an apposition after a month names no one
     if relation_after(text, end):
         return False  # "Fan de Julie Martin, sa voisine": a person whatever came before
+    if _STREET_LAST.search(span) and _ROUTE_BEFORE.search(text[max(0, start - 20) : start]):
+        return True  # "Likes walking along Abbey Road": a street, no house number
     if _ERA_AFTER.match(text, end) or _ERA_END.search(span):
         return True  # "Bill Evans-era piano trios", "a Wes Anderson-style poster"
     if (
@@ -449,6 +473,8 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
         and not _COMPANY_BEFORE.search(text[max(0, start - 12) : start])
     ):
         return True  # "Admire Victor Hugo et lit ses romans": a figure and their works
+    if _JOINED_MAKER_AFTER.match(after):
+        return True  # "Ben" in "Ben & Jerry's ice cream"
     if span.endswith(("'s", "\u2019s")):
         after = span[-2:] + after
     elif (
@@ -458,11 +484,19 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
     ):
         return True
     if _POSSESSIVE.match(after):
-        if _full_name(text, start, end) and not person_cue_before(text[max(0, start - 80) : start]):
+        if _MAKER_GOODS.match(after) and (
+            _model_number_then_goods(after) or _JOINED_MAKER_BEFORE.search(text[:start])
+        ):
+            return True  # "Levi's 501 jeans", "Ben & Jerry's ice cream"
+        # the NER model may take the surname alone ("Lionel Messi's matches": "Messi")
+        begin = min(_starts(text, start, end))
+        if _full_name(text, begin, end) and not any(
+            person_cue_before(text[max(0, at - 80) : at]) for at in {start, begin}
+        ):
             if _POSSESSIVE_PUBLISHED.match(after):
                 return True  # "Jo Nesbø's Harry Hole novels", "Serena Williams's matches"
-            if _POSSESSIVE_WORK.match(after) and _TAKING_IN_BEFORE.search(
-                text[max(0, start - 40) : start]
+            if _POSSESSIVE_WORK.match(after) and any(
+                _TAKING_IN_BEFORE.search(text[max(0, at - 40) : at]) for at in {start, begin}
             ):
                 return True  # "Loves Frida Kahlo's paintings", not "Collects Anna Wood's"
         return _PHRASE_END.match(after) is not None
@@ -544,6 +578,28 @@ _FULL_NAME = re.compile(
 _ERA = r"era|style|esque|inspired|themed|mania|vibes?"
 _ERA_AFTER = re.compile(rf"-(?:{_ERA})(?![\w-])", re.IGNORECASE)
 _ERA_END = re.compile(rf"-(?:{_ERA})$", re.IGNORECASE)
+
+
+# A maker's name in the possessive, then its goods: "Levi's 501 jeans", "Ben & Jerry's ice
+# cream". A person's things are said so too ("Laura's jacket"): only a model number before
+# the noun, or two names joined by "&" (a firm's name), make it a maker's.
+_MAKER_GOODS = re.compile(
+    # a model: letters and a digit, or three digits ("501"); not a count ("2 jackets")
+    r"^['\u2019]s?(?P<model>\s+(?:[A-Za-z]+\d[\w-]*|\d{3,}[\w-]*))?"
+    rf"{_WORK_MODIFIERS}\s+(?:{_NOUNS_AFTER}|{_GROCERIES})(?!\w)",
+    re.IGNORECASE,
+)
+_JOINED_MAKER_AFTER = re.compile(
+    r"^\s+&\s+(?-i:[A-ZÀ-ÖØ-Þ])[\w-]*(?:['\u2019]s?)?(?:\s+[A-Za-z]*\d[\w-]*)?"
+    rf"{_WORK_MODIFIERS}\s+(?:{_NOUNS_AFTER}|{_GROCERIES})(?!\w)",
+    re.IGNORECASE,
+)
+_JOINED_MAKER_BEFORE = re.compile(r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*\s+&\s+$")
+
+
+def _model_number_then_goods(after: str) -> bool:
+    match = _MAKER_GOODS.match(after)
+    return match is not None and match["model"] is not None
 
 
 def _full_name(text: str, start: int, end: int) -> bool:

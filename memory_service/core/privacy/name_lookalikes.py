@@ -104,6 +104,15 @@ _ANIMALS = (
     r"|cagnolin[oa]|micio|micia|cavalla|asin[oa]|capra|gallina|furetto|porcellino d'india"
 )
 _PET_APPOSITION = re.compile(rf"(?<![\w'-])(?i:{_ANIMALS}),\s*$")
+# Pets listed after their noun in the plural and a comma or a colon, the list ending the
+# clause: "Keeps two rabbits, Jean-Claude and Ingrid.", "deux chats : Tigrou et Minette".
+_PET_LIST_BEFORE = re.compile(
+    rf"(?<![\w'-])(?i:{_ANIMALS})(?i:e?s|n|x)?\s*[,:]\s*"
+    r"(?:(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*\s*(?:,|\s(?i:and|&|et|y|und|e))\s*)*$"
+)
+_PET_LIST_AFTER = re.compile(
+    r"(?:\s*(?:,|\s(?i:and|&|et|y|und|e))\s*(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*)*\s*(?:$|[.;!?)])"
+)
 # A pet named right after its noun, without commas, at the start of a sentence or after an
 # article or a possessive ("La chienne Lucette est épileptique", "Kater Helmut hat ...",
 # "il gatto Briciola"): then the clause ends or its verb follows. Not a relative clause
@@ -158,6 +167,12 @@ def reads_as_lookalike(text: str, start: int, end: int) -> bool:
         return True
     if _PET_APPOSITION.search(before) and text[end : end + 1] == "," and " " not in span:
         return True
+    if (
+        " " not in span
+        and _PET_LIST_BEFORE.search(text[max(0, start - 80) : start])
+        and _PET_LIST_AFTER.match(text, end)
+    ):
+        return True  # "Keeps two rabbits, Jean-Claude and Ingrid."
     if _PET_BEFORE.search(before) and " " not in span and _PET_CLAUSE_GOES_ON.match(text, end):
         return True  # "La chienne Lucette est épileptique", "Kater Helmut hat"
     if pet_named_before(before):

@@ -63,7 +63,7 @@ RELATIONS = (
     r"|attorney|accountant|notary|therapist|beneficiary|guardian|(?:brother|sister|mother"
     r"|father|son|daughter)-in-law|stepmother|stepfather|godmother|godfather|godson"
     r"|goddaughter|plumber|cleaner|babysitter|driver|tutor|coach|trainer|physio|family"
-    r"|classmate|teammate|bandmate|workmate|schoolmate|buddy|bestie",
+    r"|classmate|teammate|bandmate|workmate|schoolmate|buddy|bestie|mate|pal|auntie|granny",
     # FR
     r"mari|femme|[ée]poux|[ée]pouse|conjointe?|compagnon|compagne|fils|fille|enfant|b[ée]b[ée]"
     r"|m[èe]re|maman|p[èe]re|papa|fr[èe]re|s(?:œ|oe)ur|oncle|tante|cousine?|neveu|ni[èe]ce"
@@ -107,6 +107,9 @@ NAMING = (
     # a booking under a name: "sous le nom (de)", "bajo el nombre (de)", "unter dem Namen",
     # "sotto il nome (di)"
     r"|sous le nom(?: de)?|bajo el nombre(?: de)?|unter dem namen|sotto il nome(?: di)?"
+    # under a relative's or a role's name, then its comma: "under his brother-in-law's name,
+    # marcus lindqvist"
+    r"|under (?:(?:my|his|her|their|our|the)\s+)?[\w-]+['\u2019]s\s+name,?"
     r"|je m'appelle|s'appelle|appel[ée]e?|nomm[ée]e?|pr[ée]nomm[ée]e?|au nom de|à l'attention de"
     r"|me llamo|se llama|llamad[oa]|a nombre de|a la atención de"
     r"|ich hei(?:ß|ss)e|hei(?:ß|ss)t|namens|genannt|auf den namen|zu h[äa]nden(?: von)?"
@@ -180,11 +183,20 @@ _NEXT_DOOR = (
     r"|della\s+porta\s+accanto|accanto|di\s+fronte"
     r"|del\s+(?:primo|secondo|terzo|quarto|quinto)\s+piano)(?![\w'])"
 )
+# How close or how old a relation is, between a possessive and the relationship word: "his
+# old mate", "my best friend", "her late husband", "my little brother".
+_CLOSE_ADJECTIVES = (
+    r"(?i:old|oldest|best|dear|dearest|close|good|new|former|ex|late|little|big|younger|older"
+    r"|elder|twin|childhood)"
+)
 # An honorific with its optional dot; a relationship word with an optional possessive before
 # it and a comma, "is", "named"... after it; a naming verb; a label and its colon.
 _HONORIFIC = re.compile(rf"(?<![\w.])(?:{_alternation(HONORIFICS)})\.?\s+$", re.IGNORECASE)
 _RELATION = re.compile(
-    rf"(?<![\w'])(?:(?P<possessive>{_POSSESSIVES})\s+)?(?P<cue>{_alternation(RELATIONS)})"
+    # an elided article's apostrophe ("l'ami") is no quote; a quote after a space is
+    # ("calls her 'Nonna Pina'")
+    rf"(?<!\w)(?<!\w')(?:(?P<possessive>{_POSSESSIVES})\s+(?:{_CLOSE_ADJECTIVES}\s+)?)?"
+    rf"(?P<cue>{_alternation(RELATIONS)})"
     # where a neighbour lives, between the word and the name: "Le voisin du dessous,
     # jean-baptiste, a les clés", "the neighbour across the hall, Priya"
     rf"(?:\s+{_NEXT_DOOR})?"
@@ -369,6 +381,27 @@ _RELATION_AFTER = re.compile(
 )
 
 
+# Words before an apposition that are no one: an interjection that addresses someone ("Thanks,
+# my friend,"), a weekday ("Monday, my boss, is off").
+_INTERJECTIONS_TEXT = """
+thanks thank sorry cheers hello hi hey yes no well please ok okay merci gracias danke grazie
+pardon perdon monday tuesday wednesday thursday friday saturday sunday lundi mardi mercredi
+jeudi vendredi samedi dimanche lunes martes miercoles jueves viernes sabado domingo montag
+dienstag mittwoch donnerstag freitag samstag sonntag lunedi martedi mercoledi giovedi venerdi
+sabato
+"""
+_INTERJECTIONS = frozenset(_INTERJECTIONS_TEXT.split())
+# A name, then a relationship word in apposition, closed by a comma, a parenthesis or the
+# sentence's end: "Kofi, a colleague, covers the shifts", "Ines (my neighbour) waters".
+_ROLE_APPOSITION = re.compile(
+    r"(?<![\w'\u2019-])(?P<name>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_]+(?:['\u2019-][^\W\d_]+)*"
+    r"(?:[ \u00a0](?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_]+(?:['\u2019-][^\W\d_]+)*)?)"
+    r"\s*[,(]\s*(?:(?:" + _POSSESSIVES + r"|an?|une?|una?|ein|eine)\s+)?"
+    rf"(?:{_CLOSE_ADJECTIVES}\s+)?(?:{_alternation(RELATIONS)})\s*(?:[,);]|\.(?:\s|$))",
+    re.IGNORECASE,
+)
+
+
 def relation_after(text: str, end: int) -> bool:
     """Whether a relationship word stands in apposition after the name ending at ``end``."""
     return _RELATION_AFTER.match(text, end) is not None
@@ -390,6 +423,25 @@ def kin_before(before: str) -> bool:
         return False
     cue = relation["cue"]
     return _KINSHIP.fullmatch(cue) is not None or _AMBIGUOUS_KIN.fullmatch(cue) is not None
+
+
+def kin_title_before(before: str) -> bool:
+    """Whether a kinship word said as a title of address inside a sentence ends ``before``
+    ("with Aunt ", "'Nonna "): the name after it may still be a work's or a brand's when a
+    product noun follows ("loved Uncle Scrooge comics")."""
+    tail = _INITIALS_END.sub("", before)[-60:]
+    relation = _RELATION.search(tail)
+    if relation is None:
+        return False
+    head = tail[: relation.start("cue")].rstrip()
+    # at a sentence's start the kinship word is capitalised anyway: "Cousin Rangi plays"
+    return (
+        bool(head)
+        and head[-1] not in ".!?:;\n"
+        and relation["cue"][:1].isupper()
+        and not relation["cue"].isupper()
+        and _KIN_TITLE.fullmatch(relation["cue"]) is not None
+    )
 
 
 def honorific_before(before: str) -> bool:
@@ -464,7 +516,25 @@ class NameFinder:
             *self.quoted_tags(text),
             *self.keyed_values(text),
             *caseless_in_company(text),
+            *self.named_before_role(text),
         ]
+
+    def named_before_role(self, text: str) -> Iterator[NameSpan]:
+        """A capitalised word set off by a relationship word in apposition after it, the
+        apposition closed: "Kofi, a colleague, covers...", "Ines (my neighbour) waters",
+        "Jana, his sister." Any word that is not a common word or an adverb: the role says
+        it is someone."""
+        for match in _ROLE_APPOSITION.finditer(text):
+            words = [fold(word) for word in _WORD.findall(match["name"])]
+            if any(
+                word in self._common
+                or word in _STATE_WORDS
+                or word in _INTERJECTIONS
+                or _ADVERB_SHAPE.search(word)
+                for word in words
+            ):
+                continue
+            yield NameSpan(match.start("name"), match.end("name"), cue=True)
 
     def said_lower_case(self, text: str) -> Iterator[NameSpan]:
         """A known given name (and a surname) the note says was typed in lower case."""
@@ -619,6 +689,10 @@ class NameFinder:
             ):
                 continue  # "Son chien s'appelle Filou": French "his", then a noun
             strength = self._cue_strength(text[: match.start()])
+            if _FRENCH_SON_BEFORE.search(text[max(0, match.start() - 8) : match.start()]) and (
+                _FRENCH_CLAUSE_AFTER.match(text, match.end())
+            ):
+                continue  # "Son Mac est trop lent": French "his", a thing, a French verb
             if word.islower() and self._kin_apposition(text, match, strength):
                 # "User's husband, kwame, is...": one lower-case word between the commas of
                 # a relationship word's apposition is the person's name.
@@ -684,6 +758,8 @@ class NameFinder:
         honorific = _HONORIFIC.search(before[-12:])
         if honorific and _MODEL_PREFIX.search(before[-40:]):
             return _Cue.NONE  # "Logitech MX Keys": a title in capitals after a maker
+        if honorific and thing_named_before(before[: len(before) - len(honorific.group())]):
+            return _Cue.NONE  # "Parrot is called Señor Pepe": a pet's name holds the title
         if honorific:
             return _Cue.ANY_NAME  # "cli. M. Dupont": "M." is an honorific, not an initial
         before = _INITIALS_END.sub("", before)
@@ -721,6 +797,12 @@ class NameFinder:
             # kinship word names a relative, so any name-like word follows ("Aroha" is in no
             # dictionary).
             return _Cue.ANY_NAME
+        copula = _COPULA_AFTER_CUE.search(relation.group()) is not None
+        if copula and _AMBIGUOUS_WITHOUT_POSSESSIVE.fullmatch(relation["cue"]):
+            # "Weekly tennis partner is jo", "Business partner is 王小明": "is" makes the word
+            # after a role a person's name, not a product's part ("integration partner
+            # Stripe"); a known given name, or a word of a script without capitals.
+            return _Cue.KNOWN_NAMES
         if _AMBIGUOUS_WITHOUT_POSSESSIVE.fullmatch(relation["cue"]):
             # English "son" is French "his/her", "Mann" a surname: only "my son", "ihr Mann";
             # at the start of a note a known first name after a kinship one ("Son Kenji is
@@ -733,6 +815,15 @@ class NameFinder:
                 # "Son Heung-min" (the footballer) is refused too.
                 return _Cue.ANY_NAME
             return _Cue.KNOWN_NAMES if capital_start and kin else _Cue.NONE
+        if (
+            _KIN_TITLE.fullmatch(relation["cue"])
+            and not relation["cue"].isupper()  # "Siemens TIA Portal": an acronym
+            and relation.end("cue") == len(tail.rstrip())
+        ):
+            # "together with Aunt Delphine", "calls her grandmother 'Nonna Pina'", "Tía
+            # Carmen": a kinship word said as a title of address, right before the name,
+            # stands before a relative's name, in a dictionary or not.
+            return _Cue.ANY_NAME
         if relation["cue"][0].isupper():
             # "Partner Portal", "Family Link": a capitalised role word starts a title; at the
             # start of a sentence only a known first name follows.
@@ -875,12 +966,29 @@ _ARTICLE_AFTER = re.compile(
     r"|ein|eine|einen|del|della|delle|dello|dei|degli|al|alla|alle|nel|nella|sul|sulla)\b",
     re.IGNORECASE,
 )
+# Kinship words that are said as titles of address before a given name ("Aunt Delphine",
+# "Uncle Bob", "Grandma Rose", "Nonna Pina", "Tante Inge", "Tía Carmen", "Zia Lucia"). Not
+# "Mother", "Father", "Sister", "Brother": also religious titles and the titles of works
+# ("Mother Teresa", "Sister Act"); they follow the rule of any capitalised role word.
+_KIN_TITLE = re.compile(
+    r"aunt|auntie|uncle|grandma|grandpa|granny|nonna|nonno|tante|onkel|t[íi]a|t[íi]o|zia|zio"
+    r"|oma|opa|abuela|abuelo|oncle|cousin|cousine",
+    re.IGNORECASE,
+)
+# "is" and its translations right after a relationship word ("partner is").
+_COPULA_AFTER_CUE = re.compile(r"\s(?:is|est|es|ist|[èe])\s+$", re.IGNORECASE)
+# A note's first word "Son" and a French clause after the next word: French "his/her" ("Son
+# Mac est trop lent", "Son Vélib' a un pneu crevé"), not the son ("Son Tavita starts school").
+_FRENCH_SON_BEFORE = re.compile(r"(?:^|[.!?;:\n]\s*)Son\s+$")
+_FRENCH_CLAUSE_AFTER = re.compile(
+    r"[ \u00a0]+(?:est|sont|a|ont|fait|va|ne|n'|reste|marche|tombe|doit|était|etait)(?![\w'])"
+)
 # Kinship words among the ambiguous ones below.
 _AMBIGUOUS_KIN = re.compile(r"son|mann|kind|mujer|femme", re.IGNORECASE)
 # Role words that also name a product's part or a job title ("printer driver Canon",
 # "integration partner Stripe", "voice assistant Alexa"): a name only after a possessive.
 _AMBIGUOUS_WITHOUT_POSSESSIVE = re.compile(
-    r"son|mann|kind|capo|mujer|femme|partner|assistant|manager|boss|driver|coach|trainer"
+    r"son|mann|kind|capo|mujer|femme|partner|assistant|manager|boss|driver|coach|trainer|mate"
     r"|cleaner|tutor|chauffeur|fahrer|fahrerin|autista|responsable|responsabile|chef|cheffe"
     # Spanish "cousin" is Italian "first" ("primo anno", "prima volta")
     r"|primo|prima"
