@@ -146,9 +146,15 @@ PASS = [
     # keys that name no one
     'Backup job is {"name": "nightly-backup", "cron": "daily"}.',
     'Morning routine as JSON: {"first": "coffee", "then": "emails"}.',
-    "Sets name='Dark Mode' as the theme preset.",
     "Keeps the calendar tagged 'Work' separate from the family one.",
     "Books tables under 20 euros a head when possible.",
+]
+
+# Refused on purpose (fail closed): a capitalised value under a bare "name" key is read as a
+# person's name by the one reader of keyed values (core/privacy/locators.py keyed_values),
+# whatever the value; a preset and a person cannot be told apart there.
+FAIL_CLOSED = [
+    "Sets name='Dark Mode' as the theme preset.",
 ]
 
 KEYWORD_PASS = [
@@ -173,6 +179,13 @@ def test_a_name_only_in_the_keywords_of_a_note_about_someone(
 @pytest.mark.parametrize("text", PASS)
 def test_a_look_alike_passes(detector: PresidioPiiDetector, text: str) -> None:
     assert not _pii(detector, text)
+
+
+@pytest.mark.parametrize("text", FAIL_CLOSED)
+def test_a_capitalised_value_under_a_bare_name_key_is_refused(
+    detector: PresidioPiiDetector, text: str
+) -> None:
+    assert _pii(detector, text)
 
 
 @pytest.mark.parametrize(("text", "keywords"), KEYWORD_PASS)

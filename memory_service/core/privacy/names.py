@@ -341,21 +341,6 @@ _QUOTED_TAG = re.compile(
     r"(?:\s+(?i:with|as|comme|como|come|als|avec|con|mit))?\s*:?\s*[\'\"\u2018\u201c\u00ab\u201e]\s*"
     r"(?P<name>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_]+)\s*[\'\"\u2019\u201d\u00bb\u201c]"
 )
-# A key and its string value in code or data: '"first": "Oksana"', "last_name='Nurmi'",
-# "firstName: \"Ana\"". ``part`` is a key for a name's part (any word is the name); a bare
-# "first" or "last" a capitalised word that is not a common one ("Monday"); a bare "name"
-# key ("full_name", "display name" are parts) a known given name.
-_NAME_PART_KEY = (
-    r"(?:first|last|middle|given|family|full|sur|fore|nick|maiden|display|legal|contact"
-    r"|user|owner|guest|passenger|customer|client|child|kid|spouse|partner|emergency)"
-    r"[_ -]?name|surname|forename|nachname|vorname|apellidos?|nombre_?pila"
-    r"|cognome|pr[ée]nom|nom_de_famille"
-)
-_KEYED_VALUE = re.compile(
-    r"[\"']?(?:(?P<part>(?i:" + _NAME_PART_KEY + r"))|(?P<half>(?i:first|last|given))"
-    r"|(?i:name|nom|nombre|nome))[\"']?"
-    r"\s*[:=]\s*[\"'](?P<value>[^\W\d_][^\W\d_'\u2019 -]*(?:[ '\u2019-][^\W\d_]+){0,3})[\"']"
-)
 # A nickname and its full form in parentheses, or the other way round: "Pina (Giuseppina)",
 # "Robert (Bob)". Two known given names so joined are one person's.
 _NICKNAME_FULL = re.compile(
@@ -514,7 +499,6 @@ class NameFinder:
             *self.spelled_after_relation(text),
             *self.nickname_and_full(text),
             *self.quoted_tags(text),
-            *self.keyed_values(text),
             *caseless_in_company(text),
             *self.named_before_role(text),
         ]
@@ -591,31 +575,6 @@ class NameFinder:
             word = fold(match["name"])
             if word in self._first_names and word not in self._common and word not in self._rare:
                 yield NameSpan(match.start("name"), match.end("name"), cue=True)
-
-    def keyed_values(self, text: str) -> Iterator[NameSpan]:
-        """A string value under a key that names a person's name, in code or data:
-        '{"first": "Oksana"}', "last_name = 'Kowalczyk'", '"apellido": "Ortega"'. A key
-        for a name's part takes any word; a bare "name" key names jobs and files too, so
-        there only a known given name counts ('"name": "Oksana"', not '"name": "backup"')."""
-        for match in _KEYED_VALUE.finditer(text):
-            value = match["value"]
-            words = [fold(word) for word in _WORD.findall(value)]
-            if not words or all(word in self._common for word in words):
-                continue
-            if (
-                match["part"] is not None
-                or (
-                    # a bare "first" or "last" key ('"first": "Oksana"', not '"first": "coffee"')
-                    match["half"] is not None
-                    and is_capitalised(value)
-                    and not any(word in self._common for word in words)
-                )
-                or (
-                    is_capitalised(value)
-                    and any(word in self._first_names and word not in self._rare for word in words)
-                )
-            ):
-                yield NameSpan(match.start("value"), match.end("value"), cue=True)
 
     def labelled_lower_case(self, text: str) -> Iterator[NameSpan]:
         """A full name typed in lower case as a label's value: a known first name, surname
