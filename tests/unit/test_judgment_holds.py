@@ -103,4 +103,3 @@ def test_a_figure_like_a_code_is_not_an_amount() -> None:
     assert not holds_amounts("Set the in-room safe to 0815.")
     assert not holds_amounts("Alarm: 6 2 6 2 then OFF.")
     assert not holds_amounts("No figure at all.")
-
