@@ -1,7 +1,8 @@
 """When a score in the judgment model's hold band holds a note (``core/judgment/__init__.py``,
 ``_may_hold``; ``core/judgment/rules.py``): below even odds a user's note needs the grammar of
 the reason, a figure that reads as an amount is no passing state, and a hedge inside a question
-the note reports is the user's question, not the writer's guess.
+the note reports is the user's question, not the writer's guess. And a system record whose
+subject is the conversation itself is noise.
 
 The notes below were written for this test (session 10), not taken from an evaluation set.
 """
@@ -13,6 +14,7 @@ import pytest
 from memory_service.core.judgment import judge
 from memory_service.core.judgment.rules import (
     holds_amounts,
+    is_conversation_record,
     marks_a_guess,
     marks_a_passing_state,
     reported_questions_quoted,
@@ -103,3 +105,32 @@ def test_a_figure_like_a_code_is_not_an_amount() -> None:
     assert not holds_amounts("Set the in-room safe to 0815.")
     assert not holds_amounts("Alarm: 6 2 6 2 then OFF.")
     assert not holds_amounts("No figure at all.")
+
+
+# --- a system record about the conversation itself --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Conversation switched from the phone line to chat after ten minutes.",
+        "La conversación pasó del formulario al chat a mitad de camino.",
+        "Das Gespräch wurde nach einer Unterbrechung fortgesetzt.",
+        "Sessione avviata dall'app e poi passata al sito.",
+    ],
+)
+def test_a_system_record_about_the_conversation_is_noise(text: str) -> None:
+    verdict = judge(text, Durability.DURABLE, source=Source.SYSTEM_RECORD)
+    assert "not_actionable" in {reason.code.value for reason in verdict.refuse}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Call preference = mornings before 10.",
+        "Prefers the chat over phone calls.",
+        "Conversations in Italian, please.",
+    ],
+)
+def test_a_label_or_a_users_note_is_left_to_the_model(text: str) -> None:
+    assert not is_conversation_record(text)

