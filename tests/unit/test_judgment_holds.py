@@ -13,6 +13,7 @@ import pytest
 
 from memory_service.core.judgment import judge
 from memory_service.core.judgment.rules import (
+    gives_a_value,
     holds_amounts,
     is_conversation_record,
     marks_a_guess,
@@ -134,3 +135,10 @@ def test_a_system_record_about_the_conversation_is_noise(text: str) -> None:
 )
 def test_a_label_or_a_users_note_is_left_to_the_model(text: str) -> None:
     assert not is_conversation_record(text)
+
+
+def test_a_value_handed_over_keeps_the_models_band() -> None:
+    # Fail closed: a secret or an identifier a privacy guard missed stays held, not saved.
+    assert gives_a_value("Unlock pattern: an L from top left to bottom right.")
+    assert gives_a_value("Books tables under 'Hendricks, party of 4'.")
+    assert not gives_a_value("Pescatarian, picks the seafood menu on every cruise.")

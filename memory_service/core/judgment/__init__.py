@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from memory_service.core.judgment.model import JudgmentModel, ModelFileError, default_model
 from memory_service.core.judgment.rules import (
     EVEN_ODDS,
+    gives_a_value,
     holds_amounts,
     is_addressed_command,
     is_conversation_record,
@@ -127,7 +128,7 @@ def _may_hold(code: ReasonCode, score: float, text: str, source: Source) -> bool
     if score >= EVEN_ODDS or source is Source.MODEL_INFERRED:
         return True
     if code is ReasonCode.SPECULATIVE:
-        return marks_a_guess(text)
+        return marks_a_guess(text) or gives_a_value(text)
     if code is not ReasonCode.EPHEMERAL:
         return True
     return marks_a_passing_state(text) or not holds_amounts(text)

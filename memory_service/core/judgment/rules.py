@@ -260,6 +260,18 @@ _DIGIT = re.compile(r"\d")
 _CODE_LIKE = re.compile(r"\d{4,}|(?<!\d)\d(?:[\s\-.]\d(?!\d)){2,}")
 
 
+# A value handed over after a colon or in quotation marks ("unlock pattern: L-shape", "books
+# under 'Hendricks, party of 4'"): the shape of the secrets and identifiers the privacy guards
+# may miss. A hold on such a note stays as the model put it (fail closed: seen leaks sets, two
+# such notes were saved when their hold was dropped).
+_GIVEN_VALUE = re.compile(r":\s*\S|[\"\u201c\u201d\u00ab\u00bb\u201e]|(?<![\w])'[^']{2,}'(?![\w])")
+
+
+def gives_a_value(text: str) -> bool:
+    """Whether the note hands over a value after a colon or in quotation marks."""
+    return _GIVEN_VALUE.search(text) is not None
+
+
 def holds_amounts(text: str) -> bool:
     """Whether the note holds figures that read as amounts (a quantity, a price, a size, a
     setting: "80 ml", "£11,500", "setting 14") and none that reads as a code."""
