@@ -18,12 +18,19 @@ from dataclasses import dataclass
 
 from memory_service.core.judgment.model import JudgmentModel, ModelFileError, default_model
 from memory_service.core.judgment.rules import (
+    EVEN_ODDS,
+    gives_a_value,
+    holds_amounts,
     is_addressed_command,
+    is_conversation_record,
     is_drawn_conclusion,
     is_empty_chatter,
     is_grounded_inference,
     is_role_markup,
     lifts_a_safeguard,
+    marks_a_guess,
+    marks_a_passing_state,
+    reported_questions_quoted,
 )
 from memory_service.core.model import Durability, Reason, ReasonCode, Source
 
@@ -46,6 +53,7 @@ DETAILS = {
     ReasonCode.INSTRUCTION: "text addressed to the agent or system, not a fact about the user",
 }
 _CODES = {code.value: code for code in DETAILS}
+_SPECULATIVE = ReasonCode.SPECULATIVE.value
 
 
 @dataclass(frozen=True)
@@ -78,18 +86,22 @@ def judge(
     """
     model = model or default_model()
     scores = model.scores(text)
+    # A question the note reports is the user's, hedge and all: the guess is scored with it
+    # read as a quotation (:func:`.rules.reported_questions_quoted`), the other reasons not.
+    requoted = reported_questions_quoted(text)
+    guess = scores[_SPECULATIVE] if requoted == text else model.scores(requoted)[_SPECULATIVE]
     thresholds = model.thresholds
     refuse: set[ReasonCode] = set()
     hold: set[ReasonCode] = set()
     for label, code in _CODES.items():
         if code is ReasonCode.EPHEMERAL and durability is not Durability.DURABLE:
             continue
-        score = scores[label]
+        score = guess if label == _SPECULATIVE else scores[label]
         if score >= thresholds[label].refuse:
             refuse.add(code)
-        elif score >= thresholds[label].confirm:
+        elif score >= thresholds[label].confirm and _may_hold(code, score, text, source):
             hold.add(code)
-    if is_empty_chatter(text):
+    if is_empty_chatter(text) or (source is Source.SYSTEM_RECORD and is_conversation_record(text)):
         refuse.add(ReasonCode.NOT_ACTIONABLE)
     grounded = source is Source.MODEL_INFERRED and is_grounded_inference(text)
     if grounded or is_drawn_conclusion(text):
@@ -105,6 +117,21 @@ def judge(
         refuse=tuple(_reason(c) for c in order if c in refuse),
         hold=tuple(_reason(c) for c in order if c in hold),
     )
+
+
+def _may_hold(code: ReasonCode, score: float, text: str, source: Source) -> bool:
+    """Whether a score in the hold band holds the note: at even odds or above, or for a note
+    the agent declares inferred, the model alone; below, a user's note only if its grammar
+    marks a guess (:func:`.rules.marks_a_guess`), and a note that holds amounts (a quantity, a
+    price, a setting; no code) only if its grammar marks a passing state
+    (:func:`.rules.marks_a_passing_state`)."""
+    if score >= EVEN_ODDS or source is Source.MODEL_INFERRED:
+        return True
+    if code is ReasonCode.SPECULATIVE:
+        return marks_a_guess(text) or gives_a_value(text)
+    if code is not ReasonCode.EPHEMERAL:
+        return True
+    return marks_a_passing_state(text) or not holds_amounts(text)
 
 
 def is_ephemeral(text: str, model: JudgmentModel | None = None) -> bool:

@@ -184,3 +184,153 @@ def is_grounded_inference(text: str) -> bool:
     """Whether the text carries the evidence of a conclusion (see the module's docstring); read
     only for notes the agent declares ``model_inferred``."""
     return bool(_GROUNDS.search(text)) or bool(shape_classes(text) & _INFERENCE_SHAPES)
+
+
+# --- What a hold needs below even odds (session 10, first-sight sets 14a/14b). ---
+#
+# The hold band of a guess or a passing state starts where the dev split's budget put it
+# (speculative 0.21, ephemeral 0.38): there the score is mostly the words of a topic ("the",
+# "on", "battery", "order") or a figure, and durable notes the user stated are held as possible
+# guesses ("Pescatarian — picks the seafood menu on every cruise.") or passing states ("Budget cap
+# for the whole PV + battery install is £11,500 incl. VAT.", "Coffee order: double espresso,
+# 2 sugars, 80 ml milk"). Below even odds a user-stated note is held as a guess only if its
+# grammar marks one (a hedge, an inference phrase, a conjecture's mood, the shape of a drawn
+# conclusion), and a note that holds amounts (figures, none like a code) is held as a passing
+# state only if its grammar marks one (deictic time, an event just past, the progressive,
+# "current", a date, "until"): a figure alone is a setting or a quantity, not a "now". A note
+# without a figure keeps the model's band (a passing state such as "Caught in the rain" has
+# no marker).
+# Measured: data/judgment/REPORT.md, session 10.
+EVEN_ODDS = 0.5
+_GUESS_CLASSES = frozenset({"hedge", "inference"})
+_PASSING_CLASSES = frozenset({"deictic", "recent", "progressive", "current"})
+# What the cue lists leave out (as features these would also read "may" of permission and
+# "crois" of "croisière"), read here only to let the model's hold stand:
+# - a modal of possibility or a verb of belief or conjecture ("may have", "il se peut", "creo",
+#   "je présume", "ipotizzo", "guessing", "points to");
+# - a fact left open ("not confirmed", "à vérifier", "sin confirmar", "da verificare");
+# - a source of evidence ("based on", "secondo lo storico", "vu les", "stando a");
+# - the mood of a conjecture, by its ending: the French conditional ("viendrait", "aurait"),
+#   the Italian conditional ("viaggerebbe"), the Spanish and Italian future and the Spanish
+#   conditional, accented ("tendrá", "avrà", "podría"), and "would".
+_MODAL_GUESS = re.compile(
+    r"\b(?:may (?:be|have|not|well)|might|could|would|il se peut|se pourrait|puede que"
+    r"|creo|crois|croit|je pense|pense que|glaube|glaubt|konnte|penso|pensa che|i think"
+    r"|i believe|believes?|thinks?|guessing|reckon|doubt|dudo|presume|presumo|ipotizzo"
+    r"|supone|evtl|points? to|hints? at|indica que|deutet auf|fa pensare|a occhio"
+    r"|not (?:yet )?confirmed|to be confirmed|pas confirme|a verifier|a confirmer"
+    r"|sin confirmar|no confirmado|por confirmar|nicht bestatigt|unbestatigt|zu prufen"
+    r"|non confermato|da verificare|da confermare|based on|basad[oa] en|secondo (?:lo|la|il|i|le)"
+    r"|stando a|vu (?:le|la|les|l')|por como|dal modo|nach zu urteilen"
+    r"|[a-z]{2,}(?:rait|raient|rebbe|rebbero))\b"
+)
+# The same moods where the accent carries them (read on the text, not the folded text).
+_CONJECTURE_ACCENTED = re.compile(r"\b\w{2,}(?:r[\u00e1\u00e0]|r\u00edan?)\b", re.IGNORECASE)
+_MONTH = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|janvier|fevrier|mars|avril|mai|juin"
+    r"|juillet|aout|septembre|octobre|novembre|decembre|enero|febrero|marzo|abril|mayo|junio"
+    r"|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|januar|februar|marz|juni"
+    r"|juli|oktober|dezember|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre"
+    r"|dicembre)\.?"
+)
+# A calendar date ("12 March", "March 12", "le 12 juin", "12/06/2025") or an end ("until").
+_DATE_OR_END = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th|er|o)?\.?\s+(?:de\s+|of\s+)?{_MONTH}(?![a-z])"
+    rf"|\b{_MONTH}\s+\d{{1,2}}\b|(?<![\d.])\d{{1,2}}[./]\d{{1,2}}[./]\d{{2,4}}\b"
+    r"|\b(?:until|till|jusqu'(?:a|au|en)|hasta|fino (?:a|al|alla))\b"
+)
+
+
+def marks_a_guess(text: str) -> bool:
+    """Whether the note's grammar marks a guess (see above)."""
+    folded = features.fold(text)
+    return bool(
+        cue_classes(folded, features.tokens(text)) & _GUESS_CLASSES
+        or shape_classes(text) & _INFERENCE_SHAPES
+        or _MODAL_GUESS.search(folded)
+        or _CONJECTURE_ACCENTED.search(text)
+    )
+
+
+_DIGIT = re.compile(r"\d")
+# A figure that reads as a code rather than an amount: four digits or more in a row ("0815",
+# "2580"), or single digits spaced out ("6 2 6 2", "3-5-9"). A hold on a note with one stays
+# as the model put it: a code a guard missed is then still not saved unasked.
+_CODE_LIKE = re.compile(r"\d{4,}|(?<!\d)\d(?:[\s\-.]\d(?!\d)){2,}")
+
+
+# A value handed over after a colon or in quotation marks ("unlock pattern: L-shape", "books
+# under 'Hendricks, party of 4'"): the shape of the secrets and identifiers the privacy guards
+# may miss. A hold on such a note stays as the model put it (fail closed: seen leaks sets, two
+# such notes were saved when their hold was dropped).
+_GIVEN_VALUE = re.compile(r":\s*\S|[\"\u201c\u201d\u00ab\u00bb\u201e]|(?<![\w])'[^']{2,}'(?![\w])")
+
+
+def gives_a_value(text: str) -> bool:
+    """Whether the note hands over a value after a colon or in quotation marks."""
+    return _GIVEN_VALUE.search(text) is not None
+
+
+def holds_amounts(text: str) -> bool:
+    """Whether the note holds figures that read as amounts (a quantity, a price, a size, a
+    setting: "80 ml", "£11,500", "setting 14") and none that reads as a code."""
+    return _DIGIT.search(text) is not None and _CODE_LIKE.search(text) is None
+
+
+def marks_a_passing_state(text: str) -> bool:
+    """Whether the note's grammar marks a passing state (see above)."""
+    folded = features.fold(text)
+    return bool(
+        cue_classes(folded, features.tokens(text)) & _PASSING_CLASSES or _DATE_OR_END.search(folded)
+    )
+
+
+# A question the note reports ("asks whether maybe there is room", "pregunta si quizá queda
+# plaza", "fragt, ob vielleicht", "demande s'il reste peut-être"): a hedge inside it is the
+# user's question, not the writer's guess. The model already reads quoted words apart
+# (``q:`` features), so the question is scored as a quotation, for the guess only: an order
+# asked for ("asks whether the agent can skip the check") is still read in plain words.
+_REPORTED_QUESTION = re.compile(
+    r"\b(?:asks?|asked|asking|pregunt[a-z\u00e0-\u00ff]*|demand[a-z\u00e0-\u00ff]*|fragt[a-z]*"
+    r"|gefragt|chied[a-z]*|chiest[oa])(?:[\s,]+[^\W\d_]+){0,2}?[\s,]+(?:(?:if|whether|si|ob|se)(?![\w])|s')"
+    r"\s*([^.;:!?\n\"\u201c\u201d\u00ab\u00bb\u201e]{2,78})",
+    re.IGNORECASE,
+)
+
+
+def reported_questions_quoted(text: str) -> str:
+    """The text with each question it reports put in quotation marks (see above)."""
+    return _REPORTED_QUESTION.sub(_quoted, text)
+
+
+def _quoted(match: re.Match[str]) -> str:
+    clause = match.group(1).rstrip()
+    head = match.group()[: match.start(1) - match.start()]
+    return f"{head}\u201c{clause}\u201d{match.group(1)[len(clause) :]}"
+
+
+# A record the system writes whose subject is the conversation itself ("Conversation moved from
+# the booking widget to chat halfway through", "La conversazione è stata interrotta e poi
+# ripresa", "Session started via the website widget"): a record of the channel, not of the
+# user. The caller's field (``system_record``) and the subject decide; a field label ("Chat
+# language: Spanish") and "this conversation" (a session-scoped wish or order) are left to the
+# model. Measured on every seen eval set and the judgment corpus: of the notes opening on a
+# conversation noun (not a label), 143 of 153 are labelled ``not_actionable``; the others (a cat,
+# "call mensile il primo mercoledì", "Session guitar rate is EUR 250", orders and passing states)
+# are none of them system records, and the 3 system records among the 153 are all noise.
+_CONVERSATION_SUBJECT = re.compile(
+    r"^\W*(?:(?:the|la|le|l'|el|das|die|der|il|lo)\s*)?(?:conversation|chat|call|session|thread"
+    r"|conversacion|charla|llamada|sesion|conversazione|chiamata|telefonata|sessione|gesprach"
+    r"|anruf|telefonat|unterhaltung|sitzung|appel|echange|discussion)(?![\w'])"
+)
+_LABEL = re.compile(r"[:=(]")
+
+
+def is_conversation_record(text: str) -> bool:
+    """Whether the note's subject is the conversation itself (read for system records only)."""
+    folded = features.fold(text)
+    # A label in the first words ("Chat language: Spanish", "Call preference = morning").
+    if _LABEL.search(" ".join(folded.split()[:3])):
+        return False
+    return _CONVERSATION_SUBJECT.match(folded) is not None

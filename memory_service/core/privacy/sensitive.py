@@ -126,7 +126,7 @@ _NAMED_CONDITIONS = (
     r"|migrana|migrane|emicrania|hypertension|hipertension|ipertensione|bluthochdruck"
     r"|depression|depresion|depressione|clinical depression|anxiety disorder|adhd|tdah|adhs"
     r"|autism|autisme|autismo|autismus|dyslexia|dyslexie|dislexia|legasthenie|dislessia"
-    r"|coeliac|celiac|celiaque|celiac[oa]|zoliakie|celiachia|crohn'?s?|multiple sclerosis"
+    r"|coeliac|coeliaque|celiac|celiaque|celiac[oa]|zoliakie|celiachia|crohn'?s?|multiple sclerosis"
     r"|sclerose en plaques|esclerosis multiple|multiple sklerose|sclerosi multipla"
     r"|parkinson'?s?|alzheimer'?s?|dementia|demence|demencia|demenz|schizophreni\w+"
     r"|carcinoma|melanoma|lymphoma|glaucoma|myeloma|fibromyalgia|fibromyalgie|fibromialgia"
@@ -433,8 +433,35 @@ _IDEOLOGY = (
     r"|comunista|conservador[a]?|konservativ\w*|sozialist\w*|kommunist\w*|links|rechts"
     r"|di sinistra|di destra|conservatore|conservatrice)"
 )
+# Membership of a party, by the structure "member of" + a party: the word for a party, or the
+# name of one. The names are a closed list, the parties with seats in the national parliaments
+# of the UK, US, France, Spain, Germany and Italy (the parliaments' own lists, 2024-2025),
+# in their folded short and long forms; names that are also common words ("Horizons",
+# "Azione", "Modem") are left out. They are read only after a word of membership, so "votes
+# Labour" and "the Greens committee" are the vote verbs' and nobody's.
+_MEMBER = (
+    r"(?:members?|membre|adherente?|militante?s?|encartee?|afiliad[oa]|socio|socia|mitglied"
+    r"|iscritt[oa]|tesserat[oa])"
+)
+_PARTY_GLUE = (
+    r"(?:\s*(?:d'|l')|\s*(?:of|the|du|de|la|le|les|des|au|aux|a|al|del|los|las|bei|den|der|die|im|in"
+    r"|della|dei|degli|alla|ai|nel|nella|dello|longtime|lifelong|de longue date|seit|depuis"
+    r"|desde|da)(?![a-z])){0,4}\s*"
+)
+_PARTY_NAME = (
+    r"(?:party|parti|partido|partei|partito|labour|conservatives|tories|tory party|lib dems?"
+    r"|liberal democrats|snp|plaid cymru|greens|green party|reform uk|ukip|democrats"
+    r"|democratic party|republicans|republican party|gop|ps|parti socialiste|lr|republicains"
+    r"|rn|rassemblement national|front national|lfi|france insoumise|renaissance|eelv"
+    r"|ecologistes|pcf|reconquete|psoe|pp|partido popular|vox|podemos|sumar|ciudadanos|erc"
+    r"|junts|pnv|bildu|spd|cdu|csu|fdp|afd|grunen|linken?|linkspartei|bsw|freien? wahler"
+    r"|pd|partito democratico|fratelli d'italia|fdi|lega|forza italia|m5s"
+    r"|movimento (?:5|cinque) stelle|cinque stelle|italia viva|avs|sinistra italiana)"
+)
+_PARTY_MEMBER = rf"(?:{_MEMBER}{_PARTY_GLUE}{_PARTY_NAME}|{_PARTY_NAME}-?mitglied)"
 _POLITICAL = (
-    r"(?:votes? (?:for |labour|tory|green|conservative|democrat|republican|[a-z]+ in )"
+    rf"(?:{_PARTY_MEMBER}"
+    r"|votes? (?:for |labour|tory|green|conservative|democrat|republican|[a-z]+ in )"
     r"|voted (?:for |labour|tory|green|conservative|democrat|republican|[a-z]+ in )"
     r"|vote (?:pour|a gauche|a droite)|vota (?:por|a|al|per|il|la|pd|psoe|pp)|votaba|votera"
     r"|wahlt (?:die |afd|spd|cdu|csu|fdp|grune|linke)|wahler (?:der|von)"
@@ -467,6 +494,47 @@ _BIOMETRIC = (
     r"|donnees biometriques|empreintes? digitales?|datos biometricos|huellas? dactilar(?:es)?"
     r"|biometrische daten|fingerabdr\w*|dati biometrici|impront[ae] digital[ei])"
 )
+# A fingerprint or a face that unlocks a device or logs in ("Meldet sich per Fingerabdruck
+# an", "unlocks the app with Face ID", "se connecte avec Face ID") is a way in, not biometric
+# data about the person held by anyone: not a special category. Only when the print or the face
+# is the instrument of the login ("per", "with", "avec", "con"... or Face ID / Touch ID), and
+# the note does not say it is stored, enrolled or registered somewhere: "her face unlock opens
+# her twin's phone too" says something about her face and stays held.
+_LOGIN = re.compile(
+    r"(?<![a-z])(?:unlock\w*|log(?:s|ging)? ?in|sign(?:s|ing)? ?in|entsperr\w*|anmeld\w*"
+    r"|meldet sich|einlogg\w*|loggt sich|debloqu\w*|deverrouill\w*|se connecte|connexion"
+    r"|desbloque\w*|inicia sesion|iniciar sesion|accede\w*|sblocc\w*|opens? the app"
+    r"|ouvre l'app\w*|abre la app|apre l'app)(?![a-z])"
+)
+_BY_PRINT_OR_FACE = re.compile(
+    r"(?<![a-z])(?:(?:per|with|using|via|by|avec|par|con|mit|tramite|col)\s+(?:(?:her|his|their"
+    r"|a|the|son|sa|la|el|il|l'|seinem|ihrem|dem)\s*)?(?:fingerabdr\w*|fingerprints?"
+    r"|empreintes?(?: digitales?)?|huellas?(?: dactilar\w*)?|impront[ae](?: digital[ei])?"
+    r"|gesichtserkennung|reconnaissance faciale|riconoscimento facciale|reconocimiento facial"
+    r"|face recognition|facial recognition)|face id|touch id)(?![a-z])"
+)
+_STORED = re.compile(
+    r"(?<![a-z])(?:data|template\w*|records?|on file|stor\w+|saved|regist\w+|enrol\w*|scan\w*"
+    r"|database|collect\w*|gespeichert|speicher\w*|hinterleg\w*|erfass\w*|enregistr\w*"
+    r"|conserv\w*|stock\w*|guard\w*|almacen\w*|salvat\w*|acquisit\w*|archiv\w*|modele"
+    r"|modelo|modello|plantilla|vorlage|biometri\w*)(?![a-z])"
+)
+
+
+def _without_a_login(
+    found: frozenset[SensitiveCategory], text: str
+) -> frozenset[SensitiveCategory]:
+    """``found`` without ``biometric`` when the note's print or face is only a way in (above)."""
+    if SensitiveCategory.BIOMETRIC not in found:
+        return found
+    folded = _folded(text)
+    if _LOGIN.search(folded) is None or _BY_PRINT_OR_FACE.search(folded) is None:
+        return found
+    if _STORED.search(folded) is not None:
+        return found
+    return found - {SensitiveCategory.BIOMETRIC}
+
+
 _CRIMINAL = (
     r"(?:convicted|criminal conviction|prior convictions?|criminal record|criminal history"
     r"|felony|felon|misdemeanou?r|dui|dwi|jail|prison|incarcerated|probation|on parole"
@@ -496,12 +564,14 @@ _PATTERNS: tuple[tuple[SensitiveCategory, re.Pattern[str]], ...] = tuple(
 _CATEGORY = {category.value: category for category in SensitiveCategory}
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+_LIGATURES = str.maketrans({"\u0153": "oe", "\u00e6": "ae"})
 
 
 def _folded(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text.translate(_APOSTROPHES))
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
-    return plain.replace("ß", "ss")
+    # NFKD leaves the ligatures whole: "cœliaque" must read as "coeliaque".
+    return plain.replace("ß", "ss").translate(_LIGATURES)
 
 
 def structural_categories(text: str) -> frozenset[SensitiveCategory]:
@@ -527,7 +597,8 @@ def sensitive_categories(
     The structure OR the learned model (:mod:`.sensitive_model`): either one holds the note.
     """
     learned = (model or learned_model()).categories(model_view(text))
-    return structural_categories(text) | {_CATEGORY[value] for value in learned}
+    found = structural_categories(text) | {_CATEGORY[value] for value in learned}
+    return _without_a_login(found, text)
 
 
 # Two or more capitalised words in a row: a name, a brand, a party, a German noun phrase.
@@ -558,7 +629,9 @@ def check_sensitive(text: str, keywords: Iterable[str] = ()) -> list[Reason]:
 
     The structure reads the text and the keywords; the model reads the text it was trained on.
     """
-    found = structural_categories("\n".join((text, *keywords))) | sensitive_categories(text)
+    found = _without_a_login(
+        structural_categories("\n".join((text, *keywords))) | sensitive_categories(text), text
+    )
     if not found:
         return []
     return [Reason(ReasonCode.SENSITIVE, ", ".join(sorted(c.value for c in found)))]
