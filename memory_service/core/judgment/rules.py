@@ -47,7 +47,7 @@ import re
 from memory_service.core.judgment import features
 from memory_service.core.judgment.cues import cue_classes
 from memory_service.core.judgment.shapes import shape_classes
-from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
+from memory_service.core.lexicons import DEFAULT_LEXICONS, MONTH_NAMES, Lexicons, fold
 
 _WORD = re.compile(r"[^\W_]+")
 _ROLE_MARKUP = re.compile(
@@ -226,14 +226,7 @@ _MODAL_GUESS = re.compile(
 )
 # The same moods where the accent carries them (read on the text, not the folded text).
 _CONJECTURE_ACCENTED = re.compile(r"\b\w{2,}(?:r[\u00e1\u00e0]|r\u00edan?)\b", re.IGNORECASE)
-_MONTH = (
-    r"(?:january|february|march|april|may|june|july|august|september|october|november|december"
-    r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|janvier|fevrier|mars|avril|mai|juin"
-    r"|juillet|aout|septembre|octobre|novembre|decembre|enero|febrero|marzo|abril|mayo|junio"
-    r"|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|januar|februar|marz|juni"
-    r"|juli|oktober|dezember|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre"
-    r"|dicembre)\.?"
-)
+_MONTH = rf"(?:{MONTH_NAMES})\.?"
 # A calendar date ("12 March", "March 12", "le 12 juin", "12/06/2025") or an end ("until").
 _DATE_OR_END = re.compile(
     rf"\b\d{{1,2}}(?:st|nd|rd|th|er|o)?\.?\s+(?:de\s+|of\s+)?{_MONTH}(?![a-z])"

@@ -52,6 +52,20 @@ class LexiconError(ValueError):
     """A lexicon file is malformed; raised at import, never per request."""
 
 
+# Month names and their abbreviations in EN/FR/ES/DE/IT, as one regular-expression
+# alternation (no group), matching both the written and the folded forms ("février",
+# "fevrier"). Shared by the privacy guards (dates of birth) and the judgment rules (a date
+# that ends a passing state): one source for the vocabulary.
+MONTH_NAMES = (
+    r"jan(?:uary|vier|uar)?|feb(?:ruary|ruar)?|f[ée]vrier|mar(?:ch|s)?|m[äa]rz|apr(?:il)?|avril"
+    r"|may|mai|june?|juin|july?|juillet|aug(?:ust)?|ao[ûu]t|sep(?:t|tember)?|septembre"
+    r"|oct(?:ober)?|octobre|okt(?:ober)?|nov(?:ember)?|novembre|dec(?:ember)?|d[ée]cembre"
+    r"|dez(?:ember)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre"
+    r"|octubre|noviembre|diciembre|januar|juni|juli|gennaio|febbraio|aprile|maggio|giugno"
+    r"|luglio|settembre|ottobre|dicembre"
+)
+
+
 def fold(text: str) -> str:
     """Accent-, apostrophe- and dash-insensitive form, so 'Peut-Être' matches 'peut-etre'."""
     decomposed = unicodedata.normalize("NFKD", text.translate(_APOSTROPHES).translate(_DASHES))

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from memory_service.core.lexicons import MONTH_NAMES
+
 DATE_OF_BIRTH = "DATE_OF_BIRTH"
 # How far after the cue the date may stand: the cue's own sentence and a short answer after it.
 REACH = 80
@@ -44,14 +46,7 @@ _CUES = (
 )
 _CUE = re.compile(rf"(?<![\w])(?:{_CUES})(?![\w])", re.IGNORECASE)
 
-_MONTHS = (
-    r"jan(?:uary|vier|uar)?|feb(?:ruary|ruar)?|f[ée]vrier|mar(?:ch|s)?|m[äa]rz|apr(?:il)?|avril"
-    r"|may|mai|june?|juin|july?|juillet|aug(?:ust)?|ao[ûu]t|sep(?:t|tember)?|septembre"
-    r"|oct(?:ober)?|octobre|okt(?:ober)?|nov(?:ember)?|novembre|dec(?:ember)?|d[ée]cembre"
-    r"|dez(?:ember)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre"
-    r"|octubre|noviembre|diciembre|januar|juni|juli|gennaio|febbraio|aprile|maggio|giugno"
-    r"|luglio|settembre|ottobre|dicembre"
-)
+_MONTHS = MONTH_NAMES
 _YEAR = r"(?:1[89]\d\d|20\d\d)"
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th|er|º|\.)?"
 _FULL_DATE = re.compile(
