@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from memory_service.core.privacy.brands import reads_as_brand
 from memory_service.core.privacy.names import name_only_in_keywords
 
 _GIVEN = frozenset({"asta", "carla"})
@@ -19,3 +20,23 @@ def test_keyword_said_after_an_elided_article_is_not_a_hidden_name() -> None:
 def test_keyword_never_said_is_still_a_hidden_name() -> None:
     text = "Prefers quiet rooms when traveling with her.\ntravel\ncarla"
     assert name_only_in_keywords(text, _GIVEN, frozenset())
+
+
+def _span(text: str, name: str) -> tuple[int, int]:
+    start = text.index(name)
+    return start, start + len(name)
+
+
+def test_collected_works_after_a_maker_or_before_an_artist_read_as_brand() -> None:
+    for text, name in (
+        ("Collects Clarice Cliff ceramics and asks for a condition report.", "Clarice Cliff"),
+        ("pref: Art Deco bronzes only", "Art Deco"),
+        ("enchères: affiches de Mucha et Cassandre", "Cassandre"),
+        ("Colleziona stampe di Piranesi.", "Piranesi"),
+    ):
+        assert reads_as_brand(text, *_span(text, name)), text
+
+
+def test_a_relative_before_collected_works_stays_a_person() -> None:
+    text = "Daughter Clarice Cliff ceramics class on Monday."
+    assert not reads_as_brand(text, *_span(text, "Clarice Cliff"))

@@ -37,6 +37,10 @@ _NOUNS_AFTER = (
     # Austin roses", "a GivEnergy battery", "Leki trekking poles", "Chunky Monkey flavour")
     r"|socks|gowns?|roses|tulips|bulbs|seeds|batter(?:y|ies)|inverters?|panels|poles"
     r"|flavou?rs?|roasts?|blends?"
+    # what a collector buys of an artist or a maker ("Clarice Cliff ceramics", "Art Deco
+    # bronzes", "Mucha posters")
+    r"|ceramics|pottery|porcelain|glassware|bronzes|sculptures?|etchings?|engravings?"
+    r"|lithographs?|posters?|figurines|furniture|silverware|tapestr(?:y|ies)"
     r"|fragrances?|watch(?:es)?|bags?|glasses|tea|coffee|whiske?y|bourbon|beer|wine|gin|vodka"
     r"|products?|stores?|shops?|outlets?|hotels?|resorts?|points|status|account|card|cards"
     r"|membership|member|rewards|loyalty|app|platform|fund|funds|brokerage|bank|collection"
@@ -97,7 +101,12 @@ _WORKS_BEFORE = (
     r"|discursos|declaraciones|entrevistas|conciertos|mon[óo]logos|espect[áa]culos"
     r"|reden|interviews|konzerte|auftritte|vortr[äa]ge|discorsi|dichiarazioni|interviste"
     r"|concerti|spettacoli|monologhi"
-    # a thinker's ideas: "la philosophie de Simone de Beauvoir", "le teorie di Maria Montessori"
+    # what a collector buys of an artist or a maker: "etchings by", "affiches de Mucha",
+    # "stampe di Piranesi", "grabados de Goya", "Stiche von Dürer"
+    r"|ceramics|pottery|porcelain|bronzes|sculptures?|etchings?|engravings?|lithographs?"
+    r"|posters?|figurines|affiches|estampes|gravures|lithographies|c[ée]ramiques"
+    r"|carteles|grabados|litograf[íi]as|esculturas|cer[áa]micas|plakate|drucke|stiche"
+    r"|radierungen|skulpturen|stampe|incisioni|litografie|manifesti|sculture|ceramiche"
     r"|theories|philosophy|th[ée]ories|philosophie|teor[íi]as|filosof[íi]a|theorien|teorie"
 )
 # An adverb may stand between the verb and the name ("lit surtout Victor Hugo", "reads
