@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from memory_service.core.privacy.bare_names import build_finder
 from memory_service.core.privacy.brands import reads_as_brand
 from memory_service.core.privacy.names import name_only_in_keywords
 
@@ -40,3 +41,11 @@ def test_collected_works_after_a_maker_or_before_an_artist_read_as_brand() -> No
 def test_a_relative_before_collected_works_stays_a_person() -> None:
     text = "Daughter Clarice Cliff ceramics class on Monday."
     assert not reads_as_brand(text, *_span(text, "Clarice Cliff"))
+
+
+def test_lower_case_name_then_a_role_is_a_person() -> None:
+    finder = build_finder({"ali", "sam", "rose"}, lambda text, start, end: False)
+    for text in ("ali hassan al-rashid is the landlord", "Note: sam is my flatmate."):
+        assert finder.person_types(text) == {"PERSON"}, text
+    for text in ("rose gold is the colour she likes", "the landlord is nice"):
+        assert not finder.person_types(text), text
