@@ -49,3 +49,10 @@ def test_lower_case_name_then_a_role_is_a_person() -> None:
         assert finder.person_types(text) == {"PERSON"}, text
     for text in ("rose gold is the colour she likes", "the landlord is nice"):
         assert not finder.person_types(text), text
+
+
+def test_initial_then_double_barrelled_surname_is_a_person() -> None:
+    finder = build_finder(set(), lambda text, start, end: False)
+    assert finder.person_types("Reports to D. Mbeki-Castellanos") == {"PERSON"}
+    assert finder.person_types("Contact: J. Smith-Jones") == {"PERSON"}
+    assert not finder.person_types("Plan A. Coca-Cola for the party")

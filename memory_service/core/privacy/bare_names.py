@@ -135,6 +135,25 @@ _LOWER_RUN_THEN_ROLE = re.compile(
     rf"(?:{'|'.join(RELATIONS)})(?![\w-])"
 )
 
+# An initial, then a double-barrelled surname ("Reports to D. Mbeki-Castellanos", "J.
+# Smith-Jones"): no given name to look up, the shape alone says a person. Not after a
+# capitalised word, where the letter ends a title ("Plan A. Coca-Cola").
+_INITIAL_THEN_DOUBLE_SURNAME = re.compile(
+    r"(?<![\w.])"
+    r"[A-ZÀ-ÖØ-Þ]\.\s?(?:[A-ZÀ-ÖØ-Þ]\.\s?)?"
+    r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:-[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+)+(?![\w-])"
+)
+
+_INITIAL_FINDER = _INITIAL_THEN_DOUBLE_SURNAME.finditer
+# The word before an initial that makes the letter the end of a title: a capitalised word.
+_CAPITALISED_WORD_END = re.compile(r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019]*\s+$")
+
+
+def _initial_opens_name(text: str, start: int) -> bool:
+    """Whether the initial at ``start`` opens a name: a capitalised word right before it
+    (not ending a sentence) makes the letter part of a title ("Plan A. Coca-Cola")."""
+    return _CAPITALISED_WORD_END.search(text[max(0, start - 40) : start]) is None
+
 
 def _caseless_subject(text: str, words: list[re.Match[str]]) -> bool:
     """A word of a script without capitals opening a sentence of a note in Latin letters,
@@ -169,7 +188,11 @@ class BareNameFinder:
     def person_types(self, text: str) -> frozenset[str]:
         """``PERSON`` when a given name stands alone in ``text``; never the name."""
         words = list(_WORD.finditer(text))
-        if _caseless_subject(text, words) or self._lower_name_then_role(text):
+        if (
+            _caseless_subject(text, words)
+            or self._lower_name_then_role(text)
+            or any(_initial_opens_name(text, m.start()) for m in _INITIAL_FINDER(text))
+        ):
             return frozenset({PERSON})
         english: bool | None = None
         for index, match in enumerate(words):
