@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from memory_service.core.privacy.addresses import address_kinds
 from memory_service.core.privacy.bare_names import build_finder
 from memory_service.core.privacy.brands import reads_as_brand
 from memory_service.core.privacy.names import name_only_in_keywords
@@ -56,3 +57,12 @@ def test_initial_then_double_barrelled_surname_is_a_person() -> None:
     assert finder.person_types("Reports to D. Mbeki-Castellanos") == {"PERSON"}
     assert finder.person_types("Contact: J. Smith-Jones") == {"PERSON"}
     assert not finder.person_types("Plan A. Coca-Cola for the party")
+
+
+def test_rural_route_and_its_box_are_an_address() -> None:
+    for text in (
+        "Home is the farm at the end of Mill Road, Rural Route 3, Box 112",
+        "Mail goes to RR 2 Box 45, Millbrook.",
+    ):
+        assert address_kinds(text) == {"POSTAL_BOX"}, text
+    assert not address_kinds("Takes the rural route to work; the route 3 bus is slow.")
