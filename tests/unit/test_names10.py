@@ -63,6 +63,8 @@ def test_rural_route_and_its_box_are_an_address() -> None:
     for text in (
         "Home is the farm at the end of Mill Road, Rural Route 3, Box 112",
         "Mail goes to RR 2 Box 45, Millbrook.",
+        "Keeps box 4471 at the Main Street post office for business mail.",
     ):
         assert address_kinds(text) == {"POSTAL_BOX"}, text
     assert not address_kinds("Takes the rural route to work; the route 3 bus is slow.")
+    assert not address_kinds("Dropped 3 boxes at the post office.")
