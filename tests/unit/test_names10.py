@@ -68,3 +68,14 @@ def test_rural_route_and_its_box_are_an_address() -> None:
         assert address_kinds(text) == {"POSTAL_BOX"}, text
     assert not address_kinds("Takes the rural route to work; the route 3 bus is slow.")
     assert not address_kinds("Dropped 3 boxes at the post office.")
+
+
+def test_titles_before_a_role_games_and_camps_read_as_public() -> None:
+    for text, name in (
+        ("Favourite Harry Potter character is Hermione Granger.", "Hermione Granger"),
+        ("Follows Magnus Carlsen's games and studies his openings.", "Magnus Carlsen"),
+        ("Son goes to the week-long Young Explorers camp every July.", "Young Explorers"),
+    ):
+        assert reads_as_brand(text, *_span(text, name)), text
+    text = "Favourite babysitter is Hermione Granger."
+    assert not reads_as_brand(text, *_span(text, "Hermione Granger"))

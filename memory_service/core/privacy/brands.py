@@ -37,6 +37,8 @@ _NOUNS_AFTER = (
     # Austin roses", "a GivEnergy battery", "Leki trekking poles", "Chunky Monkey flavour")
     r"|socks|gowns?|roses|tulips|bulbs|seeds|batter(?:y|ies)|inverters?|panels|poles"
     r"|flavou?rs?|roasts?|blends?"
+    # a named holiday camp ("the Young Explorers camp")
+    r"|camps?"
     # what a collector buys of an artist or a maker ("Clarice Cliff ceramics", "Art Deco
     # bronzes", "Mucha posters")
     r"|ceramics|pottery|porcelain|glassware|bronzes|sculptures?|etchings?|engravings?"
@@ -331,7 +333,9 @@ _PUBLIC_ROLES_EN = (
     r"|coffee|tea|beer|wine|whiske?y|chocolate|ice cream|perfume|trainers|jeans"
 )
 _FAVOURITE_BEFORE = re.compile(
-    rf"(?<![\w'])(?:(?:favou?rite|fave|all-time) (?:{_PUBLIC_ROLES_EN})s?"
+    # a work's title may stand before the role: "Favourite Harry Potter character is"
+    rf"(?<![\w'])(?:(?:favou?rite|fave|all-time)(?-i:\s+[A-ZÀ-ÖØ-Þ][\w'\u2019&-]*){{0,4}}"
+    rf" (?:{_PUBLIC_ROLES_EN})s?"
     r"|lieblings(?:autor|schriftsteller|s[äa]nger|band|k[üu]nstler|musiker|rapper|komponist"
     r"|maler|schauspieler|regisseur|spieler|sportler|fu(?:ß|ss)baller|fahrer|streamer|youtuber"
     r"|podcaster|komiker|philosoph|figur|charakter|held)(?:in|innen)?"
@@ -531,7 +535,7 @@ _PHRASE_CLOSES = re.compile(r"\s*(?:$|[.,;:!?)])")
 _PUBLISHED_WORKS = (
     r"novels|books|poems|poetry|essays|songs|albums|records|lyrics|music|films|movies|shows"
     r"|series|documentaries|docs|plays|operas|symphonies|cookbooks?|videos|podcasts?"
-    r"|matches|races|fights|concerts|tours|speeches|lectures|talks|interviews|columns"
+    r"|matches|games|races|fights|concerts|tours|speeches|lectures|talks|interviews|columns"
     r"|stand-up|comedy|comics|method|approach|philosophy|theories|teachings|career|memoirs"
     r"|biography|quotes|thrillers|mysteries|crime novels|detective novels"
 )
