@@ -5,6 +5,7 @@ from __future__ import annotations
 from memory_service.core.privacy.addresses import address_kinds
 from memory_service.core.privacy.bare_names import build_finder
 from memory_service.core.privacy.brands import reads_as_brand
+from memory_service.core.privacy.name_lookalikes import reads_as_lookalike
 from memory_service.core.privacy.names import name_only_in_keywords
 
 _GIVEN = frozenset({"asta", "carla"})
@@ -79,3 +80,11 @@ def test_titles_before_a_role_games_and_camps_read_as_public() -> None:
         assert reads_as_brand(text, *_span(text, name)), text
     text = "Favourite babysitter is Hermione Granger."
     assert not reads_as_brand(text, *_span(text, "Hermione Granger"))
+
+
+def test_pets_counted_then_named_are_no_people() -> None:
+    text = "Has two cats called Susan and Kevin."
+    for name in ("Susan", "Kevin"):
+        assert reads_as_lookalike(text, *_span(text, name)), name
+    text = "Two friends called Susan and Kevin."
+    assert not reads_as_lookalike(text, *_span(text, "Kevin"))
