@@ -88,3 +88,13 @@ def test_pets_counted_then_named_are_no_people() -> None:
         assert reads_as_lookalike(text, *_span(text, name)), name
     text = "Two friends called Susan and Kevin."
     assert not reads_as_lookalike(text, *_span(text, "Kevin"))
+
+
+def test_clubs_and_eyewear_read_as_brand() -> None:
+    for text, name in (
+        ("Supports Manchester United and watches every match.", "Manchester United"),
+        ("Prefers Ray-Ban Wayfarer frames, size 50-22.", "Ray-Ban Wayfarer"),
+    ):
+        assert reads_as_brand(text, *_span(text, name)), text
+    text = "Met Anna Wood at the club."
+    assert not reads_as_brand(text, *_span(text, "Anna Wood"))

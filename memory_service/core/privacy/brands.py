@@ -37,8 +37,8 @@ _NOUNS_AFTER = (
     # Austin roses", "a GivEnergy battery", "Leki trekking poles", "Chunky Monkey flavour")
     r"|socks|gowns?|roses|tulips|bulbs|seeds|batter(?:y|ies)|inverters?|panels|poles"
     r"|flavou?rs?|roasts?|blends?"
-    # a named holiday camp ("the Young Explorers camp")
-    r"|camps?"
+    # a named holiday camp ("the Young Explorers camp"), eyewear ("Ray-Ban Wayfarer frames")
+    r"|camps?|frames|lenses|sunglasses|eyewear"
     # what a collector buys of an artist or a maker ("Clarice Cliff ceramics", "Art Deco
     # bronzes", "Mucha posters")
     r"|ceramics|pottery|porcelain|glassware|bronzes|sculptures?|etchings?|engravings?"
@@ -282,6 +282,11 @@ _PHRASE_END = re.compile(
 # A street type as a name's last word after a word of route ("along Abbey Road"): a street,
 # not a surname. Not "Lane", "Hill", "Park", "Way": surnames too (fail closed: "Penny Lane" is
 # refused).
+# A sports club's name ends with its club word ("Manchester United", "Bristol Rovers",
+# "Tottenham Hotspur", "Queens Park Rangers").
+_CLUB_LAST = re.compile(
+    r"\s(?:United|City|Rovers|Rangers|Athletic|Wanderers|Albion|Hotspur|Villa|Argyle|FC|AFC)$"
+)
 _STREET_LAST = re.compile(r"\s(?:Road|Street|Avenue|Boulevard|Square)$")
 # Only a street walked or driven along ("walking along Abbey Road"), not one lived or grown
 # up on ("Grew up on Larkspur Road", a security answer).
@@ -458,6 +463,8 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
         return False  # "Fan de Julie Martin, sa voisine": a person whatever came before
     if _STREET_LAST.search(span) and _ROUTE_BEFORE.search(text[max(0, start - 20) : start]):
         return True  # "Likes walking along Abbey Road": a street, no house number
+    if _CLUB_LAST.search(span):
+        return True  # "Supports Manchester United": a club
     if _ERA_AFTER.match(text, end) or _ERA_END.search(span):
         return True  # "Bill Evans-era piano trios", "a Wes Anderson-style poster"
     if (
