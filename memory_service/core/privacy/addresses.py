@@ -112,6 +112,13 @@ _POSTAL_BOX = (
     r"|apartado\s+de\s+correos|bo[îi]te\s+postale)\b[^\d.!?;\n]{1,50}?\b\d{1,6}\b"
     rf"{_NOT_QUANTITY})"
     r"|\b(?:APO|FPO|DPO)\s+(?:AA|AE|AP)\s+\d{5}\b"
+    # a box with its number, then the post office that holds it ("Keeps box 4471 at the Main
+    # Street post office")
+    r"|(?i:\bbox\s+(?:no\.?\s*|#\s*)?\d{1,6}\b[^\d.!?;\n]{0,40}?\bpost\s+office\b)"
+    # a rural route (US, Canada) and its box: "Rural Route 3, Box 112", "RR 2 Box 45", "HC 68
+    # Box 23"; the route spelled out needs no box ("Rural Route 3" is the delivery address)
+    r"|(?i:\brural\s+route\s*(?:no\.?|#)?\s*\d{1,4}\b)"
+    r"|(?i:\b(?:r\.?\s?r\.?|h\.?\s?c\.?|star\s+route)\s*#?\s*\d{1,4}\s*,?\s*box\s+\d{1,5}\b)"
 )
 
 # A house's number said apart from its street: "at number 9", "au numéro 9 bis", "la del

@@ -40,7 +40,12 @@ from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass
 
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons
-from memory_service.core.privacy.names import FUNCTION_WORDS, is_capitalised, is_caseless
+from memory_service.core.privacy.names import (
+    FUNCTION_WORDS,
+    RELATIONS,
+    is_capitalised,
+    is_caseless,
+)
 
 PERSON = "PERSON"
 PublicName = Callable[[str, int, int], bool]
@@ -120,6 +125,36 @@ _PAIR_SEPARATORS = frozenset({"/", "\u2013", "\u2014"})
 _VERB_PARTICLE_AFTER = re.compile(r"\s+[a-z]+s\s+(?:out|up|that)\b")
 
 
+# A lower-case run of up to four words opening a sentence, then a copula and a person's role
+# ("ali hassan al-rashid is the landlord", "sam is my flatmate"): a name written without
+# capitals, named by the role it is said to be.
+_LOWER_RUN_THEN_ROLE = re.compile(
+    r"(?P<run>[a-zà-öø-ÿ][a-zà-öø-ÿ'\u2019-]*(?:\s+[a-zà-öø-ÿ][a-zà-öø-ÿ'\u2019-]*){0,3})"
+    r"\s+(?:is|was|est|es|ist|è)\s+(?:the|my|our|his|her|their|le|la|mon|ma|el|mi|der|die"
+    r"|mein|meine|il|lo|mio|mia)\s+"
+    rf"(?:{'|'.join(RELATIONS)})(?![\w-])"
+)
+
+# An initial, then a double-barrelled surname ("Reports to D. Mbeki-Castellanos", "J.
+# Smith-Jones"): no given name to look up, the shape alone says a person. Not after a
+# capitalised word, where the letter ends a title ("Plan A. Coca-Cola").
+_INITIAL_THEN_DOUBLE_SURNAME = re.compile(
+    r"(?<![\w.])"
+    r"[A-ZÀ-ÖØ-Þ]\.\s?(?:[A-ZÀ-ÖØ-Þ]\.\s?)?"
+    r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:-[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+)+(?![\w-])"
+)
+
+_INITIAL_FINDER = _INITIAL_THEN_DOUBLE_SURNAME.finditer
+# The word before an initial that makes the letter the end of a title: a capitalised word.
+_CAPITALISED_WORD_END = re.compile(r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019]*\s+$")
+
+
+def _initial_opens_name(text: str, start: int) -> bool:
+    """Whether the initial at ``start`` opens a name: a capitalised word right before it
+    (not ending a sentence) makes the letter part of a title ("Plan A. Coca-Cola")."""
+    return _CAPITALISED_WORD_END.search(text[max(0, start - 40) : start]) is None
+
+
 def _caseless_subject(text: str, words: list[re.Match[str]]) -> bool:
     """A word of a script without capitals opening a sentence of a note in Latin letters,
     then a verb people are the subject of: "田中 likes green tea", "أحمد prefers aisle
@@ -153,7 +188,11 @@ class BareNameFinder:
     def person_types(self, text: str) -> frozenset[str]:
         """``PERSON`` when a given name stands alone in ``text``; never the name."""
         words = list(_WORD.finditer(text))
-        if _caseless_subject(text, words):
+        if (
+            _caseless_subject(text, words)
+            or self._lower_name_then_role(text)
+            or any(_initial_opens_name(text, m.start()) for m in _INITIAL_FINDER(text))
+        ):
             return frozenset({PERSON})
         english: bool | None = None
         for index, match in enumerate(words):
@@ -183,6 +222,18 @@ class BareNameFinder:
             if not self._brand(text, start, end):
                 return frozenset({PERSON})
         return frozenset()
+
+    def _lower_name_then_role(self, text: str) -> bool:
+        """A sentence opening with a lower-case given name (alone or with more lower-case
+        words), then a copula and a person's role: "ali hassan al-rashid is the landlord"."""
+        for match in _LOWER_RUN_THEN_ROLE.finditer(text):
+            before = text[: match.start()].rstrip()
+            if before and before[-1] not in _SENTENCE_END:
+                continue
+            first = match["run"].split()[0]
+            if self._known(first):
+                return True
+        return False
 
     def _known(self, word: str) -> bool:
         """A first name of the finder (each part of "Paul-Heinz"), not a common word or a

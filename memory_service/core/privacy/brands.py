@@ -37,6 +37,12 @@ _NOUNS_AFTER = (
     # Austin roses", "a GivEnergy battery", "Leki trekking poles", "Chunky Monkey flavour")
     r"|socks|gowns?|roses|tulips|bulbs|seeds|batter(?:y|ies)|inverters?|panels|poles"
     r"|flavou?rs?|roasts?|blends?"
+    # a named holiday camp ("the Young Explorers camp"), eyewear ("Ray-Ban Wayfarer frames")
+    r"|camps?|frames|lenses|sunglasses|eyewear"
+    # what a collector buys of an artist or a maker ("Clarice Cliff ceramics", "Art Deco
+    # bronzes", "Mucha posters")
+    r"|ceramics|pottery|porcelain|glassware|bronzes|sculptures?|etchings?|engravings?"
+    r"|lithographs?|posters?|figurines|furniture|silverware|tapestr(?:y|ies)"
     r"|fragrances?|watch(?:es)?|bags?|glasses|tea|coffee|whiske?y|bourbon|beer|wine|gin|vodka"
     r"|products?|stores?|shops?|outlets?|hotels?|resorts?|points|status|account|card|cards"
     r"|membership|member|rewards|loyalty|app|platform|fund|funds|brokerage|bank|collection"
@@ -97,7 +103,12 @@ _WORKS_BEFORE = (
     r"|discursos|declaraciones|entrevistas|conciertos|mon[óo]logos|espect[áa]culos"
     r"|reden|interviews|konzerte|auftritte|vortr[äa]ge|discorsi|dichiarazioni|interviste"
     r"|concerti|spettacoli|monologhi"
-    # a thinker's ideas: "la philosophie de Simone de Beauvoir", "le teorie di Maria Montessori"
+    # what a collector buys of an artist or a maker: "etchings by", "affiches de Mucha",
+    # "stampe di Piranesi", "grabados de Goya", "Stiche von Dürer"
+    r"|ceramics|pottery|porcelain|bronzes|sculptures?|etchings?|engravings?|lithographs?"
+    r"|posters?|figurines|affiches|estampes|gravures|lithographies|c[ée]ramiques"
+    r"|carteles|grabados|litograf[íi]as|esculturas|cer[áa]micas|plakate|drucke|stiche"
+    r"|radierungen|skulpturen|stampe|incisioni|litografie|manifesti|sculture|ceramiche"
     r"|theories|philosophy|th[ée]ories|philosophie|teor[íi]as|filosof[íi]a|theorien|teorie"
 )
 # An adverb may stand between the verb and the name ("lit surtout Victor Hugo", "reads
@@ -271,6 +282,11 @@ _PHRASE_END = re.compile(
 # A street type as a name's last word after a word of route ("along Abbey Road"): a street,
 # not a surname. Not "Lane", "Hill", "Park", "Way": surnames too (fail closed: "Penny Lane" is
 # refused).
+# A sports club's name ends with its club word ("Manchester United", "Bristol Rovers",
+# "Tottenham Hotspur", "Queens Park Rangers").
+_CLUB_LAST = re.compile(
+    r"\s(?:United|City|Rovers|Rangers|Athletic|Wanderers|Albion|Hotspur|Villa|Argyle|FC|AFC)$"
+)
 _STREET_LAST = re.compile(r"\s(?:Road|Street|Avenue|Boulevard|Square)$")
 # Only a street walked or driven along ("walking along Abbey Road"), not one lived or grown
 # up on ("Grew up on Larkspur Road", a security answer).
@@ -322,7 +338,9 @@ _PUBLIC_ROLES_EN = (
     r"|coffee|tea|beer|wine|whiske?y|chocolate|ice cream|perfume|trainers|jeans"
 )
 _FAVOURITE_BEFORE = re.compile(
-    rf"(?<![\w'])(?:(?:favou?rite|fave|all-time) (?:{_PUBLIC_ROLES_EN})s?"
+    # a work's title may stand before the role: "Favourite Harry Potter character is"
+    rf"(?<![\w'])(?:(?:favou?rite|fave|all-time)(?-i:\s+[A-ZÀ-ÖØ-Þ][\w'\u2019&-]*){{0,4}}"
+    rf" (?:{_PUBLIC_ROLES_EN})s?"
     r"|lieblings(?:autor|schriftsteller|s[äa]nger|band|k[üu]nstler|musiker|rapper|komponist"
     r"|maler|schauspieler|regisseur|spieler|sportler|fu(?:ß|ss)baller|fahrer|streamer|youtuber"
     r"|podcaster|komiker|philosoph|figur|charakter|held)(?:in|innen)?"
@@ -445,6 +463,8 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
         return False  # "Fan de Julie Martin, sa voisine": a person whatever came before
     if _STREET_LAST.search(span) and _ROUTE_BEFORE.search(text[max(0, start - 20) : start]):
         return True  # "Likes walking along Abbey Road": a street, no house number
+    if _CLUB_LAST.search(span):
+        return True  # "Supports Manchester United": a club
     if _ERA_AFTER.match(text, end) or _ERA_END.search(span):
         return True  # "Bill Evans-era piano trios", "a Wes Anderson-style poster"
     if (
@@ -522,7 +542,7 @@ _PHRASE_CLOSES = re.compile(r"\s*(?:$|[.,;:!?)])")
 _PUBLISHED_WORKS = (
     r"novels|books|poems|poetry|essays|songs|albums|records|lyrics|music|films|movies|shows"
     r"|series|documentaries|docs|plays|operas|symphonies|cookbooks?|videos|podcasts?"
-    r"|matches|races|fights|concerts|tours|speeches|lectures|talks|interviews|columns"
+    r"|matches|games|races|fights|concerts|tours|speeches|lectures|talks|interviews|columns"
     r"|stand-up|comedy|comics|method|approach|philosophy|theories|teachings|career|memoirs"
     r"|biography|quotes|thrillers|mysteries|crime novels|detective novels"
 )

@@ -107,7 +107,8 @@ _PET_APPOSITION = re.compile(rf"(?<![\w'-])(?i:{_ANIMALS}),\s*$")
 # Pets listed after their noun in the plural and a comma or a colon, the list ending the
 # clause: "Keeps two rabbits, Jean-Claude and Ingrid.", "deux chats : Tigrou et Minette".
 _PET_LIST_BEFORE = re.compile(
-    rf"(?<![\w'-])(?i:{_ANIMALS})(?i:e?s|n|x)?\s*[,:]\s*"
+    # (or a naming verb: "two cats called Susan and Kevin", "deux chats appelés")
+    rf"(?<![\w'-])(?i:{_ANIMALS})(?i:e?s|n|x)?(?:\s*[,:]|\s+(?i:called|named|appel[ée]e?s))\s*"
     r"(?:(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*\s*(?:,|\s(?i:and|&|et|y|und|e))\s*)*$"
 )
 _PET_LIST_AFTER = re.compile(
@@ -219,8 +220,10 @@ _THING_NAMED = re.compile(
     # English "called" and "named" alone are also "phoned" and "appointed" ("the agency
     # called Maria"): a naming only after an indefinite article ("a band called").
     # (up to two modifiers between, "a 4-year-old beagle named", "a small rescue dog called")
-    rf"|(?<![\w'-])(?i:a|an|one)\s+(?:(?!{_NOT_A_MODIFIER}\s)[\w'-]+\s+){{0,2}}"
-    rf"(?i:{_THINGS}){_THING_COMPLEMENT}"
+    # (a count is as indefinite: "two cats called Susan and Kevin")
+    rf"|(?<![\w'-])(?i:a|an|one|two|three|four|five|[2-9])\s+"
+    rf"(?:(?!{_NOT_A_MODIFIER}\s)[\w'-]+\s+){{0,2}}"
+    rf"(?i:{_THINGS})(?i:e?s)?{_THING_COMPLEMENT}"
     r"\s+(?i:called|named)\s+$"
 )
 

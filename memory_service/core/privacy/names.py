@@ -870,6 +870,8 @@ _THIRD_PERSON = re.compile(
 )
 # A keyword: a line of one word at the end of the text the guards read (they append the
 # note's keywords to its text, one a line).
+# The apostrophe of an elision, where a word is split into its parts ("dell'asta", "l'hôtel").
+_ELISION = re.compile(r"['\u2019]")
 _KEYWORD_LINE = re.compile(r"[^\W\d_]+(?:['\u2019\-][^\W\d_]+)*")
 
 
@@ -890,7 +892,12 @@ def name_only_in_keywords(
         _KINSHIP.fullmatch(word.group()) for word in _WORD.finditer(body)
     ):
         return False
-    said = {fold(word.group()) for word in _WORD.finditer(body)}
+    # An elided article or preposition is glued to its noun ("prima dell'asta" says "asta").
+    said = {
+        fold(part)
+        for word in _WORD.finditer(body)
+        for part in (word.group(), *_ELISION.split(word.group()))
+    }
     return any(
         word in given_names and word not in common_words and word not in said for word in keywords
     )
