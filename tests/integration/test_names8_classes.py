@@ -14,18 +14,10 @@ evaluation set).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
 from memory_service.adapters.presidio_pii import PresidioPiiDetector
-from memory_service.core.privacy.guard import check_privacy
-from tests.support.presidio import shared_detector
-
-
-class _NoIdentifiers:
-    def identifier_types(self, text: str, codes: Sequence[str]) -> frozenset[str]:
-        return frozenset()
+from tests.support.presidio import refused_as_pii, shared_detector
 
 
 @pytest.fixture(scope="module")
@@ -33,9 +25,7 @@ def detector() -> PresidioPiiDetector:
     return shared_detector()
 
 
-def _pii(detector: PresidioPiiDetector, text: str, keywords: tuple[str, ...] = ()) -> bool:
-    reasons = check_privacy(text, keywords, pii=detector, identifiers=_NoIdentifiers())
-    return any(reason.code.value == "pii" for reason in reasons)
+_pii = refused_as_pii
 
 
 PEOPLE = [
