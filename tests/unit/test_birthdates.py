@@ -68,3 +68,14 @@ def test_a_birth_cue_with_an_event_or_a_holiday_and_a_year_elsewhere_is_a_date_o
 )
 def test_a_holiday_without_a_year_or_a_birth_cue_is_not_a_date_of_birth(text: str) -> None:
     assert birthdate_kinds(normalise_text(text)) == frozenset()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Born in 1979, she hosts Christmas every year.",
+        "Born in 1986, she loves Pi Day and bakes a pie.",
+    ],
+)
+def test_a_holiday_that_is_not_the_birth_day_is_not_a_date_of_birth(text: str) -> None:
+    assert birthdate_kinds(normalise_text(text)) == frozenset()

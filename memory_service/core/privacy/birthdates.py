@@ -241,13 +241,23 @@ def _event_or_holiday(text: str) -> bool:
             return True
         loose = cue.group().lower() == "ne"  # a folded "ne", or the French negation
         day = holiday.search(after)
-        if year and day and (not loose or day.start() <= _NEAR):
+        if year and day and _says_the_day(after[: day.start()], loose):
             return True
         if _THREE_NUMBERS.search(after[:_NEAR_NUMBERS]):
             return True
     return False
 
 
+def _says_the_day(gap: str, loose: bool) -> bool:
+    """The words between a cue and a holiday say it is the birth's day ("Birthday is", "Born
+    on", "Cumple anos"): no number and at most :data:`_GAP_WORDS` words, so "Born in 1979, she
+    hosts Christmas" does not count; after a bare "ne", at most :data:`_NEAR` characters."""
+    if loose:
+        return len(gap) <= _NEAR
+    return not any(ch.isdigit() for ch in gap) and len(gap.split()) <= _GAP_WORDS
+
+
+_GAP_WORDS = 3
 # How far a holiday may stand after a bare "ne" (a folded "ne" right before its day), and how
 # far after a cue its three numbers may start ("Date of birth, day/month/year: 31 0 7 92").
 _NEAR = 12
