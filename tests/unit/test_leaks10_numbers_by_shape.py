@@ -38,3 +38,19 @@ def test_a_number_told_by_its_shape_is_an_identifier(text: str, kind: str) -> No
 )
 def test_look_alikes_are_not_identifiers(text: str) -> None:
     assert identifier_types(normalise_text(text)) == frozenset()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The fridge water filter is part number DA29-00020B.",
+        "Préfère la voiture 12 du TGV, côté fenêtre.",
+        "Fährt jeden Morgen mit der S8 ab Gleis 2.",
+    ],
+)
+def test_a_part_number_and_a_train_s_numbers_are_not_identifiers(text: str) -> None:
+    assert identifier_types(normalise_text(text)) == frozenset()
+
+
+def test_a_plate_with_its_last_group_written_small_is_still_a_plate() -> None:
+    assert "LICENSE_PLATE" in identifier_types(normalise_text("Parked the car, reg KX 19 ab."))

@@ -435,6 +435,8 @@ HARMLESS_NUMBER_NOUNS = (
     "checksum", "digest", "changeset",
     # a time as seconds since 1970 is a time, not someone's number
     "timestamp", "timestamps", "epoch", "unix", "horodatage", "zeitstempel",
+    # a spare part's number names a product, as a model's does ("part number DA29-00020B")
+    "part", "sku",
 )  # fmt: skip
 
 
