@@ -49,3 +49,13 @@ def test_a_mailbox_named_before_its_provider_is_an_email_address() -> None:
     text = normalise_text("Family newsletters go to the shared inbox thesmithsfour on gmail.")
     assert "EMAIL_ADDRESS" in locator_types(text)
     assert "EMAIL_ADDRESS" not in locator_types(normalise_text("Sets up filters on gmail."))
+
+
+def test_a_security_keyword_alone_asks_no_security_question() -> None:
+    # the guard reads the note with its keywords after it: "security" is a label there
+    note = fold(normalise_text("Uses Bitwarden as password manager for all accounts.")) + (
+        " security"
+    )
+    assert secret_kinds(note, plain_words=False) == frozenset()
+    told = "Security question: first pet. She answers Rex."
+    assert "PASSWORD" in secret_kinds(fold(normalise_text(told)))
