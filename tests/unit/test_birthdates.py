@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memory_service.core.privacy.birthdates import DATE_OF_BIRTH, birthdate_kinds
+from memory_service.core.privacy.normalise import normalise_text
 
 
 @pytest.mark.parametrize(
@@ -37,3 +38,44 @@ def test_a_full_date_after_a_birth_cue_is_a_date_of_birth(text: str) -> None:
 )
 def test_a_date_without_a_close_birth_cue_is_not_a_date_of_birth(text: str) -> None:
     assert birthdate_kinds(text) == frozenset()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Was born on the day the Berlin Wall fell.",
+        "Est né le soir de la finale de la Coupe du monde 1998.",
+        "Cumple años el día de Reyes; nació en 1979.",
+        "Birthday is Christmas Eve and the user turns 35 in 2025.",
+        "Born on Leap Day and turned 32 in 2024.",
+        "Née le jour de la prise de la Bastille, en 1979 - elle en plaisantait.",
+        "Date of birth, day/month/year: thirty-one, oh-seven, ninety-two.",
+    ],
+)
+def test_a_birth_cue_with_an_event_or_a_holiday_and_a_year_elsewhere_is_a_date_of_birth(
+    text: str,
+) -> None:
+    assert birthdate_kinds(normalise_text(text)) == {DATE_OF_BIRTH}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Birthday is Christmas Eve.",  # a day of the year, no year
+        "Il ne travaille pas le jour de Noël depuis 2019.",  # French negation, not 'né'
+        "Her birthday is the day after Christmas; she likes tulips.",
+    ],
+)
+def test_a_holiday_without_a_year_or_a_birth_cue_is_not_a_date_of_birth(text: str) -> None:
+    assert birthdate_kinds(normalise_text(text)) == frozenset()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Born in 1979, she hosts Christmas every year.",
+        "Born in 1986, she loves Pi Day and bakes a pie.",
+    ],
+)
+def test_a_holiday_that_is_not_the_birth_day_is_not_a_date_of_birth(text: str) -> None:
+    assert birthdate_kinds(normalise_text(text)) == frozenset()

@@ -194,6 +194,71 @@ def _star_sign_day(text: str) -> bool:
     )
 
 
+# A day told by what happened on it, right after a birth cue: "born on the day the Berlin Wall
+# fell", "ne le soir de la finale de la Coupe du monde 1998", "nee le jour de la prise de la
+# Bastille", "nacio la noche en que...", "geboren am Tag, als...", "nato il giorno della...".
+# A dated event fixes the date of birth (its year as well): fail closed, whether or not a year
+# is written. Only a few articles and prepositions may stand between the cue and the day, so a
+# French "ne" (a negation, the same letters as a folded "ne") far from the day does not count.
+_LINK_WORDS = r"(?:(?:on|in|the|le|la|el|am|an|il|a|au|en|exactly|just|right|juste)\s+){0,3}"
+_EVENT_DAY = re.compile(
+    rf"^\W{{0,3}}{_LINK_WORDS}(?:day|night|evening|morning|eve|weekend|week|jour|soir|soiree"
+    r"|nuit|matin|veille|lendemain|dia|noche|tarde|manana|vispera|tag|abend|nacht|giorno|sera"
+    r"|notte|mattina|vigilia)\s+(?:the|that|when|of|after|before|de|du|des|d'|ou|que|en|del"
+    r"|des|der|als|an|della|dello|di|in)(?![\w])",
+    re.IGNORECASE,
+)
+# A year anywhere in the note (in digits, or written as the normaliser writes a spelled one).
+_NOTE_YEAR = re.compile(rf"(?<![\w.,/:-])(?:{_YEAR}|(?:19|20)\s\d{{2}})(?![\w])")
+# Day, month and year told as three numbers after a cue: "day/month/year: 31 0 7 92" (the
+# normaliser's "thirty-one, oh-seven, ninety-two"), "DOB 31, 7, 1992".
+_THREE_NUMBERS = re.compile(
+    r"(?<![\w.])(?:0?[1-9]|[12]\d|3[01])[\s,;/.-]+(?:0\s?[1-9]|1[0-2]|[1-9])[\s,;/.-]+"
+    r"(?:\d{2}|(?:19|20)\d{2}|(?:19|20)\s\d{2})(?![\w])"
+)
+
+
+def _event_or_holiday(text: str) -> bool:
+    """A birth cue and a day named by an event or a holiday (fail closed on the year):
+
+    - the cue, then a day told by an event (:data:`_EVENT_DAY`), with or without a year;
+    - the cue, then a holiday within :data:`REACH` and a year anywhere in the note, in another
+      clause or as an age reached in a year ("Birthday is Christmas Eve and the user turns 35
+      in 2025", "Cumple anos el dia de Reyes; nacio en 1979", "Born on Leap Day and turned 32
+      in 2024");
+    - the cue, then day, month and year as three numbers (:data:`_THREE_NUMBERS`).
+    """
+    year = _NOTE_YEAR.search(text) is not None
+    holiday = re.compile(rf"(?<![\w])(?:{_NAMED_DAY})(?![\w])")
+    for cue in _CUE.finditer(text):
+        after = text[cue.end() : cue.end() + REACH]
+        if _EVENT_DAY.search(after):
+            return True
+        loose = cue.group().lower() == "ne"  # a folded "ne", or the French negation
+        day = holiday.search(after)
+        if year and day and _says_the_day(after[: day.start()], loose):
+            return True
+        if _THREE_NUMBERS.search(after[:_NEAR_NUMBERS]):
+            return True
+    return False
+
+
+def _says_the_day(gap: str, loose: bool) -> bool:
+    """The words between a cue and a holiday say it is the birth's day ("Birthday is", "Born
+    on", "Cumple anos"): no number and at most :data:`_GAP_WORDS` words, so "Born in 1979, she
+    hosts Christmas" does not count; after a bare "ne", at most :data:`_NEAR` characters."""
+    if loose:
+        return len(gap) <= _NEAR
+    return not any(ch.isdigit() for ch in gap) and len(gap.split()) <= _GAP_WORDS
+
+
+_GAP_WORDS = 3
+# How far a holiday may stand after a bare "ne" (a folded "ne" right before its day), and how
+# far after a cue its three numbers may start ("Date of birth, day/month/year: 31 0 7 92").
+_NEAR = 12
+_NEAR_NUMBERS = 40
+
+
 def birthdate_kinds(text: str) -> frozenset[str]:
     """``DATE_OF_BIRTH`` when a full date follows a birth cue closely enough; never the value."""
     for cue in _CUE.finditer(text):
@@ -214,7 +279,7 @@ def birthdate_kinds(text: str) -> frozenset[str]:
             and len(window[breaks[0].end() : date.start()].split()) <= _ANSWER_WORDS
         ):
             return frozenset({DATE_OF_BIRTH})
-    if _named_day(text) or _star_sign_day(text):
+    if _named_day(text) or _star_sign_day(text) or _event_or_holiday(text):
         return frozenset({DATE_OF_BIRTH})
     for sentence in _SENTENCE.finditer(text):
         part = sentence.group()

@@ -93,7 +93,8 @@ _IDENTIFIER_CUE = re.compile(
 # A token of a code: letters and digits, joined inside by - . / (one at a time).
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:[-./_][A-Za-z0-9]+)*")
 _GROUPS = re.compile(r"[A-Za-z]+|\d+")
-_CUED_CODE = re.compile(r"[(+]?[A-Za-z0-9]+(?:[ .\-/()]{1,3}\d[A-Za-z0-9]*){0,8}")
+# Its first token may join letter groups by hyphens ("carte client AH-FR-20931").
+_CUED_CODE = re.compile(r"[(+]?[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?:[ .\-/()]{1,3}\d[A-Za-z0-9]*){0,8}")
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 # An ISO 8601 date and the hour of its time ("2024-12-01T10", then ":00:00Z").
 _ISO_DATE_HOUR = re.compile(r"(?:19|20)\d{2}-\d{2}-\d{2}T\d{2}")
@@ -177,6 +178,9 @@ def identifier_types(text: str) -> frozenset[str]:
         found.add("ID_NUMBER")
     if _value_in_parts(text) or _dictated_after_cue(text) or _told_in_parts(text):
         found.add("ID_NUMBER")
+    shaped = _told_by_shape(text)
+    if shaped:
+        found.add(shaped)
     for start in _cued_spans(text):
         if _inside(start, registers):
             continue
@@ -412,7 +416,8 @@ def _value_in_parts(text: str) -> bool:
 # a plate's word.
 _PART = r"(?:[A-Z]{1,4}|\d{1,6})"
 _TOLD_PARTS = re.compile(
-    rf"(?<![\w-]){_PART}(?:\s*,?\s*(?i:and then|then|puis|ensuite|dann|poi|luego|despues)"
+    rf"(?<![\w-]){_PART}(?:\s*,?\s*(?i:and then|then|puis|ensuite|dann|poi|luego|despues"
+    r"|(?:and\s+)?(?:ends?|finish(?:es)?)(?:\s+(?:in|with))?|followed\s+by)"
     rf"\s+{_PART}){{2,}}(?![\w-])"
 )
 _PLATE_WORD = re.compile(
@@ -430,7 +435,7 @@ def _told_in_parts(text: str) -> bool:
                 _PART,
                 re.sub(
                     r"(?i)\b(?:and|then|puis|ensuite|dann|poi|luego"
-                    r"|despues)\b",
+                    r"|despues|ends?|finish(?:es)?|in|with|followed|by)\b",
                     " ",
                     told.group(),
                 ),
@@ -444,6 +449,43 @@ def _told_in_parts(text: str) -> bool:
             ):
                 return True
     return False
+
+
+# Numbers told by their shape rather than by a cue (issue 10, round 3):
+# - a card's number in comma-separated groups ("the Amex 3782, 822463, 10005"): two to five
+#   groups of three to six digits, 13 to 19 digits in all, a card's first digit (3 to 6) and a
+#   valid Luhn checksum;
+# - a count of digits, then the digits ("wants the seven digits 4410093"): told as a value;
+# - a UK National Insurance number in any case, its pairs spaced ("qq 12 34 56 c").
+_COMMA_GROUPS = re.compile(r"(?<![\w.,])\d{3,6}(?:,\s?\d{3,6}){1,4}(?![\w]|[.,]\d)")
+_DIGIT_COUNT_WORDS = (
+    r"\d{1,2}|four|five|six|seven|eight|nine|ten|eleven|twelve|quatre|cinq|six|sept|huit|neuf"
+    r"|dix|cuatro|cinco|seis|siete|ocho|nueve|diez|vier|funf|sechs|sieben|acht|neun|zehn"
+    r"|quattro|cinque|sei|sette|otto|nove|dieci"
+)
+_COUNTED_DIGITS = re.compile(
+    rf"(?<![\w])(?i:{_DIGIT_COUNT_WORDS})[\s-](?i:digits?|chiffres?|digitos|ziffern|cifre)"
+    r"\W{0,3}(?:[a-z]+\s+){0,2}\d{4,}(?![\w])",
+    re.IGNORECASE,
+)
+_SPACED_NINO = re.compile(r"(?<![\w])[a-z]{2}\s?(?:\d{2}\s?){3}[a-d](?![\w])", re.IGNORECASE)
+_CARD_LENGTHS = range(13, 20)
+
+
+def _told_by_shape(text: str) -> str | None:
+    """The kind of a number recognised by its shape alone (see :data:`_COMMA_GROUPS`)."""
+    for match in _COMMA_GROUPS.finditer(text):
+        digits = re.sub(r"\D", "", match.group())
+        if (
+            len(digits) in _CARD_LENGTHS
+            and digits[0] in "3456"
+            and luhn_valid(digits)
+            and not all(_YEAR.fullmatch(part.strip()) for part in match.group().split(","))
+        ):
+            return "CREDIT_CARD"
+    if _COUNTED_DIGITS.search(text) or _SPACED_NINO.search(text):
+        return "ID_NUMBER"
+    return None
 
 
 def is_uuid(text: str) -> bool:

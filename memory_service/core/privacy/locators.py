@@ -330,8 +330,20 @@ _PROVIDER_EMAIL = re.compile(
 )
 
 
+# A mailbox's name right after its noun, then its provider ("the shared inbox thesmithsfour on
+# gmail", "l'adresse dupont75 sur hotmail"): the noun says the word is a local part.
+_MAILBOX_ON_PROVIDER = re.compile(
+    r"(?<![\w])(?:inbox|mailbox|e-?mail(?: address)?|address|adresse|boite(?: mail)?|correo"
+    r"|direccion|indirizzo|casella|postfach)\s+[a-z][\w.-]{3,}\s+(?:on|at|sur|chez|en|bei|auf|su)\s+"
+    rf"(?:{_MAIL_PROVIDERS})(?![\w@-])",
+    re.I,
+)
+
+
 def told_email(text: str) -> bool:
     """An e-mail address spelled with spaces, or told by its provider without a suffix."""
+    if _MAILBOX_ON_PROVIDER.search(text):
+        return True
     joined = _SPACED_LETTERS.sub(lambda m: m.group().replace(" ", ""), text)
     joined = _SPACED_DOT.sub(".", _SPACED_AT.sub("@", joined))
     if joined != text and _EMAIL.search(joined):

@@ -221,6 +221,15 @@ def _plate_value(text: str, value: re.Match[str]) -> bool:
         return False  # a phrase ("am Terminal 2"), not a plate: its letter groups are short
     raw = " ".join(words)
     groups = re.split(r"[ .\-]", raw)
+    told = value.group().split(" ")
+    if any(
+        word.isalpha() and word.islower() and any(ch.isupper() for ch in after)
+        for word, after in itertools.pairwise(told)
+    ):
+        # a plate's letters share one case; a lower-case word between capitals is the
+        # sentence's ("voiture 12 du TGV", "mit der S8 ab Gleis 2"), not a last group written
+        # small ("reg KX 19 ab") nor a preposition after the plate ("855N in space 12")
+        return False
     compact = "".join(groups)
     digits = sum(ch.isdigit() for ch in compact)
     if any(_YEAR.fullmatch(group) for group in groups) or _TIME.fullmatch(raw):

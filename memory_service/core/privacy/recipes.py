@@ -155,7 +155,12 @@ def security_answer_told(folded_text: str) -> bool:
         named = _NAMED.match(folded_text[subject.end() :])
         if named is not None:
             return True
-    context = _SECURITY.search(folded_text) or _SUBJECT.search(folded_text)
+    # A security context from the note's text, not from a keyword alone ("Uses Bitwarden as
+    # password manager" with the keyword "security" answers no question).
+    context = any(
+        _SECURITY.search(part) or _SUBJECT.search(part)
+        for part in re.split(r"[.!?]\s+(?=\S+$)", folded_text)[:1]
+    )
     if context and (_ANSWER.search(folded_text) or _ANSWERED_WITH.search(folded_text)):
         return True
     if not _ANY_QUOTE.search(folded_text):

@@ -228,6 +228,54 @@ _LOCK_OR_NETWORK = re.compile(
 )
 
 
+# Secrets told in prose (issue 10, round 3), in the sentence of a network, a lock or a
+# phrase's noun: a lower-case run of joined words ending in digits ("Wi-Fi 'Hollyhock' uses
+# primrosehill1996", "la cle de la box est la phrase lesgirafesdansent7"), a quoted run of
+# words after "phrase" ("master phrase is 'correct horse purple teapot'"); and keys pressed in
+# turn on a door's keypad ("Intercom: press 42, then star-nine-nine-one").
+_PROSE_CUE = re.compile(
+    rf"(?<![\w-])(?:{'|'.join(LOCK_NOUNS)}|wi-?fi|wlan|ssid|box|router|routeur|reseau|network"
+    r"|red|netz|rete|(?:pass|master|secret|key|recovery)\s*phrase|phrase|frase|cle|clave)(?![\w-])",
+    re.I,
+)
+_JOINED_WORDS_DIGITS = re.compile(r"(?<![\w@.'/-])[a-z]{8,}\d{1,4}(?![\w@/-]|\.\w)")
+_QUOTED_WORDS_AFTER_PHRASE = re.compile(
+    r"(?i:phrase|frase|satz)\b[^'\"\n]{0,30}['\"\u2018\u201c\u00ab]\s*[a-z]+(?:\s+[a-z]+){2,}\s*"
+    r"['\"\u2019\u201d\u00bb]"
+)
+_PRESS = re.compile(
+    r"(?<![\w])(?:press(?:es)?|push(?:es)?|dial|punch(?:es)?|key in|tapez?|composez?|appuyez"
+    r"|pulsa|marca|druck\w*|premi|digita)\s+(?:the\s+)?\d"
+)
+_DOOR = re.compile(
+    rf"(?<![\w-])(?:{KEYPAD_DEVICES}|door|gate|buzz\w*|porte|portail|puerta|portal|tur|tor"
+    r"|porta|cancello)(?![\w-])",
+    re.I,
+)
+_PRESSED_MIN_DIGITS = 4
+
+
+def _told_in_prose(folded_text: str) -> bool:
+    for sentence in re.finditer(r"[^.!?;\n]+", folded_text):
+        part = sentence.group()
+        if not _PROSE_CUE.search(part):
+            continue
+        if _JOINED_WORDS_DIGITS.search(part) or _QUOTED_WORDS_AFTER_PHRASE.search(part):
+            return True
+    return False
+
+
+def _pressed_code(folded_text: str) -> bool:
+    for sentence in re.finditer(r"[^.!?;\n]+", folded_text):
+        part = sentence.group()
+        press = _PRESS.search(part)
+        if press and _DOOR.search(part):
+            digits = sum(ch.isdigit() for ch in part[press.start() :])
+            if digits >= _PRESSED_MIN_DIGITS:
+                return True
+    return False
+
+
 def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) -> frozenset[str]:
     kinds = set(format_kinds(folded_text))
     keyed = keyed_digits_joined(folded_text)
@@ -245,6 +293,7 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) ->
         or opened_with_password(folded_text)
         or any(kind == CREDENTIAL for kind, _ in keyed_values(folded_text))
         or hint_with_value(folded_text)
+        or _told_in_prose(folded_text)
     ):
         kinds.add("PASSWORD")
     if (
@@ -258,6 +307,7 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) ->
         or told_code(keyed)
         or keys_listed(folded_text)
         or _access_keyed(folded_text)
+        or _pressed_code(folded_text)
     ):
         kinds.add("PASSCODE")
     if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)) or any(

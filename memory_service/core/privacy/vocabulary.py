@@ -435,6 +435,8 @@ HARMLESS_NUMBER_NOUNS = (
     "checksum", "digest", "changeset",
     # a time as seconds since 1970 is a time, not someone's number
     "timestamp", "timestamps", "epoch", "unix", "horodatage", "zeitstempel",
+    # a spare part's number names a product, as a model's does ("part number DA29-00020B")
+    "part", "sku",
 )  # fmt: skip
 
 
@@ -476,6 +478,9 @@ IDENTIFIER_CUES = (
     r"|numero (?:di cliente|cliente|di tessera|di passaporto|di conto|di patente|di carta"
     r"|d'ordine)|n[°o] (?:de )?(?:client|membre|adherent|dossier|passeport|permis|compte)"
     r"|carte (?:vitale|de fidelite|d'identite|grise)|tarjeta (?:de fidelidad|sanitaria)"
+    # a holder's card, the holder's word after it ("carte client AH-FR-20931", "tarjeta socio")
+    r"|(?:carte|tarjeta|carta|karte|card) (?:client|cliente|customer|kunde|membre|member|socio"
+    r"|adherent|abonne|abonado|abbonato)"
     # identity documents, named before their number ("carta d'identità CA12345AB")
     r"|(?:national )?id card|identity card|identity document|carta d'identita"
     r"|documento (?:de identidad|d'identita|nacional de identidad)|cedula(?: de identidad)?"
