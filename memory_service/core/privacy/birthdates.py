@@ -228,7 +228,6 @@ def _event_or_holiday(text: str) -> bool:
       in 2024");
     - the cue, then day, month and year as three numbers (:data:`_THREE_NUMBERS`).
     """
-    year = _NOTE_YEAR.search(text) is not None
     holiday = re.compile(rf"(?<![\w])(?:{_NAMED_DAY})(?![\w])")
     for cue in _CUE.finditer(text):
         after = text[cue.end() : cue.end() + REACH]
@@ -236,9 +235,25 @@ def _event_or_holiday(text: str) -> bool:
             return True
         loose = cue.group().lower() == "ne"  # a folded "ne", or the French negation
         day = holiday.search(after)
-        if year and day and _says_the_day(after[: day.start()], loose):
+        if day and _says_the_day(after[: day.start()], loose) and _birth_year(text, cue.start()):
             return True
         if _THREE_NUMBERS.search(after[:_NEAR_NUMBERS]):
+            return True
+    return False
+
+
+# A clause: what stands between two of ";", ".", "!", "?" or a line break.
+_CLAUSE = re.compile(r"[^;.!?\n]+")
+
+
+def _birth_year(text: str, cue_at: int) -> bool:
+    """A year in the cue's own clause, or in a clause that has a birth or age cue of its own
+    ("Cumple anos el dia de Reyes; nacio en 1979"); not a year of something else ("Was born
+    around Christmas; plans a trip in 2027")."""
+    for clause in _CLAUSE.finditer(text):
+        if not _NOTE_YEAR.search(clause.group()):
+            continue
+        if clause.start() <= cue_at < clause.end() or _CUE.search(clause.group()):
             return True
     return False
 
