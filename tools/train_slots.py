@@ -30,7 +30,7 @@ import json
 import random
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -545,16 +545,7 @@ def _scope_head(
             f"unscoped notes read as scoped {int((q & ~t).sum())}/{int((~t).sum())}"
             f" (dev AP {ap:.3f})"
         )
-    weights = {
-        f: round(float(m.coef_[0, i]), DECIMALS)
-        for f, i in featurizer.index.items()
-        if abs(m.coef_[0, i]) >= 10**-DECIMALS
-    }
-    return {
-        "bias": round(float(m.intercept_[0]), DECIMALS),
-        "threshold": threshold,
-        "weights": weights,
-    }
+    return _binary_head(m, featurizer.index, threshold)
 
 
 def _value_words(text: str) -> list[str]:
@@ -615,6 +606,14 @@ def _value_head(rows: dict[str, list[Row]], seed: int) -> dict[str, object]:
             f"{int((q & t).sum())}/{int(t.sum())}, other words read as value "
             f"{int((q & ~t).sum())}/{int((~t).sum())} (F1 {_f1(q, t):.3f})"
         )
+    return _binary_head(m, index, threshold)
+
+
+def _binary_head(
+    m: LogisticRegression, index: Mapping[str, int], threshold: float
+) -> dict[str, object]:
+    """A binary logistic head as the model file keeps it: bias, threshold, and the weights
+    that round to something at :data:`DECIMALS`."""
     weights = {
         f: round(float(m.coef_[0, i]), DECIMALS)
         for f, i in index.items()
