@@ -11,6 +11,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from memory_service.core.clock import new_id
+
 
 class Role(StrEnum):
     AGENT = "agent"
@@ -103,6 +105,15 @@ class EventKind(StrEnum):
     NOTE_CONFIRMED_DUPLICATE = "note.confirmed_duplicate"
     SESSION_OPENED = "session.opened"
     SESSION_ENDED = "session.ended"
+    MEMORY_CREATED = "memory.created"
+    MEMORY_CORRECTED = "memory.corrected"
+    MEMORY_DELETED = "memory.deleted"
+    MEMORY_EXPIRED = "memory.expired"
+    MEMORY_PURGED = "memory.purged"
+    SUBJECT_ERASED = "subject.erased"
+    SUBJECT_EXPORTED = "subject.exported"
+    SUBJECT_HISTORY_READ = "subject.history_read"
+    STATE_REPLACED = "state.replaced"
 
 
 DEFAULT_PURPOSE = "general"
@@ -176,7 +187,17 @@ class Memory:
 
     def supersede(self, *, by: str, at: datetime) -> Memory:
         """This memory no longer holds: ``by`` names the active memory that replaced it."""
-        return replace(self, status=MemoryStatus.SUPERSEDED, superseded_at=at, superseded_by=by)
+        return replace(
+            self,
+            status=MemoryStatus.SUPERSEDED,
+            superseded_at=at,
+            superseded_by=by,
+            updated_at=max(self.updated_at, at),
+        )
+
+    def expire(self, *, at: datetime) -> Memory:
+        """Its time is up: no longer rendered, kept until retention purges it."""
+        return replace(self, status=MemoryStatus.EXPIRED, expires_at=at, updated_at=at)
 
     def activate(self, *, legal_basis: str, at: datetime) -> Memory:
         """A held note the user confirmed: active, on the basis the confirmation gives."""
@@ -219,6 +240,10 @@ class Session:
     def end(self, *, at: datetime) -> Session:
         return replace(self, status=SessionStatus.ENDED, ended_at=at)
 
+    def mark_consolidated(self, *, at: datetime) -> Session:
+        """Its notes are in the subject's global memories (or were dropped)."""
+        return replace(self, status=SessionStatus.CONSOLIDATED, consolidated_at=at)
+
     def with_changes(self, **changes: Any) -> Session:
         return replace(self, **changes)
 
@@ -239,13 +264,40 @@ class AuditEvent:
 
     id: str
     tenant_id: str
-    kind: str
+    kind: EventKind
     at: datetime
     actor: str
     subject_id: str | None = None
     memory_id: str | None = None
     session_id: str | None = None
     details: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def new(
+        cls,
+        kind: EventKind,
+        /,
+        *,
+        tenant_id: str,
+        at: datetime,
+        actor: str,
+        subject_id: str | None = None,
+        memory_id: str | None = None,
+        session_id: str | None = None,
+        **details: Any,
+    ) -> AuditEvent:
+        """A fresh event with its own id: the one way the services write history."""
+        return cls(
+            id=new_id(),
+            tenant_id=tenant_id,
+            kind=kind,
+            at=at,
+            actor=actor,
+            subject_id=subject_id,
+            memory_id=memory_id,
+            session_id=session_id,
+            details=details,
+        )
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from memory_service.core.manifests import StoredManifest
 from memory_service.core.model import (
     ApiKey,
     AuditEvent,
+    EventKind,
     Memory,
     MemoryScope,
     MemoryStatus,
@@ -421,6 +422,22 @@ class UnitOfWork(Protocol):
 
     @property
     def notes(self) -> NoteReads: ...
+
+    def record(
+        self,
+        kind: EventKind,
+        /,
+        *,
+        at: datetime,
+        actor: str,
+        subject_id: str | None = None,
+        memory_id: str | None = None,
+        session_id: str | None = None,
+        **details: Any,
+    ) -> None:
+        """Append one audit event of this unit's tenant (:meth:`AuditEvent.new`): how a
+        service records a state change it made in this transaction."""
+        ...
 
     def __enter__(self) -> UnitOfWork: ...
 

@@ -21,6 +21,7 @@ from memory_service.core.guards import PiiDetector, validate_note
 from memory_service.core.model import (
     AuditEvent,
     Durability,
+    EventKind,
     Memory,
     MemoryScope,
     MemoryStatus,
@@ -106,7 +107,7 @@ def erase_subject(
         )
         uow.erasure.add_receipt(receipt)
         details: dict[str, Any] = {"receipt_id": receipt.id, **counts}
-        _record(uow, scope, "subject.erased", receipt.at, subject, **details)
+        _record(uow, scope, EventKind.SUBJECT_ERASED, receipt.at, subject, **details)
         uow.after_commit(lambda: _purge_cache(deps.cache, scope.tenant_id, subject))
         uow.commit()
     return receipt
@@ -130,7 +131,7 @@ def delete_memory(scope: TenantScope, memory_id: object, *, deps: AdminDeps) -> 
         now = deps.clock.now()
         deleted = memory.destroy(at=now)
         uow.memories.save(deleted)
-        _record(uow, scope, "memory.deleted", now, memory.subject_id, memory_id=memory.id)
+        _record(uow, scope, EventKind.MEMORY_DELETED, now, memory.subject_id, memory_id=memory.id)
         # The old ciphertext must not stay readable in the WAL or a dead row.
         uow.erasure.scrub_after_commit("memories", "memory_terms")
         uow.commit()
@@ -190,19 +191,12 @@ def correct_memory(
         if current.updated_at != original.updated_at or current.status is not original.status:
             raise Conflict("the memory changed while the correction was checked; retry")
         uow.memories.add(corrected)
-        uow.memories.save(
-            current.with_changes(
-                status=MemoryStatus.SUPERSEDED,
-                superseded_at=now,
-                superseded_by=corrected.id,
-                updated_at=now,
-            )
-        )
+        uow.memories.save(current.supersede(by=corrected.id, at=now))
         subject = original.subject_id
         _record(
             uow,
             scope,
-            "memory.corrected",
+            EventKind.MEMORY_CORRECTED,
             now,
             subject,
             memory_id=original.id,
@@ -210,7 +204,13 @@ def correct_memory(
             reason=code,
         )
         _record(
-            uow, scope, "memory.created", now, subject, memory_id=corrected.id, corrects=original.id
+            uow,
+            scope,
+            EventKind.MEMORY_CREATED,
+            now,
+            subject,
+            memory_id=corrected.id,
+            corrects=original.id,
         )
         uow.commit()
     return corrected
@@ -230,7 +230,14 @@ def export_subject(scope: TenantScope, subject_id: object, *, deps: AdminDeps) -
             receipts=uow.erasure.list_receipts(subject),
             events=uow.audit.list_for_subject(subject),
         )
-        _record(uow, scope, "subject.exported", deps.clock.now(), subject, memories=len(memories))
+        _record(
+            uow,
+            scope,
+            EventKind.SUBJECT_EXPORTED,
+            deps.clock.now(),
+            subject,
+            memories=len(memories),
+        )
         uow.commit()
     return document
 
@@ -241,7 +248,14 @@ def subject_history(scope: TenantScope, subject_id: object, *, deps: AdminDeps) 
     subject = validate_subject_id(subject_id)
     with deps.uow_factory(scope.tenant_id) as uow:
         events = uow.audit.list_for_subject(subject)
-        _record(uow, scope, "subject.history_read", deps.clock.now(), subject, events=len(events))
+        _record(
+            uow,
+            scope,
+            EventKind.SUBJECT_HISTORY_READ,
+            deps.clock.now(),
+            subject,
+            events=len(events),
+        )
         uow.commit()
     return events
 
@@ -261,22 +275,13 @@ def _require_correctable(memory: Memory) -> None:
 def _record(
     uow: UnitOfWork,
     scope: TenantScope,
-    kind: str,
+    kind: EventKind,
     at: datetime,
     subject_id: str,
     *,
     memory_id: str | None = None,
     **details: Any,
 ) -> None:
-    uow.audit.append(
-        AuditEvent(
-            id=new_id(),
-            tenant_id=scope.tenant_id,
-            kind=kind,
-            at=at,
-            actor=scope.actor,
-            subject_id=subject_id,
-            memory_id=memory_id,
-            details=details,
-        )
+    uow.record(
+        kind, at=at, actor=scope.actor, subject_id=subject_id, memory_id=memory_id, **details
     )

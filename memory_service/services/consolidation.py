@@ -179,7 +179,7 @@ def _consolidate_locked(
         decided_by=dict(Counter(d.decided_by.value for d in plan.decisions)),
     )
     _record_run(uow, session, plan, report, deps.judge, now)
-    uow.sessions.save(session.with_changes(status=SessionStatus.CONSOLIDATED, consolidated_at=now))
+    uow.sessions.save(session.mark_consolidated(at=now))
     return report
 
 
@@ -288,16 +288,15 @@ def _event(
     memory_id: str | None = None,
     details: dict[str, object],
 ) -> AuditEvent:
-    return AuditEvent(
-        id=new_id(),
+    return AuditEvent.new(
+        kind,
         tenant_id=uow.tenant_id,
-        kind=kind.value,
         at=at,
         actor=ACTOR,
         subject_id=session.subject_id,
         memory_id=memory_id,
         session_id=session.id,
-        details=details,
+        **details,
     )
 
 
@@ -381,16 +380,15 @@ def _expire(uow_factory: UnitOfWorkFactory, tenant_id: str, ids: list[str], now:
         expired = uow.memories.expire(ids, now=now)
         uow.audit.append_all(
             [
-                AuditEvent(
-                    id=new_id(),
+                AuditEvent.new(
+                    EventKind.MEMORY_EXPIRED,
                     tenant_id=tenant_id,
-                    kind="memory.expired",
                     at=now,
                     actor=EXPIRY_ACTOR,
                     subject_id=memory.subject_id,
                     memory_id=memory.memory_id,
                     session_id=memory.session_id,
-                    details={"expires_at": memory.expires_at.isoformat()},
+                    expires_at=memory.expires_at.isoformat(),
                 )
                 for memory in expired
             ]

@@ -43,7 +43,6 @@ from memory_service.core.judgment import JudgmentModel
 from memory_service.core.model import (
     DEFAULT_LEGAL_BASIS,
     Attribute,
-    AuditEvent,
     Durability,
     EventKind,
     Memory,
@@ -222,7 +221,7 @@ def confirm_note(
         lock_open_session(uow, session)
         duplicate = uow.memories.find_active_duplicate(session.subject_id, memory.text)
         if duplicate is not None:
-            superseded = memory.supersede(by=duplicate.id, at=now).with_changes(updated_at=now)
+            superseded = memory.supersede(by=duplicate.id, at=now)
             uow.memories.save(superseded)
             _audit(
                 uow,
@@ -349,38 +348,29 @@ def _audit_rejection(
     clock: Clock,
 ) -> None:
     """Codes and counts only: a detail could name entity types, and text never goes here."""
-    uow.audit.append(
-        AuditEvent(
-            id=new_id(),
-            tenant_id=scope.tenant_id,
-            kind=EventKind.NOTE_REJECTED,
-            at=clock.now(),
-            actor=scope.actor,
-            subject_id=session.subject_id,
-            session_id=session.id,
-            details={"codes": _codes(reasons), "reason_count": len(reasons)},
-        )
+    uow.record(
+        EventKind.NOTE_REJECTED,
+        at=clock.now(),
+        actor=scope.actor,
+        subject_id=session.subject_id,
+        session_id=session.id,
+        codes=_codes(reasons),
+        reason_count=len(reasons),
     )
 
 
 def _audit(
     uow: UnitOfWork, scope: TenantScope, memory: Memory, kind: EventKind, **ids: str
 ) -> None:
-    uow.audit.append(
-        AuditEvent(
-            id=new_id(),
-            tenant_id=scope.tenant_id,
-            kind=kind,
-            at=memory.updated_at,
-            actor=scope.actor,
-            subject_id=memory.subject_id,
-            memory_id=memory.id,
-            session_id=memory.session_id,
-            details={
-                "source": memory.source.value,
-                "durability": memory.durability.value,
-                "status": memory.status.value,
-                **ids,
-            },
-        )
+    uow.record(
+        kind,
+        at=memory.updated_at,
+        actor=scope.actor,
+        subject_id=memory.subject_id,
+        memory_id=memory.id,
+        session_id=memory.session_id,
+        source=memory.source.value,
+        durability=memory.durability.value,
+        status=memory.status.value,
+        **ids,
     )

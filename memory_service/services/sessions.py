@@ -6,7 +6,6 @@ from memory_service.core.clock import new_id
 from memory_service.core.errors import Conflict, InvalidRequest, NotFound
 from memory_service.core.model import (
     DEFAULT_PURPOSE,
-    AuditEvent,
     EventKind,
     Session,
     SessionStatus,
@@ -110,14 +109,10 @@ def lock_open_session(uow: UnitOfWork, session: Session) -> Session:
 
 
 def _record(uow: UnitOfWork, scope: TenantScope, session: Session, kind: EventKind) -> None:
-    uow.audit.append(
-        AuditEvent(
-            id=new_id(),
-            tenant_id=scope.tenant_id,
-            kind=kind,
-            at=session.ended_at or session.opened_at,
-            actor=scope.actor,
-            subject_id=session.subject_id,
-            session_id=session.id,
-        )
+    uow.record(
+        kind,
+        at=session.ended_at or session.opened_at,
+        actor=scope.actor,
+        subject_id=session.subject_id,
+        session_id=session.id,
     )

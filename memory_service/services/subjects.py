@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from memory_service.core.clock import new_id
 from memory_service.core.errors import InvalidRequest
 from memory_service.core.model import (
-    AuditEvent,
+    EventKind,
     Memory,
     MemoryScope,
     MemoryStatus,
@@ -52,16 +51,12 @@ def put_state(
     )
     with uow_factory(scope.tenant_id) as uow:
         uow.subjects.put_state(record)
-        uow.audit.append(
-            AuditEvent(
-                id=new_id(),
-                tenant_id=scope.tenant_id,
-                kind="state.replaced",
-                at=record.updated_at,
-                actor=scope.actor,
-                subject_id=subject,
-                details={"top_level_keys": len(record.state)},
-            )
+        uow.record(
+            EventKind.STATE_REPLACED,
+            at=record.updated_at,
+            actor=scope.actor,
+            subject_id=subject,
+            top_level_keys=len(record.state),
         )
         uow.commit()
     return record

@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from memory_service.core.clock import new_id
-from memory_service.core.model import AuditEvent, Memory, Session
+from memory_service.core.model import AuditEvent, EventKind, Memory, Session
 from tests import factories
 
 
@@ -26,7 +26,7 @@ def make_event(tenant_id: str, subject_id: str, at: datetime, **changes: Any) ->
     fields: dict[str, Any] = {
         "id": new_id(),
         "tenant_id": tenant_id,
-        "kind": "memory.saved",
+        "kind": EventKind.NOTE_SAVED,
         "at": at,
         "actor": "key-1",
         "subject_id": subject_id,

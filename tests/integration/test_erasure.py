@@ -23,6 +23,7 @@ from memory_service.core.clock import new_id
 from memory_service.core.manifests import StoredManifest
 from memory_service.core.model import (
     AuditEvent,
+    EventKind,
     MemoryScope,
     MemoryStatus,
     Role,
@@ -126,7 +127,7 @@ def _fill(store: Store, tenant_id: str, subject: str, marker: str) -> dict[str, 
             AuditEvent(
                 id=new_id(),
                 tenant_id=tenant_id,
-                kind="note.saved",
+                kind=EventKind.NOTE_SAVED,
                 at=now,
                 actor="key:agent",
                 subject_id=subject,

@@ -8,6 +8,7 @@ import pytest
 
 from memory_service.core.errors import NotFound
 from memory_service.core.model import (
+    EventKind,
     MemoryScope,
     MemoryStatus,
     Provenance,
@@ -247,8 +248,11 @@ def test_locking_a_new_subject_works_and_keeps_nothing_else(store: Store, tenant
 
 def test_audit_is_listed_oldest_first_in_append_order_on_ties(store: Store, tenant_id: str) -> None:
     now = store.clock.now()
-    later = make_event(tenant_id, SUBJECT, now + timedelta(seconds=1), kind="b")
-    tied = [make_event(tenant_id, SUBJECT, now, kind=f"a{i}", memory_id=f"m{i}") for i in range(4)]
+    later = make_event(tenant_id, SUBJECT, now + timedelta(seconds=1), kind=EventKind.NOTE_HELD)
+    tied = [
+        make_event(tenant_id, SUBJECT, now, kind=EventKind.NOTE_SAVED, memory_id=f"m{i}")
+        for i in range(4)
+    ]
     other = make_event(tenant_id, "cust-002", now)
     with store.uow_factory(tenant_id) as uow:
         for event in (later, *tied, other):

@@ -16,7 +16,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from types import TracebackType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from memory_service.adapters.sql.terms import RANK_SCALE
 from memory_service.adapters.unit_of_work import run_after_commit
@@ -28,6 +28,7 @@ from memory_service.core.errors import NotFound
 from memory_service.core.model import (
     ApiKey,
     AuditEvent,
+    EventKind,
     Memory,
     MemoryScope,
     MemoryStatus,
@@ -621,10 +622,9 @@ class InMemoryRetentionStore:
         for _, key in due:
             memory = self._store.memories.pop(key)
             self._store.audit.append(
-                AuditEvent(
-                    id=new_id(),
+                AuditEvent.new(
+                    EventKind.MEMORY_PURGED,
                     tenant_id=memory.tenant_id,
-                    kind="memory.purged",
                     at=at,
                     actor=actor,
                     subject_id=memory.subject_id,
@@ -685,6 +685,31 @@ class InMemoryUnitOfWork:
         jobs, self._jobs = self._jobs, []
         self._begin()
         run_after_commit(jobs)
+
+    def record(
+        self,
+        kind: EventKind,
+        /,
+        *,
+        at: datetime,
+        actor: str,
+        subject_id: str | None = None,
+        memory_id: str | None = None,
+        session_id: str | None = None,
+        **details: Any,
+    ) -> None:
+        self.audit.append(
+            AuditEvent.new(
+                kind,
+                tenant_id=self.tenant_id,
+                at=at,
+                actor=actor,
+                subject_id=subject_id,
+                memory_id=memory_id,
+                session_id=session_id,
+                **details,
+            )
+        )
 
     def after_commit(self, job: Callable[[], None]) -> None:
         self._jobs.append(job)

@@ -13,6 +13,7 @@ from memory_service.core.erasure import ERASED_KINDS, redact_details
 from memory_service.core.errors import Conflict, InvalidRequest, NotFound, PermissionDenied
 from memory_service.core.model import (
     AuditEvent,
+    EventKind,
     MemoryScope,
     MemoryStatus,
     ReasonCode,
@@ -99,7 +100,7 @@ def _seed(factory: InMemoryUnitOfWorkFactory, tenant: str, clock: FixedClock, ma
             AuditEvent(
                 id="e-1",
                 tenant_id=tenant,
-                kind="note.rejected",
+                kind=EventKind.NOTE_REJECTED,
                 at=now,
                 actor="key:agent",
                 subject_id=SUBJECT,

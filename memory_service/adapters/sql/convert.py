@@ -20,6 +20,7 @@ from memory_service.core.model import (
     AuditEvent,
     Cardinality,
     Durability,
+    EventKind,
     Memory,
     MemoryScope,
     MemoryStatus,
@@ -148,7 +149,7 @@ def audit_from_row(row: AuditEventRow) -> AuditEvent:
     return AuditEvent(
         id=row.id,
         tenant_id=row.tenant_id,
-        kind=row.kind,
+        kind=EventKind(row.kind),
         at=row.at,
         actor=row.actor,
         subject_id=row.subject_id,

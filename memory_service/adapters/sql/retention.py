@@ -16,8 +16,7 @@ from sqlalchemy.orm import Session
 from memory_service.adapters.sql.convert import audit_values
 from memory_service.adapters.sql.failures import connection_failures_as_unavailable
 from memory_service.adapters.tables import AuditEventRow, MemoryRow
-from memory_service.core.clock import new_id
-from memory_service.core.model import AuditEvent, MemoryStatus
+from memory_service.core.model import AuditEvent, EventKind, MemoryStatus
 
 _ALL_STATUSES = [status.value for status in MemoryStatus]
 
@@ -48,10 +47,9 @@ class SqlRetentionStore:
                 insert(AuditEventRow),
                 [
                     audit_values(
-                        AuditEvent(
-                            id=new_id(),
+                        AuditEvent.new(
+                            EventKind.MEMORY_PURGED,
                             tenant_id=row.tenant_id,
-                            kind="memory.purged",
                             at=at,
                             actor=actor,
                             subject_id=row.subject_id,
