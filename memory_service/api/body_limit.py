@@ -3,12 +3,11 @@ bodies whose text cannot be stored (:mod:`memory_service.api.text_body`)."""
 
 from __future__ import annotations
 
-import json
-
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from memory_service.api.errors import error_response
+from memory_service.api.errors import PAYLOAD_TOO_LARGE, STATUS_BY_ERROR, error_response
 from memory_service.api.text_body import body_problem
+from memory_service.core.errors import InvalidRequest
 
 
 class BodyLimitMiddleware:
@@ -24,7 +23,7 @@ class BodyLimitMiddleware:
             return
         declared = dict(scope.get("headers") or ()).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
-            await self._refuse(send)
+            await self._refuse(scope, receive, send)
             return
         body = bytearray()
         more_body = True
@@ -35,11 +34,13 @@ class BodyLimitMiddleware:
             body.extend(message.get("body", b""))
             more_body = message.get("more_body", False)
             if len(body) > self.max_bytes:
-                await self._refuse(send)
+                await self._refuse(scope, receive, send)
                 return
         problem = body_problem(bytes(body)) if body else None
         if problem is not None:
-            await error_response(422, "invalid_request", problem)(scope, receive, send)
+            await error_response(STATUS_BY_ERROR[InvalidRequest], InvalidRequest.code, problem)(
+                scope, receive, send
+            )
             return
         replayed = False
 
@@ -52,23 +53,6 @@ class BodyLimitMiddleware:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, send: Send) -> None:
-        payload = json.dumps(
-            {
-                "error": {
-                    "code": "payload_too_large",
-                    "message": f"request body is larger than {self.max_bytes} bytes",
-                }
-            }
-        ).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(payload)).encode()),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": payload})
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        message = f"request body is larger than {self.max_bytes} bytes"
+        await error_response(413, PAYLOAD_TOO_LARGE, message)(scope, receive, send)

@@ -33,15 +33,19 @@ STATUS_BY_ERROR: dict[type[MemoryServiceError], int] = {
     DependencyUnavailable: 503,
 }
 
+PAYLOAD_TOO_LARGE = "payload_too_large"
+RATE_LIMITED = "rate_limited"
+
+# Statuses the framework raises itself; the core's own errors carry their ``code``.
 _CODE_BY_HTTP_STATUS = {
     400: "bad_request",
-    401: "unauthenticated",
-    403: "forbidden",
-    404: "not_found",
+    401: AuthenticationError.code,
+    403: PermissionDenied.code,
+    404: NotFound.code,
     405: "method_not_allowed",
-    413: "payload_too_large",
+    413: PAYLOAD_TOO_LARGE,
     415: "unsupported_media_type",
-    429: "rate_limited",
+    429: RATE_LIMITED,
     501: "not_implemented",
 }
 
@@ -92,7 +96,11 @@ async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
         problems.append(f"{'.'.join(location)}: {kind}")
     if unknown_fields:
         problems.append(f"{unknown_fields} unknown field(s)")
-    return error_response(422, "invalid_request", "; ".join(problems[:5]) or "invalid request")
+    return error_response(
+        STATUS_BY_ERROR[InvalidRequest],
+        InvalidRequest.code,
+        "; ".join(problems[:5]) or "invalid request",
+    )
 
 
 async def _http_error(_: Request, exc: Exception) -> JSONResponse:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel
 
-from memory_service.core.model import ReasonCode
+from memory_service.core.model import NoteStatus, ReasonCode
 from memory_service.services.notes import NoteResult
 
 
@@ -17,7 +15,7 @@ class ReasonOut(BaseModel):
 
 
 class NoteResponse(BaseModel):
-    status: Literal["saved", "rejected", "duplicate", "needs_confirmation"]
+    status: NoteStatus
     memory_id: str | None
     reasons: list[ReasonOut]
 

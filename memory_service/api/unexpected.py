@@ -14,6 +14,8 @@ import uuid
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from memory_service.core.errors import MemoryServiceError
+
 log = logging.getLogger("memory_service.api")
 
 
@@ -28,7 +30,7 @@ def log_unexpected(exc: BaseException) -> str:
 def internal_error_body(request_id: str) -> dict[str, dict[str, str]]:
     return {
         "error": {
-            "code": "internal",
+            "code": MemoryServiceError.code,
             "message": f"internal error; quote request id {request_id} to the operator",
         }
     }

@@ -112,11 +112,16 @@ class ContextRequest:
 
 # --- the four checks and the ranking ------------------------------------------------------
 
+# The ranking's authority classes, strongest first: within one, newer always wins. The one
+# source of this order (the context service's row reads use the same classes).
+AUTHORITY_CLASSES: tuple[frozenset[Source], ...] = (
+    frozenset({Source.USER_STATED, Source.ADMIN_CORRECTION, Source.SYSTEM_RECORD}),
+    frozenset({Source.MODEL_INFERRED}),
+)
 _AUTHORITY: dict[Source, int] = {
-    Source.USER_STATED: 1,
-    Source.ADMIN_CORRECTION: 1,
-    Source.SYSTEM_RECORD: 1,
-    Source.MODEL_INFERRED: 0,
+    source: len(AUTHORITY_CLASSES) - 1 - rank
+    for rank, sources in enumerate(AUTHORITY_CLASSES)
+    for source in sources
 }
 
 

@@ -32,9 +32,14 @@ from typing import Any
 from memory_service.core.clock import new_id
 from memory_service.core.errors import InvalidRequest, NotFound
 from memory_service.core.history import HistoryMarks
-from memory_service.core.injection import ContextRequest, TokenCounter, build_context
+from memory_service.core.injection import (
+    AUTHORITY_CLASSES,
+    ContextRequest,
+    TokenCounter,
+    build_context,
+)
 from memory_service.core.manifests import StoredManifest
-from memory_service.core.model import DEFAULT_PURPOSE, Memory, Session, Source
+from memory_service.core.model import DEFAULT_PURPOSE, Memory, Session
 from memory_service.core.ports import (
     Clock,
     ContextMemories,
@@ -51,14 +56,9 @@ from memory_service.core.trimming import notes_to_reinject
 log = logging.getLogger(__name__)
 
 MAX_BUDGET_TOKENS = 1_000_000
-# The ranking's authority classes (see core.injection): within one, newer always wins.
 # A context requested without ``purpose`` counts the memories of other purposes, newest first,
 # reading at most this many rows; ``complete`` is false when there were more.
 MAX_OTHER_PURPOSE_ROWS = 200
-AUTHORITY_CLASSES: tuple[frozenset[Source], ...] = (
-    frozenset({Source.USER_STATED, Source.ADMIN_CORRECTION, Source.SYSTEM_RECORD}),
-    frozenset({Source.MODEL_INFERRED}),
-)
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,13 @@ from memory_service_client import (
     MemoryClient,
     MemoryServiceError,
     NotFound,
+    PayloadTooLarge,
     PermissionDenied,
+    RateLimited,
 )
 from memory_service_client._client import _segment
 
+from memory_service.api import errors as api_errors
 from memory_service.core import errors as service_errors
 
 pytestmark = pytest.mark.anyio
@@ -144,3 +147,25 @@ def test_the_clients_error_codes_are_the_services() -> None:
         (DependencyUnavailable, service_errors.DependencyUnavailable),
     ]
     assert [ours.code for ours, _ in pairs] == [theirs.code for _, theirs in pairs]
+    assert PayloadTooLarge.code == api_errors.PAYLOAD_TOO_LARGE
+    assert RateLimited.code == api_errors.RATE_LIMITED
+
+
+@pytest.mark.parametrize(
+    ("status", "code", "raised"),
+    [
+        (413, "payload_too_large", PayloadTooLarge),
+        (429, "rate_limited", RateLimited),
+        (409, "not_found", NotFound),  # the body's code decides, not the status
+        (400, "a_code_this_client_lacks", InvalidRequest),  # status decides, code kept
+    ],
+)
+async def test_errors_map_by_the_bodys_code(
+    status: int, code: str, raised: type[Exception]
+) -> None:
+    script = Script(error(status, code))
+    async with client(script) as memory:
+        with pytest.raises(raised) as caught:
+            await memory.context("subject-1")
+    assert type(caught.value) is raised
+    assert isinstance(caught.value, MemoryServiceError) and caught.value.code == code

@@ -13,7 +13,9 @@ from memory_service_client.errors import (
     InvalidRequest,
     MemoryServiceError,
     NotFound,
+    PayloadTooLarge,
     PermissionDenied,
+    RateLimited,
 )
 from memory_service_client.models import (
     AppendedTurns,
@@ -41,8 +43,10 @@ __all__ = [
     "MemoryServiceError",
     "NotFound",
     "NoteOutcome",
+    "PayloadTooLarge",
     "PermissionDenied",
     "PoppedItem",
+    "RateLimited",
     "Reason",
     "SessionInfo",
     "StateUpdated",

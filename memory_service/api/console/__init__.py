@@ -19,6 +19,7 @@ from memory_service.api.console.rendering import render
 from memory_service.api.console.session import SessionSigner, derive_signing_key
 from memory_service.api.errors import RETRY_AFTER_SECONDS
 from memory_service.bootstrap import Container
+from memory_service.core.errors import DependencyUnavailable
 
 __all__ = ["install_console"]
 
@@ -57,7 +58,7 @@ async def _unavailable(_: Request, __: Exception) -> HTMLResponse:
     response = render(
         "error.html",
         status_code=503,
-        code="unavailable",
+        code=DependencyUnavailable.code,
         message="The service cannot reach its database right now. Try again in a moment.",
     )
     response.headers["Retry-After"] = RETRY_AFTER_SECONDS
