@@ -7,7 +7,6 @@ import getpass
 import json
 import logging
 import os
-import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -20,7 +19,7 @@ from memory_service.config import Settings
 from memory_service.core.errors import InvalidRequest, MemoryServiceError
 from memory_service.core.export import event_record, memory_record
 from memory_service.core.model import Role
-from memory_service.core.scope import TenantScope
+from memory_service.core.scope import TenantScope, validate_tenant_id
 from memory_service.services import admin as admin_service
 
 if TYPE_CHECKING:
@@ -47,7 +46,12 @@ admin_app = typer.Typer(
 )
 app.add_typer(admin_app, name="admin")
 
-_TENANT_SHAPE = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,63}$")
+
+def _check_tenant(tenant: str) -> None:
+    try:
+        validate_tenant_id(tenant)
+    except InvalidRequest as exc:
+        _fail(exc.message)
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
@@ -129,8 +133,8 @@ def reindex(
     from memory_service.adapters.terminal_progress import terminal_progress
     from memory_service.bootstrap import build_keyring, load_embedder
 
-    if tenant is not None and not _TENANT_SHAPE.match(tenant):
-        _fail("tenant must be a lower-case slug of at most 64 characters")
+    if tenant is not None:
+        _check_tenant(tenant)
     settings = _settings()
     if settings.is_embedded:
         migrations.upgrade(settings.database_url)
@@ -157,8 +161,7 @@ def create_key(
     role: Annotated[Role, typer.Option(help="agent or admin")] = Role.AGENT,
 ) -> None:
     """Print a new API key on stdout. It is shown once and stored only as a hash."""
-    if not _TENANT_SHAPE.match(tenant):
-        _fail("tenant must be a lower-case slug of at most 64 characters")
+    _check_tenant(tenant)
     container = _container()
     record, clear_key = container.keys.create(tenant, role)
     typer.echo(clear_key)
@@ -362,8 +365,7 @@ def tenant_policy(
     from memory_service.core.clock import SystemClock
     from memory_service.core.tenant_policy import parse_tenant_policy
 
-    if not _TENANT_SHAPE.match(tenant):
-        _fail("tenant must be a lower-case slug of at most 64 characters")
+    _check_tenant(tenant)
     settings = _settings()
     if settings.is_embedded:
         migrations.upgrade(settings.database_url)
@@ -451,8 +453,7 @@ def _container() -> Container:
 
 def _admin(tenant: str) -> tuple[TenantScope, AdminDeps]:
     """The operator acts as an admin of ``--tenant``, recorded as ``cli:<os user>``."""
-    if not _TENANT_SHAPE.match(tenant):
-        _fail("tenant must be a lower-case slug of at most 64 characters")
+    _check_tenant(tenant)
     try:
         user = getpass.getuser()
     except (KeyError, OSError):  # no login name in some containers

@@ -11,10 +11,12 @@ from typing import Annotated
 
 from fastapi import Path
 
-from memory_service.core.scope import SUBJECT_ID_MAX_LENGTH, SUBJECT_ID_PATTERN
+from memory_service.core.scope import (
+    SESSION_ID_MAX_LENGTH,
+    SUBJECT_ID_MAX_LENGTH,
+    SUBJECT_ID_PATTERN,
+)
 from memory_service.services import admin
-
-SESSION_ID_MAX_LENGTH = 64  # services/sessions.py refuses longer ids as malformed
 
 SessionId = Annotated[
     str, Path(json_schema_extra={"minLength": 1, "maxLength": SESSION_ID_MAX_LENGTH})

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from memory_service.core.history import CHAT_ROLES, MAX_ITEM_KEYS, MAX_ITEMS_PER_APPEND
 from memory_service.core.model import Memory, Session
-from memory_service.core.purpose import PURPOSE_SHAPE
+from memory_service.core.purpose import PURPOSE_MAX_LENGTH, PURPOSE_SHAPE
 from memory_service.core.scope import SUBJECT_ID_MAX_LENGTH, SUBJECT_ID_PATTERN
 from memory_service.core.state import MAX_KEY_LENGTH, MAX_STATE_DEPTH
 
@@ -31,7 +31,7 @@ class OpenSessionRequest(StrictBody):
     )
     purpose: str | None = Field(
         default=None,
-        max_length=40,
+        max_length=PURPOSE_MAX_LENGTH,
         description="What decisions the session's notes may serve (a lower-case slug); "
         "general when null",
         json_schema_extra={"pattern": PURPOSE_PATTERN},

@@ -10,6 +10,9 @@ from memory_service.core.errors import InvalidRequest, PermissionDenied
 from memory_service.core.model import Role
 
 SUBJECT_ID_MAX_LENGTH = 128
+SESSION_ID_MAX_LENGTH = 64
+TENANT_ID_MAX_LENGTH = 64
+_TENANT_ID_SHAPE = re.compile(rf"[a-z0-9][a-z0-9_\-]{{0,{TENANT_ID_MAX_LENGTH - 1}}}")
 SUBJECT_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:\-]*$"
 _SUBJECT_ID_SHAPE = re.compile(SUBJECT_ID_PATTERN)
 # "+33 6...", "06-12-34-56-78", "(415) 555-0100", "0612345678": a leading + or 0, or
@@ -29,6 +32,15 @@ class TenantScope:
         """Admins may do what agents do; agents may not do admin work."""
         if role is Role.ADMIN and self.role is not Role.ADMIN:
             raise PermissionDenied("this operation needs an admin key")
+
+
+def validate_tenant_id(tenant_id: object) -> str:
+    """A tenant id is a lower-case slug: it names a customer of the service, never a person."""
+    if not isinstance(tenant_id, str) or not _TENANT_ID_SHAPE.fullmatch(tenant_id):
+        raise InvalidRequest(
+            f"tenant must be a lower-case slug of at most {TENANT_ID_MAX_LENGTH} characters"
+        )
+    return tenant_id
 
 
 def validate_subject_id(subject_id: object) -> str:

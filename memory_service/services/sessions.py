@@ -12,7 +12,7 @@ from memory_service.core.model import (
 )
 from memory_service.core.ports import Clock, TaskQueue, UnitOfWork, UnitOfWorkFactory
 from memory_service.core.purpose import validate_purpose
-from memory_service.core.scope import TenantScope, validate_subject_id
+from memory_service.core.scope import SESSION_ID_MAX_LENGTH, TenantScope, validate_subject_id
 from memory_service.services.outbox import request_consolidation
 
 
@@ -86,7 +86,7 @@ def get_session(uow: UnitOfWork, session_id: str) -> Session:
 
 
 def check_session_id(session_id: object) -> None:
-    if not isinstance(session_id, str) or not session_id or len(session_id) > 64:
+    if not isinstance(session_id, str) or not session_id or len(session_id) > SESSION_ID_MAX_LENGTH:
         raise InvalidRequest("session id is malformed")
 
 

@@ -21,6 +21,7 @@ from memory_service.adapters.tables import ApiKeyRow
 from memory_service.core.clock import new_id
 from memory_service.core.model import ApiKey, Role
 from memory_service.core.ports import Clock
+from memory_service.core.scope import validate_tenant_id
 
 KEY_PREFIX = "msk_"
 _MAX_KEY_LENGTH = 128
@@ -37,6 +38,7 @@ class SqlKeyStore:
         self._clock = clock
 
     def create(self, tenant_id: str, role: Role) -> tuple[ApiKey, str]:
+        validate_tenant_id(tenant_id)
         clear_key = KEY_PREFIX + secrets.token_urlsafe(32)
         now = self._clock.now()
         row = ApiKeyRow(

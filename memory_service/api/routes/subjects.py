@@ -19,7 +19,8 @@ from memory_service.api.schemas import (
 )
 from memory_service.bootstrap import Container
 from memory_service.core.model import MemoryScope, MemoryStatus
-from memory_service.core.scope import TenantScope
+from memory_service.core.purpose import PURPOSE_MAX_LENGTH
+from memory_service.core.scope import SESSION_ID_MAX_LENGTH, TenantScope
 from memory_service.services import context, subjects
 
 router = APIRouter(prefix="/v1/subjects", tags=["subjects"])
@@ -52,8 +53,10 @@ def get_context(
     subject_id: SubjectId,
     scope: AgentScope,
     container: ContainerDep,
-    session_id: Annotated[str | None, Query(min_length=1, max_length=64)] = None,
-    purpose: Annotated[str | None, Query(max_length=40, pattern=PURPOSE_PATTERN)] = None,
+    session_id: Annotated[str | None, Query(min_length=1, max_length=SESSION_ID_MAX_LENGTH)] = None,
+    purpose: Annotated[
+        str | None, Query(max_length=PURPOSE_MAX_LENGTH, pattern=PURPOSE_PATTERN)
+    ] = None,
     max_tokens: Annotated[
         int | None,
         Query(description="Token budget of the whole text", ge=1, le=context.MAX_BUDGET_TOKENS),
