@@ -37,6 +37,7 @@ import logging
 import os
 import traceback
 from collections.abc import Mapping
+from functools import cache
 
 from celery import Celery
 from celery.schedules import crontab
@@ -207,9 +208,16 @@ def _transport_options(settings: Settings) -> dict[str, object]:
     return {"connect_timeout": 2}
 
 
+@cache
+def worker_settings() -> Settings:
+    """The worker's settings, read and checked once in the parent before the pool forks; each
+    pool process inherits them (a wrong value fails the worker's start, not its first task)."""
+    return Settings.from_env()
+
+
 def _warm_before_fork(**_: object) -> None:
     """In the worker's parent, before the pool forks: the children inherit the models."""
-    warm_models(Settings.from_env())
+    warm_models(worker_settings())
 
 
 def _build_container_in_child(**_: object) -> None:

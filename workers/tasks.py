@@ -22,7 +22,6 @@ from memory_service.adapters.task_queue import (
     RELAY_OUTBOX,
 )
 from memory_service.bootstrap import Container, build_container
-from memory_service.config import Settings
 from memory_service.core.errors import DependencyUnavailable
 from memory_service.services import consolidation, context, outbox, retention
 from memory_service.warm import models_loaded_by, warm_statements
@@ -31,6 +30,7 @@ from workers.celery_app import (
     PURGE_EXPIRED_MEMORIES,
     SCRUB_KEY_STORE,
     WORKER_PROCESS,
+    worker_settings,
 )
 
 log = logging.getLogger("memory_service.worker")
@@ -46,7 +46,7 @@ RETRY: dict[str, Any] = {
 
 @cache
 def _container() -> Container:
-    return build_container(Settings.from_env())
+    return build_container(worker_settings())
 
 
 def warm_container() -> None:
