@@ -9,6 +9,7 @@ document, so an export never reveals whether a subject exists elsewhere.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from memory_service.core.erasure import ErasureReceipt
@@ -17,7 +18,7 @@ from memory_service.core.model import AuditEvent, Memory, Session, SubjectState
 EXPORT_FORMAT = "memory-service.subject-export/v1"
 
 
-def _time(value: Any) -> str | None:
+def _time(value: datetime | None) -> str | None:
     return None if value is None else value.isoformat()
 
 

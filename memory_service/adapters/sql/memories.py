@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, func, or_, select, update
+from sqlalchemy import ColumnElement, Select, func, or_, select, update
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
@@ -91,7 +91,7 @@ class SqlMemoryRepository:
         self._seen: dict[str, _Seen] = {}
         self._terms = SqlTermIndex(session, tenant_id)
 
-    def _rows(self, *conditions: Any) -> Any:
+    def _rows(self, *conditions: ColumnElement[bool] | bool) -> Select[MemoryRow]:
         return select(MemoryRow).where(MemoryRow.tenant_id == self._tenant_id, *conditions)
 
     def _decrypt(self, rows: Sequence[MemoryRow]) -> list[Memory]:

@@ -18,10 +18,11 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import numpy as np
-from sqlalchemy import ColumnElement, select
+from sqlalchemy import ColumnElement, Connection, Select, select
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
@@ -107,7 +108,7 @@ class _Snapshot:
 
     key: tuple[str, tuple[str, ...]]
     count: int
-    latest: Any
+    latest: datetime | None
     ids: list[str]
     fingerprints: list[str]
     matrix: np.ndarray
@@ -137,8 +138,8 @@ SEARCH_WINDOW = 2_000
 
 def nearest_rows(
     session: Session,
-    rows_query: Any,
-    version_query: Any,
+    rows_query: Select[Any],
+    version_query: Select[Any],
     cipher: SubjectCipher,
     *,
     model: str,
@@ -164,7 +165,8 @@ def nearest_rows(
     if snapshot is None or snapshot.key != key or latest is None or snapshot.latest is None:
         snapshot = _rebuild(connection, rows_query, cipher, entry, key, count, latest)
     elif (snapshot.count, snapshot.latest) != (count, latest):
-        snapshot = _refresh(connection, rows_query, cipher, entry, snapshot, count, latest)
+        since = snapshot.latest
+        snapshot = _refresh(connection, rows_query, cipher, entry, snapshot, since, count, latest)
     entry.snapshot = snapshot
     ids, matrix = snapshot.ids, snapshot.matrix
     cache.put(cipher.tenant_id, cipher.subject_id, entry)
@@ -181,7 +183,9 @@ def nearest_rows(
     return sorted({ids[i] for i in best.ravel()})
 
 
-def _unseal(connection: Any, cipher: SubjectCipher, entry: CachedSubject, keys: list[_Key]) -> None:
+def _unseal(
+    connection: Connection, cipher: SubjectCipher, entry: CachedSubject, keys: list[_Key]
+) -> None:
     """Unseal the vectors of ``keys`` (listed from the subject's active globals) the cache
     lacks into ``entry.vectors``."""
     missing = [
@@ -203,13 +207,13 @@ def _unseal(connection: Any, cipher: SubjectCipher, entry: CachedSubject, keys: 
 
 
 def _rebuild(
-    connection: Any,
-    rows_query: Any,
+    connection: Connection,
+    rows_query: Select[Any],
     cipher: SubjectCipher,
     entry: CachedSubject,
     key: tuple[str, tuple[str, ...]],
     count: int,
-    latest: Any,
+    latest: datetime | None,
 ) -> _Snapshot:
     """The ranking matrix of the subject's most recent globals, unsealing what is new.
 
@@ -244,20 +248,21 @@ def _rebuild(
 
 
 def _refresh(
-    connection: Any,
-    rows_query: Any,
+    connection: Connection,
+    rows_query: Select[Any],
     cipher: SubjectCipher,
     entry: CachedSubject,
     snapshot: _Snapshot,
+    since: datetime,
     count: int,
-    latest: Any,
+    latest: datetime | None,
 ) -> _Snapshot:
     """Add what was written since the snapshot (``updated_at`` at or after its latest, an
     index range), replacing a changed text's row. Rows that left the active set stay until
     the next rebuild (they are filtered when read); a rebuild comes once the matrix holds a
     quarter more rows than there are active globals or than the window."""
     changed = rows_query.with_only_columns(MemoryRow.id, MemoryRow.text_fingerprint).where(
-        MemoryRow.updated_at >= snapshot.latest
+        MemoryRow.updated_at >= since
     )
     listed: list[_Key] = [(row[0], row[1]) for row in connection.execute(changed)]
     _unseal(connection, cipher, entry, listed)
