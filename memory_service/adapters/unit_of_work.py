@@ -11,9 +11,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable, Iterable, Sequence
-from datetime import datetime
 from types import TracebackType
-from typing import Any
 
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session
@@ -41,8 +39,7 @@ from memory_service.core.clock import SystemClock
 from memory_service.core.consolidation.embedding import Embedder
 from memory_service.core.errors import DependencyUnavailable
 from memory_service.core.manifests import StoredManifest
-from memory_service.core.model import AuditEvent, EventKind
-from memory_service.core.ports import Clock
+from memory_service.core.ports import AuditRecording, Clock
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +66,7 @@ def run_after_commit(jobs: Iterable[Callable[[], None]]) -> None:
         raise unavailable
 
 
-class SqlUnitOfWork:
+class SqlUnitOfWork(AuditRecording):
     def __init__(
         self,
         engine: Engine,
@@ -170,31 +167,6 @@ class SqlUnitOfWork:
             self._session.commit()
         jobs, self._jobs = self._jobs, []
         run_after_commit(jobs)
-
-    def record(
-        self,
-        kind: EventKind,
-        /,
-        *,
-        at: datetime,
-        actor: str,
-        subject_id: str | None = None,
-        memory_id: str | None = None,
-        session_id: str | None = None,
-        **details: Any,
-    ) -> None:
-        self.audit.append(
-            AuditEvent.new(
-                kind,
-                tenant_id=self.tenant_id,
-                at=at,
-                actor=actor,
-                subject_id=subject_id,
-                memory_id=memory_id,
-                session_id=session_id,
-                **details,
-            )
-        )
 
     def after_commit(self, job: Callable[[], None]) -> None:
         self._jobs.append(job)

@@ -382,6 +382,44 @@ class ConsolidationOutbox(Protocol):
         ...
 
 
+class _HasAudit(Protocol):
+    @property
+    def tenant_id(self) -> str: ...
+
+    @property
+    def audit(self) -> AuditLog: ...
+
+
+class AuditRecording:
+    """:meth:`UnitOfWork.record` for any unit of work with a ``tenant_id`` and an ``audit``
+    log: the one place an event of a service's state change is built."""
+
+    def record(
+        self: _HasAudit,
+        kind: EventKind,
+        /,
+        *,
+        at: datetime,
+        actor: str,
+        subject_id: str | None = None,
+        memory_id: str | None = None,
+        session_id: str | None = None,
+        **details: Any,
+    ) -> None:
+        self.audit.append(
+            AuditEvent.new(
+                kind,
+                tenant_id=self.tenant_id,
+                at=at,
+                actor=actor,
+                subject_id=subject_id,
+                memory_id=memory_id,
+                session_id=session_id,
+                **details,
+            )
+        )
+
+
 class UnitOfWork(Protocol):
     """One transaction for one tenant: rolls back unless :meth:`commit` was called.
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from memory_service.adapters.sql.terms import RANK_SCALE
 from memory_service.adapters.unit_of_work import run_after_commit
@@ -39,6 +39,7 @@ from memory_service.core.model import (
     SubjectState,
 )
 from memory_service.core.ports import (
+    AuditRecording,
     Clock,
     DueMemory,
     DueSession,
@@ -634,7 +635,7 @@ class InMemoryRetentionStore:
         return len(due)
 
 
-class InMemoryUnitOfWork:
+class InMemoryUnitOfWork(AuditRecording):
     """Writes stay pending until ``commit()``; leaving the block discards the rest."""
 
     def __init__(self, tenant_id: str, store: InMemoryStore) -> None:
@@ -685,31 +686,6 @@ class InMemoryUnitOfWork:
         jobs, self._jobs = self._jobs, []
         self._begin()
         run_after_commit(jobs)
-
-    def record(
-        self,
-        kind: EventKind,
-        /,
-        *,
-        at: datetime,
-        actor: str,
-        subject_id: str | None = None,
-        memory_id: str | None = None,
-        session_id: str | None = None,
-        **details: Any,
-    ) -> None:
-        self.audit.append(
-            AuditEvent.new(
-                kind,
-                tenant_id=self.tenant_id,
-                at=at,
-                actor=actor,
-                subject_id=subject_id,
-                memory_id=memory_id,
-                session_id=session_id,
-                **details,
-            )
-        )
 
     def after_commit(self, job: Callable[[], None]) -> None:
         self._jobs.append(job)
