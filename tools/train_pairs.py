@@ -113,7 +113,10 @@ HYPOTHESIS_PRECISION = 0.875
 # sister" to "Has a brother" (heldback 2/57) and a window seat on overnight flights to an aisle
 # seat on short hops (blind4 3/178); 0.975 (threshold 0.918) kept heldback at 1/57 but not
 # blind4 (3/178), lost one fact on blind6 held out (0 -> 1/165) and 18 scenarios of the 889.
-PRECISION = 0.965
+# Session 11 (blind7..11 and pairs_h/i/j in the rows): 0.945 gives threshold ~0.85 and, on every
+# seen suite (trained on), 25 more scenarios right on the rules path than 0.965 and no more
+# facts lost (collateral 11 -> 10 of 2110); the held-out curve is printed by --report.
+PRECISION = 0.945
 DECIMALS = 4
 # The precision targets ``--report`` prints the threshold and recall of (the curve the
 # ``--precision`` default was chosen on).
