@@ -1,7 +1,7 @@
 """Train the pair model: is a newer note the same fact as an older one, a refinement, a
 conflict, or unrelated?
 
-    python tools/train_pairs.py [--seed 7] [--precision 0.965] [--hypothesis-precision 0.875]
+    python tools/train_pairs.py [--seed 7] [--precision 0.945] [--hypothesis-precision 0.875]
         [--out PATH] [--exclude SOURCE ...] [--report] [--candidate NAME] [--score FILE ...]
 
 Rows (older text, newer text, label), each with a *source* (the unit a figure is held out by):
