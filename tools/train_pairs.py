@@ -1,7 +1,7 @@
 """Train the pair model: is a newer note the same fact as an older one, a refinement, a
 conflict, or unrelated?
 
-    python tools/train_pairs.py [--seed 7] [--precision 0.965] [--hypothesis-precision 0.875]
+    python tools/train_pairs.py [--seed 7] [--precision 0.945] [--hypothesis-precision 0.875]
         [--out PATH] [--exclude SOURCE ...] [--report] [--candidate NAME] [--score FILE ...]
 
 Rows (older text, newer text, label), each with a *source* (the unit a figure is held out by):
@@ -89,13 +89,18 @@ SUITES = (
     ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind4.jsonl",
     ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind5.jsonl",
     ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind6.jsonl",
+    ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind7.jsonl",
+    ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind8.jsonl",
+    ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind9.jsonl",
+    ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind10.jsonl",
+    ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind11.jsonl",
 )
 CORPUS = ROOT / "data" / "pairs" / "corpus"
 OUT = ROOT / "memory_service" / "core" / "consolidation" / "pairs_model.json.gz"
 DIMS_GRID = (0, 16)
 LR_C_GRID = (0.1,)
 # The perceptron's L2 penalty (sklearn's alpha); the vector blocks overfit it below 3.
-MLP_ALPHA_GRID = (1.0, 3.0, 10.0)
+MLP_ALPHA_GRID = (0.3, 1.0, 3.0, 10.0)
 HIDDEN = 32
 # A guess meeting a statement: the statement holds either way, and a guess wrongly dropped
 # costs less than a stated fact, so its threshold asks a lower precision of the same
@@ -108,8 +113,16 @@ HYPOTHESIS_PRECISION = 0.875
 # sister" to "Has a brother" (heldback 2/57) and a window seat on overnight flights to an aisle
 # seat on short hops (blind4 3/178); 0.975 (threshold 0.918) kept heldback at 1/57 but not
 # blind4 (3/178), lost one fact on blind6 held out (0 -> 1/165) and 18 scenarios of the 889.
-PRECISION = 0.965
+# Session 11 (blind7..11 and pairs_h/i/j in the rows): 0.945 (threshold 0.866) puts 24 more
+# seen scenarios right on the rules path than the start model and loses no more facts
+# (collateral 11 -> 10 of 2110); a model that never saw blind10/11 keeps their collateral
+# (1, 0) at 0.866 but loses 3 and 3 at 0.925 (threshold 0.823), which buys 27 more seen
+# scenarios (trained on): not taken. The held-out curve is printed by --report.
+PRECISION = 0.945
 DECIMALS = 4
+# The precision targets ``--report`` prints the threshold and recall of (the curve the
+# ``--precision`` default was chosen on).
+PRECISION_CURVE = (0.98, 0.975, 0.965, 0.955, 0.945, 0.935, 0.925)
 # What the rules leave to a judge: the pairs the plan asks this model about.
 UNSETTLED = frozenset({PairRelation.RELATED, PairRelation.SAME_FRAME, PairRelation.UNRELATED})
 
@@ -433,6 +446,14 @@ def main() -> None:
             f"unrelated called related {false}"
         )
     if args.report:
+        print("the threshold against the precision asked (held out, pairs asked):")
+        for target in PRECISION_CURVE:
+            t = threshold_for(p[chosen], related[chosen], target)
+            precision, recall, false = figures(p[chosen], related[chosen], t)
+            print(
+                f"  precision >= {target:.3f}: threshold {t:.3f}  precision {precision:.3f}  "
+                f"recall {recall:.3f}  unrelated called related {false}"
+            )
         print("held out per source (a model trained on the other sources), pairs asked:")
         for source in sorted(set(sources)):
             mask = (sources == source) & asked

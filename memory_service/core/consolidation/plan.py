@@ -663,6 +663,10 @@ class _Values:
         )
 
 
+# The pair model's labels that keep one value, the newer wording holding it.
+_MERGE_LABELS = frozenset({"same", "refines"})
+
+
 class _LearnedPairs:
     """The pair model's view of the pairs no judge and no rule settled (:mod:`.pairs`)."""
 
@@ -714,8 +718,12 @@ class _LearnedPairs:
         """A merge or a conflict when the model is sure enough the pair holds one fact.
 
         Never without both vectors of the width it was trained on, never when either note
-        is about someone else, never between two notes whose agent sent attributes
-        (different keys are different facts).
+        is about someone else, never between two notes whose agent sent attributes of
+        different keys (different facts) or of one single-valued key (the attribute settled
+        it). Two notes of one multi-valued key are read for a merge only: a ``same`` or
+        ``refines`` verdict restates one value ("Likes skiing in the trees" / "Loves tree
+        runs"), a ``conflict`` is another value beside it, which only a negation or removal
+        takes away.
 
         A guess and a statement (either order) are read at the model's lower
         ``hypothesis_threshold``, and the statement holds: an older guess is confirmed
@@ -724,7 +732,8 @@ class _LearnedPairs:
         which the resolver turns into the guess yielding to the stated fact (not promoted,
         ``hypothesis_yields``): a guess never beats a statement."""
         older, newer = _older_first(other, note)
-        if other.attribute is not None and note.attribute is not None:
+        one_multi = _same_key(other, note) is Cardinality.MULTI
+        if other.attribute is not None and note.attribute is not None and not one_multi:
             return None
         if self._terms[older.id].third_party or self._terms[newer.id].third_party:
             return None
@@ -732,7 +741,7 @@ class _LearnedPairs:
         verdict = self._model.related(
             self._view(older), self._view(newer), guess_meets_fact=guess_meets_fact
         )
-        if verdict is None:
+        if verdict is None or (one_multi and verdict.label not in _MERGE_LABELS):
             return None
         self._confidence[other.id] = verdict.related
         kind = self._KINDS[verdict.label]
