@@ -359,9 +359,14 @@ _PREF_CLAUSE = re.compile(
 _MODAL_BE = re.compile(r"\b(?:must be|peut-etre|peut etre|doit etre|dovrebbe essere)\b")
 _BEFORE = re.compile(r"([^\W\d_][\w']*)?([^\w]*)$")
 _CLAUSE_BREAK = re.compile(r"[,;:.!?()\u2013\u2014>]|\s-\s*$")
+# A subject pronoun, a verb before the French adverb ("est peut être", "c'est peut être"), or a
+# connective that starts the clause ("…, so must be a cat owner", "donc doit être…"): no noun
+# is the subject, so the modal is read as the guess.
 _PERSONAL_WORDS = (
     "i he she they we you it je il elle ils elles on nous vous est a sont ont etait serait sera"
-    " va el ella ellos er sie es lui lei egli loro"
+    " va c'est n'est c'etait s'est el ella ellos er sie es lui lei egli loro"
+    " so then thus hence therefore and but donc alors ainsi et mais entonces asi luego y pero"
+    " also daher deshalb und aber quindi allora dunque e ma"
 )
 _PERSONAL = frozenset(_PERSONAL_WORDS.split())
 # The user named by a noun ("the customer must be…", "le client peut être…"): a guess when
