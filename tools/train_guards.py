@@ -96,6 +96,13 @@ LOOKAHEAD = 8
 # recall 92 -> 93 %, passing states 93 -> 91 % (more of them held than refused).
 HELD_NOT_LOST = 0.05
 MIN_DF = 2
+# Writers the shipped model is trained without (session 9's verdict, data/judgment/REPORT.md):
+# every retrain with w19-w22 lost durable notes. Session 11 (judg10), same seed and features,
+# w23 in: with them, the seen sets' durable notes stopped by judgment 83 (33 refused, 50 held)
+# and a plain "Travels with two young children." scored 0.81 as a guess ("every …" and family
+# facts read as evidence); without them 71 (36 refused, 35 held), test split w1-w22 durable
+# refused 22 -> 23, held 31 -> 27, speculative recall 0.87 -> 0.86.
+LEFT_OUT = ("w19", "w20", "w21", "w22")
 C_GRID = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 
 
@@ -593,8 +600,14 @@ def main() -> None:
         action="store_true",
         help="skip leaving each writer out (tools/compare_guards.py does it per feature set)",
     )
+    parser.add_argument(
+        "--without",
+        default=",".join(LEFT_OUT),
+        help="writers (file stems, comma-separated) left out of every split ('' for none)",
+    )
     args = parser.parse_args()
-    rows = load_rows(args.corpus.glob("*.jsonl"))
+    left_out = {name for name in args.without.split(",") if name}
+    rows = load_rows(p for p in args.corpus.glob("*.jsonl") if p.stem not in left_out)
     splits = {
         name: [r for r in rows if split_of(r.group, args.seed) == name]
         for name in ("train", "dev", "test")

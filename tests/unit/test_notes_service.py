@@ -244,8 +244,8 @@ def test_model_inferred_notes_are_kept_as_hypotheses(deps: NoteDeps, scope: Tena
     result = save_memory_note(
         scope,
         session_id,
-        # Not "Travels with a small child.": the judgment model holds it as a possible guess.
-        {"text": "Travels with two young children.", "source": "model_inferred"},
+        # A plain fact the model does not hold ("Travels with two young children." it does).
+        {"text": "Speaks Portuguese.", "source": "model_inferred"},
         deps=deps,
     )
 

@@ -86,16 +86,16 @@ _CLASSES: dict[str, str] = {
     "hedge": (
         "maybe|perhaps|probably|possibly|likely|apparently|presumably|seemingly|seems|seem"
         "|seemed|appears|guess|suspect|assume|assumed|suppose|inferred|infer|suggests|might"
-        "|could be|must be|i think|not sure|unclear|unconfirmed|looks like|sounds like"
-        "|peut-etre|peut etre|probablement|sans doute|semble|semblent|semblerait|apparemment"
+        "|could be|i think|not sure|unclear|unconfirmed|looks like|sounds like"
+        "|probablement|sans doute|semble|semblent|semblerait|apparemment"
         "|visiblement|on dirait|je suppose|suppose|je pense|il me semble|deduis|deduit"
-        "|vraisemblablement|surement|doit etre|possiblement|pas sur|j'imagine|a priori"
+        "|vraisemblablement|surement|possiblement|pas sur|j'imagine|a priori"
         "|quizas|quiza|tal vez|a lo mejor|probablemente|parece|parecen|al parecer|supongo"
         "|seguramente|posiblemente|aparentemente|deduzco|debe de|da la impresion|intuyo"
         "|vielleicht|wahrscheinlich|vermutlich|scheint|scheinen|anscheinend|offenbar|wohl"
         "|moglicherweise|vermute|durfte|konnte|eventuell|angeblich|schatze|wirkt"
         "|forse|probabilmente|sembra|sembrano|pare|magari|presumibilmente|suppongo"
-        "|a quanto pare|dedotto|deduco|possibilmente|dovrebbe essere|potrebbe|apparentemente"
+        "|a quanto pare|dedotto|deduco|possibilmente|potrebbe|apparentemente"
         "|credo|immagino"
     ),
     "inference": (
@@ -128,12 +128,15 @@ _CLASSES: dict[str, str] = {
         "|tiene que|tienes que|hay que|muss|musst|mussen|soll|sollst|sollen|sollte|hat zu"
         "|deve|devi|dovra|dovrai|dovrebbe|bisogna|e tenuto"
     ),
+    # Verbs and adjectives of permission only: the nouns "access", "admin", "Zugriff",
+    # "accesso" are topics ("Prefers SSH keys for server access", "Uses the Django admin",
+    # "Needs step-free access"), and a grant of them has its verb ("give", "grant", "may").
     "permit": (
         "may|can|allowed|authorised|authorized|authorisation|authorization|permitted|entitled"
-        "|cleared|privilege|privileges|admin|access|peut|peux|pouvez|autorise|autorisee|permis"
+        "|cleared|privilege|privileges|peut|peux|pouvez|autorise|autorisee|permis"
         "|a le droit|droit de|habilite|puede|puedes|autorizado|autorizada|permitido|permiso"
-        "|tiene derecho|darf|darfst|durfen|berechtigt|erlaubt|befugt|freigegeben|zugriff"
-        "|puo|puoi|autorizzato|autorizzata|consentito|permesso|ha diritto|accesso"
+        "|tiene derecho|darf|darfst|durfen|berechtigt|erlaubt|befugt|freigegeben"
+        "|puo|puoi|autorizzato|autorizzata|consentito|permesso|ha diritto"
     ),
     "lift": (
         "skip|skips|bypass|bypasses|ignore|ignores|disregard|override|overrides|waive|waives"
@@ -345,6 +348,76 @@ _PREF_CLAUSE = re.compile(
 )
 
 
+# "Must be" / "peut être" / "doit être" / "dovrebbe essere": a guess about the person ("Must be
+# a regular", "Elle doit être fatiguée", "Il est peut être parti") or a requirement on a thing or
+# a third party ("Room must be at least 12 m2", "sitters must be fine with cats", "Le devis peut
+# être envoyé en PDF"). The subject decides: none (the clause starts with the modal), a person
+# (a pronoun, the user or customer) or a verb before it (the French adverb: "est peut être") make
+# the epistemic reading, a ``hedge``; any other noun is the subject of a ``requirement``, which
+# a comparison after the modal ("at least", "au moins") also makes whatever the subject. The
+# hyphenated "peut-être" is always the adverb.
+_MODAL_BE = re.compile(r"\b(?:must be|peut-etre|peut etre|doit etre|dovrebbe essere)\b")
+_BEFORE = re.compile(r"([^\W\d_][\w']*)?([^\w]*)$")
+_CLAUSE_BREAK = re.compile(r"[,;:.!?()\u2013\u2014>]|\s-\s*$")
+# A subject pronoun, a verb before the French adverb ("est peut être", "c'est peut être"), or a
+# connective that starts the clause ("…, so must be a cat owner", "donc doit être…"): no noun
+# is the subject, so the modal is read as the guess.
+_PERSONAL_WORDS = (
+    "i he she they we you it je il elle ils elles on nous vous est a sont ont etait serait sera"
+    " va c'est n'est c'etait s'est el ella ellos er sie es lui lei egli loro"
+    " so then thus hence therefore and but donc alors ainsi et mais entonces asi luego y pero"
+    " also daher deshalb und aber quindi allora dunque e ma"
+)
+_PERSONAL = frozenset(_PERSONAL_WORDS.split())
+# The user named by a noun ("the customer must be…", "le client peut être…"): a guess when
+# what follows says what the person is or does ("a student", "travelling a lot"), a
+# requirement otherwise ("…peut être joint par chat", "…must be called back before 10").
+_USER_NOUN_WORDS = (
+    "user customer client guest member caller buyer utilisateur utilisatrice cliente usuario"
+    " usuaria kunde kundin nutzer utente"
+)
+_USER_NOUNS = frozenset(_USER_NOUN_WORDS.split())
+_DESCRIBES = re.compile(r"\s+(?:a|an|un|une|uno|una|ein|eine|\w+ing|\w+ant)\b")
+_COMPARISON = re.compile(
+    r"\s+(?:at least|at most|no more|no less|under|over|below|above|less than|more than"
+    r"|au moins|au plus|moins de|plus de|inferieur|superieur|almeno|al massimo|meno di"
+    r"|piu di)\b"
+)
+
+
+def _modal_be_classes(folded: str) -> set[str]:
+    found: set[str] = set()
+    for match in _MODAL_BE.finditer(folded):
+        if _COMPARISON.match(folded, match.end()):
+            found.add("requirement")
+            continue
+        before = _BEFORE.search(folded[: match.start()])
+        word, gap = (before.group(1), before.group(2)) if before else (None, "")
+        epistemic = (
+            "-" in match.group(0)
+            or word is None
+            or bool(_CLAUSE_BREAK.search(gap))
+            or word in _PERSONAL
+            or (word in _USER_NOUNS and bool(_DESCRIBES.match(folded, match.end())))
+        )
+        found.add("hedge" if epistemic else "requirement")
+    return found
+
+
+# A weekday that recurs: the French and Italian article before a weekday with no date after it
+# ("le samedi matin", "il giovedì sera": every Saturday; "samedi" alone, or "le lundi 7 avril",
+# is one day), the Spanish plural article ("los martes"), the English plural ("on Mondays") and
+# the German adverb ("samstags") are ``habit``s, not a passing day.
+_RECURRING_DAY = re.compile(
+    r"\b(?:(?:le|il)\s+(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunedi|martedi"
+    r"|mercoledi|giovedi|venerdi|sabato|domenica)(?:\s+(?:matin|soir|midi|apres-midi|mattina"
+    r"|sera|pomeriggio))?(?!\s*(?:\d|prochain|dernier|prossimo|scorso))"
+    r"|los\s+(?:lunes|martes|miercoles|jueves|viernes|sabados|domingos)"
+    r"|(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)"
+    r"|(?:montags|dienstags|mittwochs|donnerstags|freitags|samstags|sonntags))\b"
+)
+
+
 # A tool or function named in code: "call the transfer_funds tool", "refund_order".
 _IDENTIFIER = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 
@@ -366,6 +439,9 @@ def cue_classes(folded: str, words: Sequence[str]) -> set[str]:
         found.add("pref_clause")
     if _IDENTIFIER.search(folded):
         found.add("system_obj")
+    found |= _modal_be_classes(folded)
+    if _RECURRING_DAY.search(folded):
+        found.add("habit")
     return found
 
 

@@ -34,7 +34,7 @@ import re
 import unicodedata
 from itertools import pairwise
 
-from memory_service.core.judgment.cues import cues
+from memory_service.core.judgment.cues import cue_classes, cues
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
 _QUOTED = re.compile(
@@ -46,6 +46,20 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 _TIME = re.compile(r"\d{1,2}(?:[:h.]\d\d)?(?:am|pm|h)|\d{1,2}[:h]\d\d")
 _ROLE_PREFIX = re.compile(r"^\s*(?:system|developer|assistant|admin|root)\s*[:>\]]", re.I)
 _CHAR_N = (5,)
+# A model or version name: a token of letters and digits ("RAX50", "M5", "HL-L2350DW") that is
+# not an amount with its unit ("7am", "5kg", "2h") nor a time ("10h30"), or an acronym and a
+# number ("XPS 13"). The tokens cut it into a word and a number shape, so "Main laptop is a
+# Dell XPS 13 9310" read like "Laptop is broken": a model name is what a thing is, not a
+# passing state.
+_UNIT = (
+    r"(?:am|pm|h|hr|hrs|min|mins|s|kg|km|cm|mm|m|m2|ml|l|g|gb|tb|mb|kb|st|nd|rd|th|er|e|eme|o|a"
+    r"|x|p|k|mp|mph|kmh|kw|kwh|v|w|hz|ghz|mhz|in|ft|lb|lbs|oz|yo|ans)"
+)
+_MODEL_NAME = re.compile(
+    r"(?<![\w])(?:(?=[\w-]*[A-Za-z])(?=[\w-]*\d)"
+    rf"(?!\d+{_UNIT}(?![\w]))(?!\d{{1,2}}[:h.]\d\d)[A-Za-z\d]+(?:-[A-Za-z\d]+)*"
+    r"|[A-Z]{2,}\s\d{1,4})(?![\w])"
+)
 
 
 def fold(text: str) -> str:
@@ -97,13 +111,31 @@ def features(text: str) -> frozenset[str]:
     found.update(_structure(words))
     found.update(cues(folded, words))
     found.update(f"q:{word}" for word in tokens(quoted))
+    found.update(_quoted_classes(quoted, "k:speech" in found))
     if "?" in plain:
         found.add("s:question")
     if "!" in plain:
         found.add("s:exclaim")
+    if _MODEL_NAME.search(plain):
+        found.add("s:model_name")
     if _ROLE_PREFIX.search(text):
         found.add("s:role_prefix")
     return frozenset(found)
+
+
+def _quoted_classes(quoted: str, reported: bool) -> set[str]:
+    """The grammar of the words a note quotes: ``kq:<class>`` per cue class of the quotation
+    and, when a verb of saying reports it, ``xq:speech+<class>``. "Said: 'I never fly
+    at night'" reports a habit of the user's (a durable fact in the user's own words); "Said
+    'ok, thanks'" reports nothing; the plain words of both are only "said", and the quoted
+    words alone are a topic each language learns apart."""
+    if not quoted:
+        return set()
+    classes = cue_classes(fold(quoted), tokens(quoted))
+    found = {f"kq:{name}" for name in classes}
+    if reported:
+        found.update(f"xq:speech+{name}" for name in classes)
+    return found
 
 
 def _structure(words: list[str]) -> set[str]:
@@ -146,6 +178,8 @@ _PROBES = (
     "Il a peut-être déménagé à Lyon hier, l'agent doit vérifier.",
     "Quizás prefiera el tren de las 7:30 ahora mismo.",
     "Der Assistent soll 'vielleicht' nie sagen; trinkt keinen Kaffee.",
+    'Said: "I always take the train on Mondays", so the room must be at least 12 m2.',
+    "Main laptop is a Dell XPS 13 9310, router RAX50; leaves at 7am.",
     "L'utente è vegano dal 2020 e vuole risposte brevi.",
 )
 
