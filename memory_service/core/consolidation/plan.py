@@ -313,7 +313,7 @@ def plan_consolidation(
         else:
             eligible.append(note)
             continue
-        updated[note.id] = note.with_changes(status=MemoryStatus.EXPIRED, expires_at=now)
+        updated[note.id] = note.expire(at=now)
         dropped.append(Decision(kind, note.id, DecidedBy.RULES, reason))
 
     candidates = [
