@@ -30,6 +30,9 @@ def _secret(text: str) -> frozenset[str]:
         # literal parts joined by "+"
         "La contraseña del wifi del piso es llama + cusco + 2020, todo junto.",
         "Router password is tiger + 77.",
+        # a quoted first part, then the rest told
+        "The wifi at the cabin is on a sticker: 'moosehead' followed by the cabin number, twelve.",
+        "Mot de passe de la box : 'soleil' puis 1987.",
         # a letter key, then keyed digits
         "Key safe next to the door: C-4-1-7, then push down.",
     ],
@@ -46,6 +49,8 @@ def test_a_value_told_by_parts_or_description_is_a_secret(text: str) -> None:
         "Login is email + password.",
         "Gate opens with the first car of the day.",
         "Prefers the first two chapters read aloud.",
+        "Wifi is slow; she calls the router 'the brick' and then restarts it.",
+        "Listens to 'Blue' followed by 2 other albums.",
         "Grade C-4 concrete for the garden wall.",
     ],
 )

@@ -493,6 +493,16 @@ _PLUS_PARTS = re.compile(
     re.I,
 )
 
+# A quoted literal, then what follows it ("'moosehead' followed by the cabin number, twelve",
+# "'soleil' puis 1987"): the first part given, the rest told.
+_QUOTED_THEN_PART = re.compile(
+    rf"[{_OPEN_QUOTES}][^\s{_CLOSE_QUOTES}]{{2,30}}[{_CLOSE_QUOTES}]\s*,?\s*"
+    r"(?:\+|plus|and then|then|followed by|suivi de|puis|seguido de|luego|gefolgt von|dann"
+    r"|seguito da|poi|piu)\s+(?:[^.!?;\n]{0,40}?(?<![\w.,])\d{2,4}(?![\w]|[.,]\d)"
+    rf"|(?:{_DETERMINERS})\s+(?:[^\s.!?;:]+\s+){{0,2}}?{_PERSONAL_ITEMS}(?![\w-]))",
+    re.I,
+)
+
 
 def described_by_parts(folded_text: str) -> bool:
     """A lock's or a credential's value told by what it is made of after the verb that opens
@@ -506,6 +516,8 @@ def described_by_parts(folded_text: str) -> bool:
         if (locked or _UNLOCKED_DEVICE.search(text)) and _OPENED_DESCRIBED.search(text):
             return True
         if (cued or locked) and _CODE_PART.search(text):
+            return True
+        if (cued or locked or _NETWORK.search(text)) and _QUOTED_THEN_PART.search(text):
             return True
         for cue in _CUE_IN_COMPOUND.finditer(text) if cued or _NETWORK.search(text) else ():
             for match in _PLUS_PARTS.finditer(text, cue.end()):
