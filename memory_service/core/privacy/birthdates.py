@@ -48,7 +48,10 @@ _CUE = re.compile(rf"(?<![\w])(?:{_CUES})(?![\w])", re.IGNORECASE)
 
 _MONTHS = MONTH_NAMES
 _YEAR = r"(?:1[89]\d\d|20\d\d)"
-_DAY = r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th|er|º|\.)?"
+# "1°" (a degree sign for the ordinal indicator, as keyboards without "º" write it)
+_DAY = r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th|er|º|°|\.)?"
+# A month in Roman numerals, as Spanish, Italian and Polish forms write it ("5-VIII-1995").
+_ROMAN_MONTH = r"(?-i:XII|XI|IX|X|VIII|VII|VI|IV|V|III|II|I)"
 _FULL_DATE = re.compile(
     # 23/05/2016, 23.05.16, 2016-05-23, 05-23-2016
     r"(?<![\d.])(?:\d{1,2}[/.\-]\d{1,2}[/.\-](?:\d{4}|\d{2})|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2})"
@@ -56,7 +59,9 @@ _FULL_DATE = re.compile(
     # 23 May 2016, 23. Mai 2016, 23 de mayo de 2016, le 3 mars 1990
     rf"|\b{_DAY}\s*(?:of\s+|de\s+)?(?:{_MONTHS})\.?,?\s*(?:de\s+|del\s+)?{_YEAR}\b"
     # May 23, 2016
-    rf"|\b(?:{_MONTHS})\.?\s+{_DAY},?\s+{_YEAR}\b",
+    rf"|\b(?:{_MONTHS})\.?\s+{_DAY},?\s+{_YEAR}\b"
+    # 5-VIII-1995, 5.VIII.1995, 5 VIII 1995: the month in Roman numerals, one separator
+    rf"|(?<![\w.])(?:0?[1-9]|[12]\d|3[01])(?P<rsep>[-./ ]){_ROMAN_MONTH}(?P=rsep){_YEAR}\b",
     re.IGNORECASE,
 )
 # A year of the 20th or 21st century written in words (its century, as each language says it),

@@ -94,7 +94,9 @@ _IDENTIFIER_CUE = re.compile(
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:[-./_][A-Za-z0-9]+)*")
 _GROUPS = re.compile(r"[A-Za-z]+|\d+")
 # Its first token may join letter groups by hyphens ("carte client AH-FR-20931").
-_CUED_CODE = re.compile(r"[(+]?[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?:[ .\-/()]{1,3}\d[A-Za-z0-9]*){0,8}")
+_CUED_CODE = re.compile(
+    r"[(+#]?[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?:[ .\-/()]{1,3}\d[A-Za-z0-9]*){0,8}"
+)
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 # An ISO 8601 date and the hour of its time ("2024-12-01T10", then ":00:00Z").
 _ISO_DATE_HOUR = re.compile(r"(?:19|20)\d{2}-\d{2}-\d{2}T\d{2}")
@@ -169,7 +171,7 @@ def identifier_types(text: str) -> frozenset[str]:
     """Entity types of the identifiers in the normalised ``text``; never the values."""
     found = set(locator_types(text))
     found |= birthdate_kinds(text)
-    registers = company_register_spans(text)
+    registers = _named_code_spans(text)
     for run in _runs(without_emails(text)):
         kind = None if _inside(run.start, registers) else _classify(run)
         if kind:
@@ -297,7 +299,7 @@ def candidate_codes(text: str) -> tuple[str, ...]:
     quantity ("a product model"): what a national-id checksum is tried on as a second
     opinion. Codes the shape rules refuse already are not tried: the note is refused."""
     codes = []
-    registers = company_register_spans(text)
+    registers = _named_code_spans(text)
     for run in _runs(without_emails(text)):
         if (
             not _inside(run.start, registers)
@@ -327,7 +329,7 @@ def harmless_number_at(text: str, start: int, end: int) -> bool:
         after=text[end : end + 24],
         start=start,
     )
-    return _harmless_number(run) or _inside(start, company_register_spans(text))
+    return _harmless_number(run) or _inside(start, _named_code_spans(text))
 
 
 # A company's number in its trade register, after the register's name, in a note that names
@@ -361,6 +363,39 @@ def company_register_spans(text: str) -> tuple[tuple[int, int], ...]:
         stop = _SENTENCE_END.search(text, cue.end(), end)
         spans.append((cue.end(), stop.start() if stop else end))
     return tuple(spans)
+
+
+# A goods heading of the Harmonized System after the nomenclature's name ("HS 0901.21", "code
+# SH 2204.21", "Zolltarifnummer 8483 40", "partida arancelaria 0901.11", "HTS 8471.30.0100"):
+# a chapter 01 to 97 (77 is reserved), then a heading, then subheading pairs, dotted or
+# spaced. It names a class of goods, never a person. A number after the name that fails the
+# chapter check is judged like any number.
+_TARIFF_CUE = re.compile(
+    r"(?<![\w])(?:(?:HS|SH|HTS|TARIC|NC|CN|KN|TN)(?:[ -](?i:codes?|headings?|no\.?|nr\.?))?"
+    r"|(?i:tariff (?:codes?|numbers?|headings?|classifications?)|customs (?:tariff )?codes?"
+    r"|commodity codes?|zolltarif(?:nummer|nr\.?)?|warennummer|partida arancelaria"
+    r"|codigo arancelario|nomenclature douaniere|code douanier|position tarifaire"
+    r"|voce doganale|codice doganale|nomenclatura combinata|codice taric))"
+    r"(?![\w])\s*[:#]?\s*(?:(?i:is|est|es|ist|lautet|e)\s+)?"
+    r"(?P<code>(?P<chapter>\d\d)\d\d(?:[. ]?\d\d){0,3})(?![\w]|[.,]\d)"
+)
+HS_CHAPTERS = range(1, 98)
+HS_RESERVED_CHAPTER = 77
+
+
+def tariff_code_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Where a Harmonized System code stands after its nomenclature's name (see
+    :data:`_TARIFF_CUE`): from the name to the code's end."""
+    return tuple(
+        (match.start(), match.end())
+        for match in _TARIFF_CUE.finditer(text)
+        if int(match["chapter"]) in HS_CHAPTERS and int(match["chapter"]) != HS_RESERVED_CHAPTER
+    )
+
+
+def _named_code_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """A company's register number or a goods heading: codes of things, not of people."""
+    return company_register_spans(text) + tariff_code_spans(text)
 
 
 def _inside(position: int, spans: tuple[tuple[int, int], ...]) -> bool:
@@ -592,7 +627,7 @@ def _joins(
         # opens an aside.
         return False
     a, b = left.group(), right.group()
-    if _quantity_token(a) or _quantity_token(b):
+    if _stands_alone(a) or _stands_alone(b):
         # "24-105mm f/4", "16GB 3200MHz": a quantity with its unit stands alone.
         return False
     if len(a) == 1 and a.isdigit() and re.match(r"[A-Za-z]{3}", b):
@@ -619,6 +654,29 @@ def _quantity_token(token: str) -> bool:
     of one letter ("13K", "4B") may as well end a code."""
     match = _QUANTITY_TOKEN.fullmatch(token)
     return match is not None and len(match.group(1)) > 1 and match.group(1).lower() in _UNITS
+
+
+# A tyre's size by ISO 5775 (ETRTO): width in mm, then a bead seat diameter of the standard
+# ("47-622", "28-559"), written beside the inch size ("28x1,75 (47-622)"). And a counted
+# adjective ("12-speed", "3-piece"): words, not a code's groups.
+_ETRTO = re.compile(r"(?P<width>1[6-9]|[2-7]\d|80)-(?P<bead>\d{3})")
+ETRTO_BEAD_SEATS = frozenset(
+    {194, 203, 222, 239, 248, 251, 279, 288, 298, 305, 317, 330, 337, 340, 349, 355, 357, 369,
+     381, 387, 390, 400, 406, 419, 428, 432, 438, 440, 451, 457, 484, 489, 490, 498, 501, 507,
+     520, 531, 534, 540, 547, 559, 571, 584, 587, 590, 597, 609, 622, 630, 635}
+)  # fmt: skip
+_COUNTED_ADJECTIVE = re.compile(r"\d{1,3}-[a-z]{4,}")
+
+
+def _stands_alone(token: str) -> bool:
+    """A token that joins no neighbour: a quantity with its unit, a tyre's ETRTO size, a
+    counted adjective."""
+    etrto = _ETRTO.fullmatch(token)
+    return (
+        _quantity_token(token)
+        or (etrto is not None and int(etrto["bead"]) in ETRTO_BEAD_SEATS)
+        or _COUNTED_ADJECTIVE.fullmatch(token) is not None
+    )
 
 
 def _has_digit(text: str) -> bool:
@@ -696,7 +754,7 @@ def _harmless_code(run: _Run) -> bool:
     unit = _NUMBER_WITH_UNIT.fullmatch(compact)
     if unit and unit.group(2).lower() in _UNITS and run.digits <= MAX_QUANTITY_DIGITS:
         return True
-    if _after_harmless_noun(run):
+    if _after_harmless_noun(run) or _spec_label(run) or _gcode_words(run):
         return True
     if (
         _CAPITAL_RUN.search(raw)
@@ -726,6 +784,70 @@ def _harmless_code(run: _Run) -> bool:
         run.digits <= MODEL_MAX_DIGITS
         and len(compact) <= MODEL_MAX_CHARS
         and len(groups) <= MODEL_MAX_GROUPS
+    )
+
+
+# A product's label in dashed groups that says what the product is ("PLA-175-1KG-RAL9005",
+# "LDR-30C-DEL-NF"): a group is a quantity with its unit or a temperature ("1KG", "30C"), or
+# a colour of the RAL standard ("RAL9005"); or the label follows a noun that numbers goods
+# ("SKU format CER-2024-BL-06", "part no. ..."). Not after an identifier's word.
+_LABEL_GROUP = re.compile(r"[A-Za-z0-9]{1,8}")
+_SPEC_GROUP = re.compile(
+    r"(?P<number>\d{1,4}(?:[.,]\d{1,3})?)(?P<unit>[A-Za-z]{1,3})|RAL[1-9]\d{3}"
+)
+_TEMPERATURE_UNITS = frozenset({"c", "f"})
+MIN_LABEL_GROUPS = 3
+MIN_SERIAL_DIGITS = 5
+GOODS_NOUN_REACH = 3
+
+
+def _spec_label(run: _Run) -> bool:
+    groups = run.raw.split("-")
+    if (
+        " " in run.raw
+        or len(groups) < MIN_LABEL_GROUPS
+        or not all(_LABEL_GROUP.fullmatch(group) for group in groups)
+        or _IDENTIFIER_CUE.search(run.before)
+        or any(len(group) >= MIN_SERIAL_DIGITS for group in re.findall(r"\d+", run.raw))
+        or not any(re.fullmatch(r"[A-Za-z]{2,}", group) for group in groups)
+    ):
+        return False  # a serial of five digits or more, or no word's abbreviation: an id's
+    for group in groups:
+        spec = _SPEC_GROUP.fullmatch(group)
+        if spec and (
+            spec["unit"] is None
+            or spec["unit"].lower() in _UNITS
+            or spec["unit"].lower() in _TEMPERATURE_UNITS
+        ):
+            return True
+    words = [word.lower() for word in re.findall(r"[A-Za-z]+", run.before)]
+    return any(word in _GOODS_NOUNS for word in words[-GOODS_NOUN_REACH:])
+
+
+def product_label(token: str) -> bool:
+    """A label in capitals and dashed groups whose groups say what the product is: a
+    quantity with its unit, a temperature or a RAL colour, and a word's abbreviation
+    ("PLA-175-1KG-RAL9005", "LDR-30C-DEL-NF"); see :func:`_spec_label`."""
+    return token.upper() == token and _spec_label(
+        _Run(raw=token, compact=re.sub(r"[^A-Za-z0-9]", "", token), before="", after="")
+    )
+
+
+_GOODS_NOUNS = frozenset({"sku", "skus", "part", "parts", "article", "item", "model", "ean"})
+# G-code: a command ("G28", "M104") and its parameter words, one letter and a number each
+# ("M104 S215", "G1 X10 Y20 F3000"): a machine's instruction, read as one line.
+_GCODE_COMMAND = re.compile(r"[GM]\d{1,3}")
+_GCODE_WORD = re.compile(r"[A-Z]-?\d{1,5}(?:\.\d{1,4})?")
+MAX_GCODE_WORDS = 6
+
+
+def _gcode_words(run: _Run) -> bool:
+    words = run.raw.split(" ")
+    return (
+        1 < len(words) <= MAX_GCODE_WORDS
+        and _GCODE_COMMAND.fullmatch(words[0]) is not None
+        and all(_GCODE_WORD.fullmatch(word) for word in words[1:])
+        and len({word[0] for word in words}) == len(words)
     )
 
 
@@ -885,7 +1007,8 @@ _NUMBER_NOUN = re.compile(
     r"|referencia|riferimento|referenz|aktenzeichen|matricule)"
     r"(?P<of>\s+(?:of|des|de los|de las|dei|degli|delle)(?=\s))?"
     r"(?:\s+(?:[a-z]+'|[^\W\d]+)(?![\w])){0,3}?\s*(?:is|was|est|es|ist|lautet|e|:|#|=)?\s*"
-    r"(?=[(+]?[A-Za-z]*\d)",
+    # "#" may lead the value itself ("client number at the clinic is #88213")
+    r"(?=[(+#]?[A-Za-z]*\d)",
     re.I,
 )
 

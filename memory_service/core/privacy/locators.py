@@ -283,7 +283,11 @@ def locator_types(text: str) -> frozenset[str]:
     without_urls = _URL_USERINFO.sub(" ", text)
     if _EMAIL.search(without_urls) or told_email(without_urls):
         found.add("EMAIL_ADDRESS")
-    if _has_handle(without_urls) or _QUOTED_HANDLE.search(without_urls):
+    if (
+        _has_handle(without_urls)
+        or _QUOTED_HANDLE.search(without_urls)
+        or _lower_handle(without_urls)
+    ):
         found.add("SOCIAL_HANDLE")
     if _has_gamer_tag(without_urls):
         found.add("GAMER_TAG")
@@ -463,6 +467,38 @@ _ACCOUNT_NAMED = re.compile(
     r"(?:\s*[:=]|\s+(?i:is|was|est|es|ist|lautet|e|è|era|war|etait|c'est))\s+"
     rf"{_HANDLE_TOKEN}{_HANDLE_END}"
 )
+
+
+# A user name on any platform, listed or not: a lower-case token with a dot, an underscore or
+# digits after letters inside, named as a profile or an account ("Her Rover profile is
+# nhat.minh.pdx", "en Wallapop con el usuario ferbici_sevilla"), or given after "as" once a
+# platform is named by its capitalised name ("Posts his designs on Thingiverse as
+# kayode_makes", "Verkauft Teile auf Kleinanzeigen als schrauber_kowalski_hh").
+_PROFILE_NOUNS = (
+    r"profiles?|profil|perfil|profilo|accounts?|compte|cuenta|konto|user|usuario|utente"
+    r"|utilisateur|nutzer|benutzer|username|user ?name|pseudo|nom d'utilisateur"
+    r"|nombre de usuario|nutzername|benutzername|nome utente"
+)
+_LOWER_HANDLE = r"@?(?P<name>[a-z][a-z0-9]*(?:[._][a-z0-9]+)+|[a-z]{2,}\d{1,4})"
+_PROFILE_NAMED = re.compile(
+    rf"(?<![\w])(?i:{_PROFILE_NOUNS})(?:(?:\s+[^\W\d]+){{0,2}}?(?:\s*[:=]|\s+(?i:is|was|est|es"
+    r"|ist|lautet|e|è|era|named|called|nomme|llamado|namens|chiamato)))?"
+    rf"\s+{_LOWER_HANDLE}{_HANDLE_END}"
+)
+_CAPITALISED_PLATFORM = r"[A-Z][\w.-]*[a-z][\w.-]*(?:\s+[A-Z][\w.-]*)?"
+_AS_ON_PLATFORM = re.compile(
+    rf"(?<![\w.])(?i:{_ON})\s+{_CAPITALISED_PLATFORM}\s+(?:(?i:as|als|como|come|comme"
+    r"|sous le nom(?: de)?|unter dem namen|con il nome|con el nombre)\s+)"
+    rf"{_LOWER_HANDLE}{_HANDLE_END}"
+)
+
+
+def _lower_handle(text: str) -> bool:
+    return any(
+        not _HOSTNAME_TLD.search(match["name"]) and not _VERSION_LIKE.fullmatch(match["name"])
+        for pattern in (_PROFILE_NAMED, _AS_ON_PLATFORM)
+        for match in pattern.finditer(text)
+    )
 
 
 def _user_name(token: str) -> bool:

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
-from memory_service.core.privacy.identifiers import harmless_number_at, is_uuid
+from memory_service.core.privacy.identifiers import harmless_number_at, is_uuid, product_label
 from memory_service.core.privacy.locators import CREDENTIAL, keyed_values
 from memory_service.core.privacy.recipes import (
     concluded_value,
@@ -99,7 +99,8 @@ _SECRET_FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
-_TOKEN_CANDIDATE = re.compile(r"[A-Za-z0-9+/=_.-]{20,}")
+# 20 characters or more; a sentence's full stop after a token is not part of it
+_TOKEN_CANDIDATE = re.compile(r"[A-Za-z0-9+/=_.-]{19,}[A-Za-z0-9+/=_-]")
 MIN_TOKEN_ENTROPY_BITS = 3.5
 # How many content words after a credential cue ("password", "identifiants", "login") a
 # password-like token still counts: "login for the NAS is admin / X" puts two between them.
@@ -288,6 +289,7 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) ->
         )
         or _quoted_near_cue(folded_text, lexicons)
         or described_value(folded_text)
+        or described_by_parts(folded_text)
         or items_joined(folded_text)
         or partial_secret(folded_text)
         or opened_with_password(folded_text)
@@ -429,7 +431,10 @@ _PERSONAL_ITEMS = (
     r"|numeros? de (?:rue|maison)|nombres?|apodos?|iniciales|cumpleanos|dias?|mes(?:es)?|anos?"
     r"|fechas?|calles?|namen?|spitznamen?|initialen|geburtstags?|tag|tage|monat|monats|jahr"
     r"|jahres|geburtsjahr|datum|strasse|hausnummern?|nomi?|nome|soprannomi?|iniziali"
-    r"|compleanno|giorno|giorni|mese|mesi|anno|anni|data|via|numero civico)"
+    r"|compleanno|giorno|giorni|mese|mesi|anno|anni|data|via|numero civico"
+    # digits taken from something ("the first five digits of pi", "the last four of his
+    # badge" is read elsewhere): the value is told by where its digits come from
+    r"|digits|chiffres|cifras|digitos|ziffern|stellen|cifre)"
 )
 _DESCRIBED_VALUE = re.compile(
     rf"(?<![\w-])(?:{_MADE_OF})\s*[{_OPEN_QUOTES}]?\s*(?:{_DETERMINERS})(?:\s+|(?<=')\s*)"
@@ -450,6 +455,75 @@ def described_value(folded_text: str) -> bool:
                 continue
             if _DESCRIBED_VALUE.search(text, cue.end()):
                 return True
+    return False
+
+
+# The slot a lock opens with, filled by what the value is made of: "Le cadenas de son vélo
+# s'ouvre avec l'année de naissance de sa mère", "the shed unlocks with the house number".
+_OPENED_DESCRIBED = re.compile(
+    rf"(?<![\w-])(?:{CODE_OPENERS})(?![\w-])[^.!?;\n]{{0,40}}?(?<![\w-])"
+    rf"(?:with|using|avec|con|mit|mediante|par)\s+(?:{_DETERMINERS})(?:\s+|(?<=')\s*)"
+    rf"(?:[^\s.!?;:]+\s+){{0,2}}?{_PERSONAL_ITEMS}(?![\w-])",
+    re.I,
+)
+# A code given by its parts: the first or last digits one by one or as a number, or said to
+# be a personal item ("Garage keypad: first two digits 4 and 0, last two are his flat
+# number, 12", "les deux premiers chiffres sont 4 et 0").
+_PART_COUNT = (
+    r"(?:\d|two|three|four|five|six|deux|trois|quatre|cinq|dos|tres|cuatro|cinco|zwei|drei"
+    r"|vier|funf|due|tre|quattro|cinque)"
+)
+_PART_POSITION = (
+    r"first|last|premiers?|dernieres?|derniers?|primer[oa]s?|ultim[oa]s?|ersten?|letzten?"
+    r"|prim[ei]|ultim[ei]"
+)
+_CODE_PART = re.compile(
+    rf"(?<![\w-])(?:(?:{_PART_POSITION})\s+{_PART_COUNT}|{_PART_COUNT}\s+(?:{_PART_POSITION}))"
+    r"(?:\s+(?:digits|numbers|chiffres|cifras|digitos|numeros|ziffern|stellen|cifre|numeri))?"
+    r"\s*(?:(?:are|is|were|sont|est|son|es|sind|ist|sono|e)\s+|:\s*|=\s*)?"
+    rf"(?:\d(?:\s*(?:,|and|et|y|und|e|then|puis|dann|poi|luego)?\s*\d)*(?![\w])"
+    rf"|(?:{_DETERMINERS})\s+(?:[^\s.!?;:]+\s+){{0,2}}?{_PERSONAL_ITEMS}(?![\w-]))",
+    re.I,
+)
+# A value given as literal parts joined by "+" after a credential's "is" ("La contraseña del
+# wifi es llama + cusco + 2020, todo junto"): three parts, or two with a digit.
+_PLUS_PARTS = re.compile(
+    rf"(?<![\w-])(?:{_MADE_OF})\s+(?P<parts>[\w!$*#.-]{{2,20}}(?:\s*\+\s*[\w!$*#.-]{{1,20}})+)"
+    r"(?![\w+])",
+    re.I,
+)
+
+# A quoted literal, then what follows it ("'moosehead' followed by the cabin number, twelve",
+# "'soleil' puis 1987"): the first part given, the rest told.
+_QUOTED_THEN_PART = re.compile(
+    rf"[{_OPEN_QUOTES}][^\s{_CLOSE_QUOTES}]{{2,30}}[{_CLOSE_QUOTES}]\s*,?\s*"
+    r"(?:\+|plus|and then|then|followed by|suivi de|puis|seguido de|luego|gefolgt von|dann"
+    r"|seguito da|poi|piu)\s+(?:[^.!?;\n]{0,40}?(?<![\w.,])\d{2,4}(?![\w]|[.,]\d)"
+    rf"|(?:{_DETERMINERS})\s+(?:[^\s.!?;:]+\s+){{0,2}}?{_PERSONAL_ITEMS}(?![\w-]))",
+    re.I,
+)
+
+
+def described_by_parts(folded_text: str) -> bool:
+    """A lock's or a credential's value told by what it is made of after the verb that opens
+    with it (:data:`_OPENED_DESCRIBED`), by its parts (:data:`_CODE_PART`), or as literal
+    parts joined by "+" (:data:`_PLUS_PARTS`), in the sentence of the lock, the keypad or
+    the credential. Fails closed: a description of a code is the code to whoever knows it."""
+    for sentence in _SENTENCE_OF.finditer(folded_text):
+        text = sentence.group()
+        cued = any(not _names_something_else(text, cue) for cue in _CUE.finditer(text))
+        locked = bool(_LOCK.search(text) or _KEYPAD_DEVICE.search(text))
+        if (locked or _UNLOCKED_DEVICE.search(text)) and _OPENED_DESCRIBED.search(text):
+            return True
+        if (cued or locked) and _CODE_PART.search(text):
+            return True
+        if (cued or locked or _NETWORK.search(text)) and _QUOTED_THEN_PART.search(text):
+            return True
+        for cue in _CUE_IN_COMPOUND.finditer(text) if cued or _NETWORK.search(text) else ():
+            for match in _PLUS_PARTS.finditer(text, cue.end()):
+                parts = re.split(r"\s*\+\s*", match["parts"])
+                if len(parts) >= 3 or any(ch.isdigit() for ch in match["parts"]):
+                    return True
     return False
 
 
@@ -731,9 +805,17 @@ def keyed_code_near_cue(text: str) -> bool:
     that way (see :data:`_KEYED_DIGITS`)."""
     for sentence in _SENTENCE.finditer(text):
         clause = sentence.group()
-        if _KEYED_DIGITS.search(clause) and (_CUE.search(clause) or _LOCK.search(clause)):
+        keyed = _KEYED_DIGITS.search(clause) or _KEYED_LETTERED.search(clause)
+        if keyed and (_CUE.search(clause) or _LOCK.search(clause)):
             return True
     return False
+
+
+# A letter, then single digits keyed one by one with the same separator ("C-4-1-7"): a key
+# safe's or a keypad's code that starts with a letter key.
+_KEYED_LETTERED = re.compile(
+    r"(?<![\w.,-])[A-Za-z](?P<sep>[.-])\d(?:(?P=sep)\d){2,10}(?![\w]|[.,-]\d)"
+)
 
 
 def _views(text: str) -> tuple[str, ...]:
@@ -1604,6 +1686,8 @@ def _code_in_window(rest: str, lexicons: Lexicons) -> bool:
             and _code_shaped(token)
             and token.lower() not in products
             and not _harmless_here(clause, start, start + len(token), lexicons)
+            # "service codes like LDR-30C-DEL-NF": a product's label, not a typed code
+            and not product_label(token)
         ):
             return True
     return False
