@@ -27,7 +27,6 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 from importlib import resources
 from types import ModuleType
 from typing import cast
@@ -35,14 +34,15 @@ from typing import cast
 import phonenumbers
 from stdnum.util import get_number_modules
 
+from memory_service.adapters.digest_memo import DigestMemo
 from memory_service.core.lexicons import DEFAULT_LEXICONS, fold
+from memory_service.core.privacy.secrets import MIN_SEED_WORDS
 
 NATIONAL_ID = "NATIONAL_ID"
 PHONE_NUMBER = "PHONE_NUMBER"
 SEED_PHRASE = "SEED_PHRASE"
 SEED_WORDS = range(12, 25)
 # A shorter run counts when it has the shape of a written-out phrase (see the module doc).
-MIN_BARE_SEED_WORDS = 6
 _LOWER_RUN = re.compile(r"[a-z]+(?: [a-z]+)+")
 _LATIN_WORDLISTS = ("english", "french", "spanish", "italian", "portuguese", "czech", "turkish")
 _WORD = re.compile(r"[^\W\d_]+")
@@ -76,11 +76,12 @@ class LibraryIdentifierDetector:
     def __init__(self) -> None:
         self._modules = checksum_modules()
         self._wordlists = bip39_wordlists()
-        self._national_id = lru_cache(maxsize=4096)(self._national_id_uncached)
+        # By a keyed digest, never the code itself: candidates are values from notes.
+        self._national_ids: DigestMemo[bool] = DigestMemo(4096)
 
     def identifier_types(self, text: str, codes: Sequence[str]) -> frozenset[str]:
         found = set()
-        if any(self._national_id(code) for code in codes):
+        if any(self._national_ids(code, self._national_id) for code in codes):
             found.add(NATIONAL_ID)
         if _COUNTRY_CODE.search(text) and _has_phone_number(text):
             found.add(PHONE_NUMBER)
@@ -88,7 +89,7 @@ class LibraryIdentifierDetector:
             found.add(SEED_PHRASE)
         return frozenset(found)
 
-    def _national_id_uncached(self, code: str) -> bool:
+    def _national_id(self, code: str) -> bool:
         return any(_is_valid(module, code) for module in self._modules)
 
     def _has_seed_phrase(self, text: str) -> bool:
@@ -97,14 +98,14 @@ class LibraryIdentifierDetector:
         )
 
     def _bare_run(self, words: list[str]) -> bool:
-        if len(words) < MIN_BARE_SEED_WORDS:
+        if len(words) < MIN_SEED_WORDS:
             return False
         for wordlist in self._wordlists:
             run = 0
             for word in words:
                 seed = word in wordlist and word not in DEFAULT_LEXICONS.stopwords
                 run = run + 1 if seed else 0
-                if run >= MIN_BARE_SEED_WORDS:
+                if run >= MIN_SEED_WORDS:
                     return True
         return False
 

@@ -21,12 +21,12 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import secrets
 import tempfile
-import threading
 from pathlib import Path
 
 import tiktoken
+
+from memory_service.adapters.digest_memo import DigestMemo
 
 logger = logging.getLogger(__name__)
 
@@ -82,21 +82,13 @@ class TiktokenCounter:
         # often the same whole text as the last render of its subject; tokenising them again
         # was a fifth of a render's CPU. No text is kept, only digests and counts; the oldest
         # go first past ``remembered``.
-        self._digest_key = secrets.token_bytes(32)
-        self._counts: dict[bytes, int] = {}
-        self._remembered = remembered
-        self._lock = threading.Lock()
+        self._counts: DigestMemo[int] = DigestMemo(remembered)
 
     def count(self, text: str) -> int:
-        digest = hashlib.blake2b(text.encode(), digest_size=16, key=self._digest_key).digest()
-        counted = self._counts.get(digest)
-        if counted is None:
-            counted = len(self._encoding.encode_ordinary(text))
-            with self._lock:
-                self._counts[digest] = counted
-                if len(self._counts) > self._remembered:
-                    del self._counts[next(iter(self._counts))]
-        return counted
+        return self._counts(text, self._tokens)
+
+    def _tokens(self, text: str) -> int:
+        return len(self._encoding.encode_ordinary(text))
 
 
 def _load_encoding(model: str) -> tiktoken.Encoding:
