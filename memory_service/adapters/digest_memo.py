@@ -26,6 +26,13 @@ class DigestMemo(Generic[T]):
         self._size = size
         self._lock = threading.Lock()
 
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def digests(self) -> list[bytes]:
+        """What is held as keys (for tests: 16-byte digests, never a text)."""
+        return list(self._values)
+
     def __call__(self, text: str, compute: Callable[[str], T]) -> T:
         digest = hashlib.blake2b(text.encode(), digest_size=16, key=self._key).digest()
         if digest in self._values:

@@ -140,5 +140,5 @@ def test_a_remembered_count_is_the_count_and_no_text_is_kept() -> None:
     assert [counter.count(text) for text in texts] == fresh
     assert [counter.count(text) for text in texts] == fresh  # remembered or counted again
     assert len(counter._counts) == 2  # the oldest went first
-    assert all(isinstance(key, bytes) and len(key) == 16 for key in counter._counts)
-    assert not any(text.encode() in key for text in texts for key in counter._counts)
+    assert all(isinstance(key, bytes) and len(key) == 16 for key in counter._counts.digests())
+    assert not any(text.encode() in key for text in texts for key in counter._counts.digests())
