@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from memory_service.core.privacy.name_lookalikes import reads_as_lookalike, weekday_or_month
+from memory_service.core.privacy.name_model import name_unit
 from memory_service.core.privacy.names import kin_before, person_cue_before, relation_after
 
 _NOUNS_AFTER = (
@@ -493,6 +494,10 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
         and not _COMPANY_BEFORE.search(text[max(0, start - 12) : start])
     ):
         return True  # "Admire Victor Hugo et lit ses romans": a figure and their works
+    if admired_figure(text, start, end):
+        return True  # "Admires Marie Curie and enjoys books about women in science"
+    if authored_work(text, start, end):
+        return True  # "Favourite song is '867-5309/Jenny' by Tommy Tutone"
     if _JOINED_MAKER_AFTER.match(after):
         return True  # "Ben" in "Ben & Jerry's ice cream"
     if span.endswith(("'s", "\u2019s")):
@@ -660,3 +665,130 @@ def _starts(text: str, start: int, end: int) -> list[int]:
         inner = word.end()
         starts.append(inner)
     return starts
+
+
+# The role a full name plays in its clause: the object of admiration, fandom, reading or
+# listening, right after the clause's verb ("Admires Marie Curie and enjoys books about",
+# "Es fan de Rafa Nadal", "Ama Leonardo da Vinci e va", "Bewundert Franziska van Almsick",
+# "because she loves Miles Davis"). A note's user admires a private person through a
+# relationship word ("admires her coach Ana Pérez"), which the callers read first; a name in
+# this role without one is a public figure. It fails closed where the role does not hold the
+# name alone: a single word ("Grande fan di Chiara-Maria", "Passionné par Napoléon"), a name
+# in lower case, a platform after it ("Follows Nguyen Thi Lan on Twitch": a creator who may be
+# private), a relative clause after it, a possessive before a lower-case noun ("Loves Ana
+# Pérez's cooking": a person's thing). The cost: a private person admired by full name alone
+# ("Admires Ana Pérez") passes; no seen note or corpus note is so written.
+_CLAUSE_START = (
+    r"(?:^|(?<=[.;:!?\n,(\u2013\u2014])\s*|(?<![\w'])(?:and|but|because|so|et|mais|car|parce que"
+    r"|y|pero|porque|e|ma|perch[ée]|und|aber|weil|denn)\s+)"
+)
+_SUBJECT = (
+    r"(?:(?:she|he|they|(?:the\s+)?(?:user|customer|client)|elle|il|ils|le\s+client|la\s+cliente"
+    r"|l['\u2019]utilisat(?:eur|rice)|ella|[ée]l|el\s+cliente|la\s+clienta|el\s+usuario"
+    r"|la\s+usuaria|sie|er|der\s+kunde|die\s+kundin|lei|lui|il\s+cliente|l['\u2019]utente)\s+)?"
+)
+_DEGREE = (
+    r"(?:(?:really|still|also|always|truly|deeply|greatly|absolutely|genuinely|vraiment|aussi"
+    r"|toujours|beaucoup|muy|mucho|tambi[ée]n|siempre|realmente|sehr|auch|immer|wirklich"
+    r"|molto|anche|sempre|davvero)\s+){0,2}"
+)
+# A fan's noun with its copula and its size: "is a big fan of", "es muy aficionado a", "ist
+# großer Fan von", "è un grande appassionato di", "est passionné par".
+_FAN = (
+    r"(?:(?:is|'s|est|es|ist|[èe])\s+)?(?:(?:a|an|un|une|una|ein|eine|muy|tr[èe]s|very|big|huge"
+    r"|great|massive|lifelong|grand|grande|gran|gro(?:ß|ss)er|gro(?:ß|ss)e|riesiger)\s+){0,3}"
+    r"(?:fan|aficionad[oa]|admirador(?:a)?|seguidor(?:a)?|passionn[ée]e?|appassionat[oa]"
+    r"|tifos[oa]|ammirat(?:ore|rice)|admirer|devotee|begeistert)"
+    r"\s+(?:of|de|del|a|al|di|von|vom|par|d['\u2019])"
+)
+_ADMIRING = (
+    r"(?:admires?|adores?|loves?|likes?|idoli[sz]es?|worships?|reveres?|follows?|reads?"
+    r"|re-?reads?|listens\s+to|supports?|enjoys?|obsessed\s+with|inspired\s+by"
+    r"|admire|adore|aime(?:\s+(?:beaucoup|bien))?|lit|relit|[ée]coute|suit|soutient|v[ée]n[èe]re"
+    r"|admira(?:\s+a)?|adora(?:\s+a)?|ama(?:\s+a)?|sigue\s+a|lee\s+a|(?:est[áa]\s+)?leyendo\s+a"
+    r"|escucha\s+a|(?:le|les)\s+(?:encanta|encantan|gusta|gustan|fascina|fascinan)"
+    r"|bewundert|verehrt|liebt|mag|liest|h[öo]rt(?:\s+gern)?|folgt"
+    r"|ama|adora|ammira|legge|ascolta|segue|tifa\s+per"
+    rf"|{_FAN})"
+)
+# A full name already listed in the same role: "Reads Jo Nesbø and Henning Mankell".
+_ADMIRED_LISTED = (
+    r"(?:(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*(?:\s+(?:(?:van|von|de|da|di|del|der|du|la|le)\s+)?"
+    r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*)+\s*(?:,|\s(?:and|et|y|e|und|&))\s+){0,3}"
+)
+_ADMIRED_BEFORE = re.compile(
+    rf"{_CLAUSE_START}{_SUBJECT}{_DEGREE}{_ADMIRING}(?:\s+|(?<=['\u2019]))"
+    rf"{_ADMIRED_LISTED}$",
+    re.IGNORECASE,
+)
+# What makes the name someone met or kept in touch with: a platform or a place after it
+# ("on Twitch", "at the gym", "su Instagram"), a relative clause ("who lives next door").
+_MET_AFTER = re.compile(
+    r"(?:['\u2019]s)?\s*,?\s*(?:(?i:on|sur|en|su|auf|via|at|from|in|bei|chez|au|na)\s+"
+    r"(?:(?i:the|le|la|el|il|der|die|das)\s+)?\S|(?i:who|whom|qui|que|quien|quienes|der|die"
+    r"|che|dont|whose)\b)"
+)
+# A possessive before a word spelled as a maker spells it ("Adrian Bowyer's RepRap project",
+# "Elon Musk's SpaceX launches"): a public venture; any other possessive may be a person's.
+_POSSESSIVE_VENTURE = re.compile(r"['\u2019]s?\s+(?:[A-Z][a-z]+[A-Z]|[A-Z]{2,})[\w-]*")
+
+
+def admired_figure(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a full name in the role of a public figure: the object
+    of admiring, following, reading or listening, first in its clause (see above)."""
+    # The finders may hold only a given name ("Franziska" of "Franziska van Almsick") or take
+    # the verb in ("Ist Fan von Helene Fischer"): the name runs to its unit's end, and may
+    # begin at any word of the span.
+    end = max(end, name_unit(text, start, end)[1])
+    inner = [match.start() for match in re.finditer(r"(?<!\S)\S", text[start:end])]
+    for begin in sorted({*_starts(text, start, end), *(start + at for at in inner)}):
+        if not _full_name(text, begin, end):
+            continue
+        if not _ADMIRED_BEFORE.search(text[max(0, begin - 120) : begin]):
+            continue
+        if person_cue_before(text[max(0, begin - 80) : begin]):
+            return False
+        stop = end - 2 if text[start:end].endswith(("'s", "\u2019s")) else end
+        after = text[stop:]
+        if _MET_AFTER.match(after):
+            return False
+        return not (_POSSESSIVE.match(after) and not _POSSESSIVE_VENTURE.match(after))
+    return False
+
+
+# A work, then its author: a quoted title or a published kind right before "by" ("'867-5309/
+# Jenny' by Tommy Tutone", "the novel Beloved by Toni Morrison"). What a private person also
+# makes (paintings, photos, cakes) and the agents of a passive ("led by", "coached by") are
+# not among them.
+_AUTHORED_BEFORE = re.compile(
+    r"(?:['\"\u2019\u201d\u00bb]|(?<![\w'])(?i:song|album|track|single|record|novel|book|film"
+    r"|movie|symphony|opera|poem|podcast|series|comic|memoir|play|musical|thriller)s?"
+    r"(?:\s+(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*){0,4})\s+(?i:by)\s+$"
+)
+
+
+def authored_work(text: str, start: int, end: int) -> bool:
+    """Whether a full name is a work's author, right after the work and "by"."""
+    return (
+        _full_name(text, start, end)
+        and _AUTHORED_BEFORE.search(text[max(0, start - 80) : start]) is not None
+        and not person_cue_before(text[max(0, start - 80) : start])
+        and not _MET_AFTER.match(text, end)
+    )
+
+
+# A title only a person bears, after a verb of eating, drinking or wearing: the title is a
+# brand's ("Drinks Dr Pepper", "Isst nach dem Training gern Dr. Oetker", "Wears Dr. Martens").
+# No one is eaten or worn; a person met over a meal comes with a preposition ("Eats lunch
+# with Dr. Shah"), which stops it.
+_CONSUMED_TITLE_BEFORE = re.compile(
+    r"(?<![\w'])(?i:drinks?|eats?|wears?|boit|mange|porte|bebe|come|viste|trinkt|isst|tr[äa]gt"
+    r"|beve|mangia|indossa)"
+    r"(?:\s+(?!(?i:with|avec|con|mit|bei|for|f[üu]r|para|pour|per|at|chez|by|von|de|di|da)\b)"
+    r"[\w'\u2019-]+){0,4}?\s+(?i:dr|dr\.)\s*$"
+)
+
+
+def consumed_title(before: str) -> bool:
+    """Whether ``before`` ends with a verb of eating, drinking or wearing and a "Dr" title."""
+    return _CONSUMED_TITLE_BEFORE.search(before[-80:]) is not None

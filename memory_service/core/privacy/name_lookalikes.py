@@ -237,6 +237,11 @@ _PREPOSITION_BEFORE = re.compile(
 )
 
 
+# Things named after someone other than a band or a pet: dishes, drinks, plants, ships.
+_EPONYM_THINGS = (
+    r"pizza|dish|cake|dessert|cocktail|sandwich|salad|sauce|drink|biscuit|cookie|rose|flower"
+    r"|plant|tulip|ship|telescope|crater|asteroid|font|typeface"
+)
 # Whom a pet is named after or a costume portrays: a character or a public figure ("Named the
 # cat after Walter White", "Il gatto si chiama come Dylan Dog", "Dressed up as Leslie Knope
 # last Halloween", "déguisé en Arsène Lupin"). A relative in between is a cue the callers read
@@ -245,6 +250,11 @@ _NAMED_AFTER = re.compile(
     rf"(?i:(?:named|called)\s+(?:the|my|our|his|her|their|a)\s+(?:{_THINGS})\s+after"
     rf"|(?:{_THINGS})\s+(?:si chiama|s['\u2019]appelle|se llama|hei(?:ß|ss)t)\s+(?:come|comme"
     r"|como|wie)"
+    # a thing or a pet named, then whom after: "Her dog is called Frida, after", "the pizza
+    # is the Margherita, named after", "a rose named in honour of"
+    # (a naming verb between: "the cat stays with us, after" is a time)
+    rf"|(?:{_THINGS}|{_EPONYM_THINGS})\b[^.;!?\n]{{0,40}}?\s(?:named|called)\s"
+    r"[^.;!?\n]{0,30}?(?<![\w'])(?:after|in\s+honou?r\s+of)"
     r"|dressed(?:\s+up)?\s+as|went\s+as|a\s+costume\s+of|d[ée]guis[ée]e?s?\s+en"
     r"|disfrazad[oa]s?\s+de|verkleidet\s+als|vestit[oa]\s+da|travestit[oa]\s+da)\s+$"
 )
