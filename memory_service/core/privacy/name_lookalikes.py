@@ -186,7 +186,17 @@ def reads_as_lookalike(text: str, start: int, end: int) -> bool:
         and _PET_CLAUSE_GOES_ON.match(text, end)
     ):
         return True  # "Horse Thunder is stabled at the riding club": the span holds its noun
+    if _HOUSE_NUMBER_BEFORE.search(before) and _STREET_TYPE_AFTER.match(text, end):
+        return True  # "221B Baker Street": a street's name; the address reader decides the door
     return _STREET_TYPE_BEFORE.search(before) is not None
+
+
+# A house number before a name and an English street type after it: the name is the street's.
+_HOUSE_NUMBER_BEFORE = re.compile(r"(?<![\w.,-])\d{1,5}[A-Za-z]?\s+$")
+_STREET_TYPE_AFTER = re.compile(
+    r"\s+(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Boulevard|Square|Place|Drive|Way|Close"
+    r"|Crescent|Terrace|Court|Row|Gardens|Grove|Mews)(?![\w-])"
+)
 
 
 # Things people name: a band, a company, a shop, a boat, a team, a pet. A naming verb right
