@@ -63,3 +63,19 @@ def test_a_doctor_title_after_drinking_or_wearing_is_a_brand() -> None:
     assert consumed_title("Isst nach dem Training gern Dr. ")
     assert not consumed_title("Eats lunch with Dr ")
     assert not consumed_title("Sees Dr ")
+
+
+def test_a_public_role_with_its_modifier_and_pet_food_read_as_brand() -> None:
+    text = "Favourite book series is Harry Potter; enjoys related trivia."
+    assert reads_as_brand(text, *_span(text, "Harry Potter"))
+    text = "Favourite tennis partner is Ana Pérez."
+    assert not reads_as_brand(text, *_span(text, "Ana Pérez"))
+    text = "Feeds Royal Canin Medium Adult kibble."
+    assert reads_as_brand(text, *_span(text, "Royal Canin Medium Adult"))
+
+
+def test_the_before_a_full_name_is_a_thing_but_not_a_family() -> None:
+    text = "At the Marriott Marquis always asks for room 1204."
+    assert reads_as_brand(text, *_span(text, "Marriott Marquis"))
+    text = "Visits the Anna Meyer family on Sundays."
+    assert not reads_as_brand(text, *_span(text, "Anna Meyer"))

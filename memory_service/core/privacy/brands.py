@@ -38,6 +38,8 @@ _NOUNS_AFTER = (
     # Austin roses", "a GivEnergy battery", "Leki trekking poles", "Chunky Monkey flavour")
     r"|socks|gowns?|roses|tulips|bulbs|seeds|batter(?:y|ies)|inverters?|panels|poles"
     r"|flavou?rs?|roasts?|blends?"
+    # pet food by its maker ("Royal Canin Medium Adult kibble", "Hill's cat food")
+    r"|kibble|(?:dog|cat|pet)\s+food|litter"
     # a named holiday camp ("the Young Explorers camp"), eyewear ("Ray-Ban Wayfarer frames")
     r"|camps?|frames|lenses|sunglasses|eyewear"
     # what a collector buys of an artist or a maker ("Clarice Cliff ceramics", "Art Deco
@@ -340,8 +342,9 @@ _PUBLIC_ROLES_EN = (
 )
 _FAVOURITE_BEFORE = re.compile(
     # a work's title may stand before the role: "Favourite Harry Potter character is"
+    # and a lower-case modifier of the role: "Favourite book series is", "favourite jazz singer"
     rf"(?<![\w'])(?:(?:favou?rite|fave|all-time)(?-i:\s+[A-ZÀ-ÖØ-Þ][\w'\u2019&-]*){{0,4}}"
-    rf" (?:{_PUBLIC_ROLES_EN})s?"
+    rf"(?-i:\s[a-z]+)? (?:{_PUBLIC_ROLES_EN})s?"
     r"|lieblings(?:autor|schriftsteller|s[äa]nger|band|k[üu]nstler|musiker|rapper|komponist"
     r"|maler|schauspieler|regisseur|spieler|sportler|fu(?:ß|ss)baller|fahrer|streamer|youtuber"
     r"|podcaster|komiker|philosoph|figur|charakter|held)(?:in|innen)?"
@@ -496,6 +499,8 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
         return True  # "Admire Victor Hugo et lit ses romans": a figure and their works
     if admired_figure(text, start, end):
         return True  # "Admires Marie Curie and enjoys books about women in science"
+    if the_before_full_name(text, start, end):
+        return True  # "At the Marriott Marquis always asks for room 1204"
     if authored_work(text, start, end):
         return True  # "Favourite song is '867-5309/Jenny' by Tommy Tutone"
     if _JOINED_MAKER_AFTER.match(after):
@@ -792,3 +797,24 @@ _CONSUMED_TITLE_BEFORE = re.compile(
 def consumed_title(before: str) -> bool:
     """Whether ``before`` ends with a verb of eating, drinking or wearing and a "Dr" title."""
     return _CONSUMED_TITLE_BEFORE.search(before[-80:]) is not None
+
+
+# "The" right before a full name: a hotel, a card, a race, a university, a landmark ("At the
+# Marriott Marquis", "Shares the Capital One Venture X", "the Monaco Grand Prix"). A person's
+# full name takes no article; a family does, with its noun after ("the Okoro family", "the
+# Okoros"), which stays a person's, and so does a single word ("the Hoffmanns").
+_THE_BEFORE = re.compile(r"(?<![\w'])(?i:the)\s+$")
+_FAMILY_AFTER = re.compile(
+    r"(?:['\u2019]s?)?\s+(?i:family|families|household|twins|kids|children|couple|clan|brothers"
+    r"|sisters|boys|girls)(?![\w'])"
+)
+
+
+def the_before_full_name(text: str, start: int, end: int) -> bool:
+    """Whether a full name has "the" right before it and no family noun after it."""
+    return (
+        _full_name(text, start, end)
+        and _THE_BEFORE.search(text[max(0, start - 8) : start]) is not None
+        and _FAMILY_AFTER.match(text, end) is None
+        and not person_cue_before(text[max(0, start - 80) : start])
+    )
