@@ -79,3 +79,14 @@ def test_the_before_a_full_name_is_a_thing_but_not_a_family() -> None:
     assert reads_as_brand(text, *_span(text, "Marriott Marquis"))
     text = "Visits the Anna Meyer family on Sundays."
     assert not reads_as_brand(text, *_span(text, "Anna Meyer"))
+
+
+def test_a_plural_subject_a_list_and_a_lower_case_complement_keep_the_role() -> None:
+    text = "Les enfants adorent Astérix et Gaston Lagaffe : thème idéal."
+    assert reads_as_brand(text, *_span(text, "Gaston Lagaffe"))
+    text = "Reads Agatha Christie and likes Hercule Poirot in example sentences."
+    assert reads_as_brand(text, *_span(text, "Hercule Poirot"))
+    text = "Abita a Bologna, zona Santo Stefano."
+    assert reads_as_brand(text, *_span(text, "Santo Stefano"))
+    text = "Admires Ana Pérez at the gym."
+    assert not reads_as_brand(text, *_span(text, "Ana Pérez"))

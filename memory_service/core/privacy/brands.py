@@ -380,7 +380,9 @@ _PLACE_BEFORE = re.compile(
     r"|coll[èe]ge|[ée]cole|escuela|scuola|universidad|universit[ée]|universit[àa]|h[ôo]pital"
     r"|ospedale|krankenhaus|klinikum|parc|parque|parco|pont|puente|ponte|br[üu]cke|fondation"
     r"|fundaci[óo]n|fondazione|stiftung|institut|instituto|istituto|premio|prix|preis|coppa"
-    r"|copa|torneo|tournoi|memorial|mémorial)"
+    r"|copa|torneo|tournoi|memorial|mémorial"
+    # a town's district: "Abita a Bologna, zona Santo Stefano", "quartier Saint-Michel"
+    r"|zona|quartiere|quartier|barrio|distrito|bezirk|stadtteil|viertel|district)"
     # no preposition between: "la escuela de Lucía" is her school
     r"\s+$",
     re.IGNORECASE,
@@ -688,7 +690,8 @@ _CLAUSE_START = (
     r"|y|pero|porque|e|ma|perch[ée]|und|aber|weil|denn)\s+)"
 )
 _SUBJECT = (
-    r"(?:(?:she|he|they|(?:the\s+)?(?:user|customer|client)|elle|il|ils|le\s+client|la\s+cliente"
+    r"(?:(?:she|he|they|(?:the\s+)?(?:user|customer|client|kids|children)|elle|il|ils"
+    r"|le\s+client|la\s+cliente|les\s+enfants|los\s+ni[ñn]os|die\s+kinder|i\s+bambini"
     r"|l['\u2019]utilisat(?:eur|rice)|ella|[ée]l|el\s+cliente|la\s+clienta|el\s+usuario"
     r"|la\s+usuaria|sie|er|der\s+kunde|die\s+kundin|lei|lui|il\s+cliente|l['\u2019]utente)\s+)?"
 )
@@ -710,6 +713,8 @@ _ADMIRING = (
     r"(?:admires?|adores?|loves?|likes?|idoli[sz]es?|worships?|reveres?|follows?|reads?"
     r"|re-?reads?|listens\s+to|supports?|enjoys?|obsessed\s+with|inspired\s+by"
     r"|admire|adore|aime(?:\s+(?:beaucoup|bien))?|lit|relit|[ée]coute|suit|soutient|v[ée]n[èe]re"
+    r"|admirent|adorent|aiment|admiran(?:\s+a)?|adoran(?:\s+a)?|aman\s+a|bewundern|lieben"
+    r"|ammirano|adorano|amano"
     r"|admira(?:\s+a)?|adora(?:\s+a)?|ama(?:\s+a)?|sigue\s+a|lee\s+a|(?:est[áa]\s+)?leyendo\s+a"
     r"|escucha\s+a|(?:le|les)\s+(?:encanta|encantan|gusta|gustan|fascina|fascinan)"
     r"|bewundert|verehrt|liebt|mag|liest|h[öo]rt(?:\s+gern)?|folgt"
@@ -719,7 +724,7 @@ _ADMIRING = (
 # A full name already listed in the same role: "Reads Jo Nesbø and Henning Mankell".
 _ADMIRED_LISTED = (
     r"(?:(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*(?:\s+(?:(?:van|von|de|da|di|del|der|du|la|le)\s+)?"
-    r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*)+\s*(?:,|\s(?:and|et|y|e|und|&))\s+){0,3}"
+    r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*)*\s*(?:,|\s(?:and|et|y|e|und|&))\s+){0,3}"
 )
 _ADMIRED_BEFORE = re.compile(
     rf"{_CLAUSE_START}{_SUBJECT}{_DEGREE}{_ADMIRING}(?:\s+|(?<=['\u2019]))"
@@ -729,9 +734,9 @@ _ADMIRED_BEFORE = re.compile(
 # What makes the name someone met or kept in touch with: a platform or a place after it
 # ("on Twitch", "at the gym", "su Instagram"), a relative clause ("who lives next door").
 _MET_AFTER = re.compile(
-    r"(?:['\u2019]s)?\s*,?\s*(?:(?i:on|sur|en|su|auf|via|at|from|in|bei|chez|au|na)\s+"
-    r"(?:(?i:the|le|la|el|il|der|die|das)\s+)?\S|(?i:who|whom|qui|que|quien|quienes|der|die"
-    r"|che|dont|whose)\b)"
+    r"(?:['\u2019]s)?\s*,?\s*(?:(?i:at|bei|chez|au|with|avec|con|mit)\s+\S"
+    r"|(?i:on|sur|en|su|auf|via|from|in|na|de)\s+(?:(?i:the|le|la|el|il|der|die|das)\s+)?"
+    r"(?-i:[A-ZÀ-ÖØ-Þ])|(?i:who|whom|qui|que|quien|quienes|der|die|che|dont|whose)\b)"
 )
 # A possessive before a word spelled as a maker spells it ("Adrian Bowyer's RepRap project",
 # "Elon Musk's SpaceX launches"): a public venture; any other possessive may be a person's.
