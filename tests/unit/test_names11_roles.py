@@ -90,3 +90,10 @@ def test_a_plural_subject_a_list_and_a_lower_case_complement_keep_the_role() -> 
     assert reads_as_brand(text, *_span(text, "Santo Stefano"))
     text = "Admires Ana Pérez at the gym."
     assert not reads_as_brand(text, *_span(text, "Ana Pérez"))
+
+
+def test_a_firm_joined_by_an_ampersand_reaches_its_context() -> None:
+    text = "Favourite ice cream is Ben & Jerry's Cherry Garcia."
+    assert reads_as_brand(text, *_span(text, "Cherry Garcia"))
+    text = "Had dinner with Tom & Anna Meyer."
+    assert not reads_as_brand(text, *_span(text, "Anna Meyer"))

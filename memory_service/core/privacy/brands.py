@@ -270,7 +270,8 @@ _MODEL_THEN_NOUN = re.compile(
 )
 # Capitalised words right before a span ("Johnnie" before "Walker Black"): the brand may
 # start there.
-_CAPITALISED_BEFORE = re.compile(r"(?-i:[A-ZÀ-ÖØ-Þ][\w'\u2019&.-]*)\s+$")
+# (a firm's two names joined by "&" are one: "Ben & Jerry's Cherry Garcia")
+_CAPITALISED_BEFORE = re.compile(r"(?-i:[A-ZÀ-ÖØ-Þ][\w'\u2019&.-]*)(?:\s+&)?\s+$")
 _LEADING_WORD = re.compile(r"\S+\s+")
 _POSSESSIVE = re.compile(r"^['\u2019]s?(?!\w)")
 # After a brand in the possessive comes the end of the phrase: punctuation, a preposition
