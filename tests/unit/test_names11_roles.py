@@ -84,7 +84,7 @@ def test_the_before_a_full_name_is_a_thing_but_not_a_family() -> None:
 def test_a_plural_subject_a_list_and_a_lower_case_complement_keep_the_role() -> None:
     text = "Les enfants adorent Astérix et Gaston Lagaffe : thème idéal."
     assert reads_as_brand(text, *_span(text, "Gaston Lagaffe"))
-    text = "Reads Agatha Christie and likes Hercule Poirot in example sentences."
+    text = "Reads Agatha Christie and loves Hercule Poirot in example sentences."
     assert reads_as_brand(text, *_span(text, "Hercule Poirot"))
     text = "Abita a Bologna, zona Santo Stefano."
     assert reads_as_brand(text, *_span(text, "Santo Stefano"))
@@ -97,3 +97,8 @@ def test_a_firm_joined_by_an_ampersand_reaches_its_context() -> None:
     assert reads_as_brand(text, *_span(text, "Cherry Garcia"))
     text = "Had dinner with Tom & Anna Meyer."
     assert not reads_as_brand(text, *_span(text, "Anna Meyer"))
+
+
+def test_mere_liking_is_no_role() -> None:
+    text = "Likes Tommy Hilfiger."
+    assert not reads_as_brand(text, *_span(text, "Tommy Hilfiger"))

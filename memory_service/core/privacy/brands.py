@@ -711,14 +711,16 @@ _FAN = (
     r"\s+(?:of|de|del|a|al|di|von|vom|par|d['\u2019])"
 )
 _ADMIRING = (
-    r"(?:admires?|adores?|loves?|likes?|idoli[sz]es?|worships?|reveres?|follows?|reads?"
-    r"|re-?reads?|listens\s+to|supports?|enjoys?|obsessed\s+with|inspired\s+by"
-    r"|admire|adore|aime(?:\s+(?:beaucoup|bien))?|lit|relit|[ée]coute|suit|soutient|v[ée]n[èe]re"
-    r"|admirent|adorent|aiment|admiran(?:\s+a)?|adoran(?:\s+a)?|aman\s+a|bewundern|lieben"
+    # (not mere liking, "likes", "aime", "mag", "le gusta": "Likes Tommy Hilfiger" is said
+    # of a friend too, and stays refused)
+    r"(?:admires?|adores?|loves?|idoli[sz]es?|worships?|reveres?|follows?|reads?"
+    r"|re-?reads?|listens\s+to|supports?|obsessed\s+with|inspired\s+by"
+    r"|admire|adore|lit|relit|[ée]coute|suit|soutient|v[ée]n[èe]re"
+    r"|admirent|adorent|admiran(?:\s+a)?|adoran(?:\s+a)?|aman\s+a|bewundern|lieben"
     r"|ammirano|adorano|amano"
     r"|admira(?:\s+a)?|adora(?:\s+a)?|ama(?:\s+a)?|sigue\s+a|lee\s+a|(?:est[áa]\s+)?leyendo\s+a"
-    r"|escucha\s+a|(?:le|les)\s+(?:encanta|encantan|gusta|gustan|fascina|fascinan)"
-    r"|bewundert|verehrt|liebt|mag|liest|h[öo]rt(?:\s+gern)?|folgt"
+    r"|escucha\s+a|(?:le|les)\s+(?:encanta|encantan|fascina|fascinan)"
+    r"|bewundert|verehrt|liebt|liest|h[öo]rt(?:\s+gern)?|folgt"
     r"|ama|adora|ammira|legge|ascolta|segue|tifa\s+per"
     rf"|{_FAN})"
 )
