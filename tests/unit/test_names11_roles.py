@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memory_service.core.privacy.brands import consumed_title, reads_as_brand
+from memory_service.core.privacy.brands import admired_figure, consumed_title, reads_as_brand
 from memory_service.core.privacy.name_lookalikes import reads_as_lookalike
 
 
@@ -102,3 +102,12 @@ def test_a_firm_joined_by_an_ampersand_reaches_its_context() -> None:
 def test_mere_liking_is_no_role() -> None:
     text = "Likes Tommy Hilfiger."
     assert not reads_as_brand(text, *_span(text, "Tommy Hilfiger"))
+
+
+def test_the_role_and_the_name_alone_cannot_tell_a_figure_from_a_friend() -> None:
+    for text, name in (
+        ("Muy fan de Nerea Etxeberria.", "Nerea Etxeberria"),
+        ("Großer Fan von Hans-Peter Lindqvist.", "Hans-Peter Lindqvist"),
+        ("Admires Marie Curie.", "Marie Curie"),
+    ):
+        assert not admired_figure(text, *_span(text, name)), text

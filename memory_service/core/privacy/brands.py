@@ -743,6 +743,7 @@ _MET_AFTER = re.compile(
 )
 # A possessive before a word spelled as a maker spells it ("Adrian Bowyer's RepRap project",
 # "Elon Musk's SpaceX launches"): a public venture; any other possessive may be a person's.
+_WORD_CHAR = re.compile(r"[^\W_]")
 _POSSESSIVE_VENTURE = re.compile(r"['\u2019]s?\s+(?:[A-Z][a-z]+[A-Z]|[A-Z]{2,})[\w-]*")
 
 
@@ -757,13 +758,22 @@ def admired_figure(text: str, start: int, end: int) -> bool:
     for begin in sorted({*_starts(text, start, end), *(start + at for at in inner)}):
         if not _full_name(text, begin, end):
             continue
-        if not _ADMIRED_BEFORE.search(text[max(0, begin - 120) : begin]):
+        window = max(0, begin - 120)
+        role = _ADMIRED_BEFORE.search(text[window:begin])
+        if role is None:
             continue
         if person_cue_before(text[max(0, begin - 80) : begin]):
             return False
         stop = end - 2 if text[start:end].endswith(("'s", "\u2019s")) else end
         after = text[stop:]
         if _MET_AFTER.match(after):
+            return False
+        if not _WORD_CHAR.search(text[: window + role.start()]) and not _WORD_CHAR.search(
+            after.lstrip("'\u2019s")
+        ):
+            # The note is the role and the name alone ("Muy fan de Nerea Etxeberria.",
+            # "Großer Fan von Hans-Peter Lindqvist.", private people in names_e): nothing
+            # followed through the name, nothing the preference is for; refused.
             return False
         return not (_POSSESSIVE.match(after) and not _POSSESSIVE_VENTURE.match(after))
     return False
