@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from memory_service.core.privacy.addresses import address_kinds
+from memory_service.core.privacy.name_cues import cued_name_types
 from memory_service.core.privacy.name_lookalikes import reads_as_lookalike
 from memory_service.core.privacy.names import NameFinder
 
@@ -61,3 +62,10 @@ def test_adverbs_and_verbs_after_a_role_are_no_name() -> None:
         "Her aunty in Leeds sends cards.",
     ):
         assert not _found(text), text
+
+
+def test_a_giver_after_a_gift_is_a_person() -> None:
+    assert cued_name_types("Got the Michael Kors wallet as a gift from Sander.") == {"PERSON"}
+    assert cued_name_types("Un cadeau de la part de Chloé.") == {"PERSON"}
+    assert not cued_name_types("Has a gift card from Amazon.")
+    assert not cued_name_types("Un cadeau de Noël.")
