@@ -111,3 +111,8 @@ def test_the_role_and_the_name_alone_cannot_tell_a_figure_from_a_friend() -> Non
         ("Admires Marie Curie.", "Marie Curie"),
     ):
         assert not admired_figure(text, *_span(text, name)), text
+
+
+def test_the_before_a_full_name_then_a_lower_case_noun_is_a_person_s_thing() -> None:
+    text = "The Ivan Golubev version recorded for the label sold a million copies."
+    assert not reads_as_brand(text, *_span(text, "Ivan Golubev"))

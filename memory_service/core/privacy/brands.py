@@ -25,7 +25,12 @@ import re
 
 from memory_service.core.privacy.name_lookalikes import reads_as_lookalike, weekday_or_month
 from memory_service.core.privacy.name_model import name_unit
-from memory_service.core.privacy.names import kin_before, person_cue_before, relation_after
+from memory_service.core.privacy.names import (
+    FUNCTION_WORDS,
+    kin_before,
+    person_cue_before,
+    relation_after,
+)
 
 _NOUNS_AFTER = (
     # EN: products, works, membership
@@ -829,10 +834,20 @@ _FAMILY_AFTER = re.compile(
 
 
 def the_before_full_name(text: str, start: int, end: int) -> bool:
-    """Whether a full name has "the" right before it and no family noun after it."""
+    """Whether a full name has "the" right before it and no family noun after it, nor any
+    lower-case noun: "The Ivan Golubev version recorded..." is a person's version (a word of
+    a closed class or an adverb may follow: "At the Marriott Marquis always asks")."""
+    following = _LOWER_WORD_AFTER.match(text, end)
+    if following is not None and not (
+        following["word"] in FUNCTION_WORDS or following["word"].endswith("ly")
+    ):
+        return False
     return (
         _full_name(text, start, end)
         and _THE_BEFORE.search(text[max(0, start - 8) : start]) is not None
         and _FAMILY_AFTER.match(text, end) is None
         and not person_cue_before(text[max(0, start - 80) : start])
     )
+
+
+_LOWER_WORD_AFTER = re.compile(r"(?:['\u2019]s)?\s+(?P<word>(?-i:[a-zß-ÿ])[\w'\u2019-]*)")
