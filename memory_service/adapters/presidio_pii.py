@@ -50,7 +50,7 @@ from memory_service.adapters.presidio_recognizers import (
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.privacy.addresses import address_kinds
 from memory_service.core.privacy.bare_names import build_finder, noun_or_place_before
-from memory_service.core.privacy.brands import product_noun_after, reads_as_brand
+from memory_service.core.privacy.brands import consumed_title, product_noun_after, reads_as_brand
 from memory_service.core.privacy.identifiers import harmless_number_at
 from memory_service.core.privacy.name_lookalikes import pet_named_before, thing_named_before
 from memory_service.core.privacy.name_model import load_name_model
@@ -355,6 +355,8 @@ class PresidioPiiDetector:
             kin = kin_before(text[max(0, span.start - 80) : span.start]) and not (
                 kin_title_before(text[max(0, span.start - 80) : span.start])
             )
+            if not (possessive or kin) and consumed_title(text[: span.start]):
+                return False  # "Drinks Dr Pepper": no one is drunk, the title is a brand's
             return possessive or kin or not product_noun_after(text, span.end)
         before, after = text[: span.start], text[span.end :]
         if not self._gazetteer_name(value, before, after):

@@ -202,6 +202,14 @@ _BY_STRUCTURE = (
     rf"|Ring|Damm)\s+\d{{1,4}}\s?[a-wyzA-WYZ]?\b{_NUMBER_ENDS}{_NOT_QUANTITY}{_NOT_A_COUNT}"
 )
 
+# A Japanese block address: the block numbers (chōme-banchi-gō, "2-14-7"), the district, then
+# a ward, city or town with its suffix ("Kitazawa, Setagaya-ku", "3-5 Nishiki, Naka-ku"): the
+# suffix says it is an address whatever the numbers look like.
+_JAPANESE_BLOCK = (
+    r"(?<![\w-])\d{1,2}(?:-\d{1,3}){1,2}\s+(?:[A-Z][a-z]+(?:[- ](?:cho|machi|chome))?\s*,?\s*)"
+    r"(?:\d{1,2}[- ]?(?:chome|ch[oō]me)\s*,?\s*)?[A-Z][a-z]+-(?:ku|shi|cho|machi|gun|mura)\b"
+)
+
 _STREETS = re.compile(
     "|".join(
         f"(?:{pattern})"
@@ -213,6 +221,7 @@ _STREETS = re.compile(
             _POSTCODE_AFTER_NUMBER,
             _POSTCODES,
             _BY_STRUCTURE,
+            _JAPANESE_BLOCK,
         )
     )
 )
@@ -251,8 +260,82 @@ def _street(text: str) -> bool:
     )
 
 
+# A public place's own address: its name with a landmark noun last ("the Sherlock Holmes
+# Museum", "the Eiffel Tower") or first ("la Sagrada Família", "il Museo Egizio"), then "at",
+# "en", "à" or a comma, up to two place names ("Champ de Mars,"), and the address. The door is
+# the landmark's, not a person's. A house's name ("the White House", "la Casa Batlló", "Villa
+# Rosa") is also a home's: only after a verb of visiting or liking in the same clause ("tour
+# the White House", "Le encanta la Casa Batlló"). A word of residence or delivery before the
+# landmark in its clause ("lives at the Old Church Museum, 5 Mill Lane", "send it to") keeps
+# the address unless "near" the landmark: that costs a landmark named by where someone lives.
+_LANDMARK_NOUNS = (
+    r"museum|gallery|tower|cathedral|palace|castle|abbey|basilica|temple|stadium|arena|theatre"
+    r"|theater|opera|monument|memorial|zoo|aquarium|observatory|library|bridge|mosque|synagogue"
+    r"|mus[ée]e|museo|torre|tour|catedral|cath[ée]drale|cattedrale|bas[íi]lica|palacio|palais"
+    r"|palazzo|castillo|ch[âa]teau|castello|schloss|dom|duomo|teatro|th[ée][âa]tre|estadio"
+    r"|stade|stadio|mezquita|sagrada"
+)
+_HOUSE_NOUNS = r"house|casa|villa|maison|haus|manor|hall"
+_LANDMARK_WORD = r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019.-]*"
+_LANDMARK = re.compile(
+    r"(?i:(?P<house_last>(?:" + _LANDMARK_WORD + r"\s+){1,4}(?:" + _HOUSE_NOUNS + r"))"
+    r"|(?P<house_first>(?:" + _HOUSE_NOUNS + r")(?:\s+" + _LANDMARK_WORD + r"){1,3})"
+    r"|(?:" + _LANDMARK_WORD + r"\s+){1,4}(?:" + _LANDMARK_NOUNS + r")"
+    r"|(?:"
+    + _LANDMARK_NOUNS
+    + r")(?:\s+(?:de|del|di|du|des|d'|della)?\s*"
+    + _LANDMARK_WORD
+    + r"){1,3})(?![\w-])"
+)
+_LANDMARK_GAP = re.compile(
+    r"(?:\s*,\s*(?:(?i:at|on|en|à|a|in|di|im|am|sur|su|auf)\s+)?"
+    r"|\s+(?i:at|on|en|à|a|in|di|im|am|sur|su|auf)\s+)"
+    r"(?:"
+    + _LANDMARK_WORD
+    + r"(?:\s+(?:(?i:de|du|des|del|di|la|le|von)\s+)?"
+    + _LANDMARK_WORD
+    + r")*\s*,\s*){0,2}$"
+)
+_VISITING_BEFORE = re.compile(
+    r"(?<![\w'])(?i:tours?|touring|visits?|visiting|see|seeing|loves?|likes?|admires?"
+    r"|favou?rite|visita[rn]?|encanta|visiter|visite|adore|aime|besuchen|besucht|liebt"
+    r"|visitare|ama|adora)(?![\w'])"
+)
+_RESIDENCE_BEFORE = re.compile(
+    r"(?<![\w'])(?i:lives?|living|home|flat|apartment|stays?|staying|address|deliver\w*|send"
+    r"|ship|post|mail|habite|domicile|adresse|livr\w*|vive|vivo|direcci[óo]n|env[íi]\w*|wohnt"
+    r"|adresse|liefer\w*|abita|indirizzo|consegn\w*)(?![\w'])"
+)
+_NEAR_BEFORE = re.compile(
+    r"(?<![\w'])(?i:near|next\s+to|opposite|close\s+to|by|pr[èe]s\s+de|cerca\s+de|junto\s+a"
+    r"|in\s+der\s+n[äa]he|neben|vicino\s+a)\s+(?:(?i:the|le|la|el|il|der|die|das)\s+)?$"
+)
+
+
+def _without_landmark_addresses(text: str) -> str:
+    """``text`` with each landmark and its own address blanked (see above)."""
+    for landmark in _LANDMARK.finditer(text):
+        clause = re.split(r"[.;!?\n]", text[: landmark.start()])[-1]
+        house = landmark["house_last"] or landmark["house_first"]
+        if house and not _VISITING_BEFORE.search(clause):
+            continue
+        if _RESIDENCE_BEFORE.search(clause) and not _NEAR_BEFORE.search(clause):
+            continue
+        for street in _STREETS.finditer(text, landmark.end()):
+            if street.start() - landmark.end() > 60:
+                break
+            if _LANDMARK_GAP.match(text[landmark.end() : street.start()]):
+                blank = " " * (street.end() - landmark.start())
+                return _without_landmark_addresses(
+                    text[: landmark.start()] + blank + text[street.end() :]
+                )
+            break
+    return text
+
+
 def _address_kinds(text: str) -> frozenset[str]:
     kinds = set()
+    text = _without_landmark_addresses(text)
     if _street(text) or (
         (_house_number(text) or _HOUSE_NUMBER_LABEL.search(text)) and _STREET_NAMED.search(text)
     ):

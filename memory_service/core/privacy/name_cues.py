@@ -12,6 +12,7 @@ whatever the word they introduce:
   Heloísa Jesus", "add Ülle Ader as a beneficiary";
 - **the subject of a verb only a person does**, in the past tense: "Norberg flew to Oslo",
   "Kajdas began writing as a teenager", "Öberg is a 68 year old man";
+- **a giver after a gift**: "a gift from Sander", "un cadeau de la part de Chloé";
 - **an academic or professional title** of Central and Northern Europe and Turkey, with
   its dot: "MUDr. Novák", "Ing. Horváth", "Mgr. Svoboda", "dhr. De Vries", "Uz. Demir".
 
@@ -97,13 +98,21 @@ _BOOKED_UNDER = (
     r"|reservations|table|tables)\b[^.;!?\n]{0,40}?\bunder\s+(?:the\s+name\s+(?:of\s+)?)?"
     r"[\'\"\u2018\u201c]?"
 )
+# A giver: "Got the Michael Kors wallet as a gift from Sander", "un cadeau de la part de
+# Chloé". Not "un cadeau de Noël", "regalo di Natale", "Geschenk von Oma": a bare "de", "di",
+# "von" also names the occasion or a relative's title. "A gift card from Amazon" is a card;
+# "a gift from Santa" is refused (its cost).
+_GIFT_FROM = (
+    r"\b(?:(?:gift|present)\s+from|(?:cadeau|regalo)\s+de\s+(?:la\s+)?parte?\s+de"
+    r"|regalo\s+da\s+parte\s+di)\s+"
+)
 _CUED_NAME = re.compile(
     rf"(?:(?i:\b(?:{_ASKED}){_ANSWER}"
     rf"|[,!?\"\u201d\u00bb]\s*(?:{_REPORTING})\s+"
     rf"|\b{_NAMING}\s+)"
     rf"|(?<![\w.])(?:{_TITLES})\.\s*|{_VOCATIVE}|{_SUBJECT}|{_ADDED}"
     rf"|(?i:{_UNDER})(?={_NAME_SHAPE}\s+{_NAME_SHAPE})"
-    rf"|(?<!\w)(?i:{_SIGN_OFF})\s*,\s+|(?i:{_BOOKED_UNDER}))"
+    rf"|(?<!\w)(?i:{_SIGN_OFF})\s*,\s+|(?i:{_BOOKED_UNDER})|(?i:{_GIFT_FROM}))"
     rf"{_NAME}"
 )
 

@@ -186,7 +186,17 @@ def reads_as_lookalike(text: str, start: int, end: int) -> bool:
         and _PET_CLAUSE_GOES_ON.match(text, end)
     ):
         return True  # "Horse Thunder is stabled at the riding club": the span holds its noun
+    if _HOUSE_NUMBER_BEFORE.search(before) and _STREET_TYPE_AFTER.match(text, end):
+        return True  # "221B Baker Street": a street's name; the address reader decides the door
     return _STREET_TYPE_BEFORE.search(before) is not None
+
+
+# A house number before a name and an English street type after it: the name is the street's.
+_HOUSE_NUMBER_BEFORE = re.compile(r"(?<![\w.,-])\d{1,5}[A-Za-z]?\s+$")
+_STREET_TYPE_AFTER = re.compile(
+    r"\s+(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Boulevard|Square|Place|Drive|Way|Close"
+    r"|Crescent|Terrace|Court|Row|Gardens|Grove|Mews)(?![\w-])"
+)
 
 
 # Things people name: a band, a company, a shop, a boat, a team, a pet. A naming verb right
@@ -237,6 +247,11 @@ _PREPOSITION_BEFORE = re.compile(
 )
 
 
+# Things named after someone other than a band or a pet: dishes, drinks, plants, ships.
+_EPONYM_THINGS = (
+    r"pizza|dish|cake|dessert|cocktail|sandwich|salad|sauce|drink|biscuit|cookie|rose|flower"
+    r"|plant|tulip|ship|telescope|crater|asteroid|font|typeface"
+)
 # Whom a pet is named after or a costume portrays: a character or a public figure ("Named the
 # cat after Walter White", "Il gatto si chiama come Dylan Dog", "Dressed up as Leslie Knope
 # last Halloween", "déguisé en Arsène Lupin"). A relative in between is a cue the callers read
@@ -245,6 +260,11 @@ _NAMED_AFTER = re.compile(
     rf"(?i:(?:named|called)\s+(?:the|my|our|his|her|their|a)\s+(?:{_THINGS})\s+after"
     rf"|(?:{_THINGS})\s+(?:si chiama|s['\u2019]appelle|se llama|hei(?:ß|ss)t)\s+(?:come|comme"
     r"|como|wie)"
+    # a thing or a pet named, then whom after: "Her dog is called Frida, after", "the pizza
+    # is the Margherita, named after", "a rose named in honour of"
+    # (a naming verb between: "the cat stays with us, after" is a time)
+    rf"|(?:{_THINGS}|{_EPONYM_THINGS})\b[^.;!?\n]{{0,40}}?\s(?:named|called)\s"
+    r"[^.;!?\n]{0,30}?(?<![\w'])(?:after|in\s+honou?r\s+of)"
     r"|dressed(?:\s+up)?\s+as|went\s+as|a\s+costume\s+of|d[ée]guis[ée]e?s?\s+en"
     r"|disfrazad[oa]s?\s+de|verkleidet\s+als|vestit[oa]\s+da|travestit[oa]\s+da)\s+$"
 )

@@ -63,7 +63,7 @@ RELATIONS = (
     r"|attorney|accountant|notary|therapist|beneficiary|guardian|(?:brother|sister|mother"
     r"|father|son|daughter)-in-law|stepmother|stepfather|godmother|godfather|godson"
     r"|goddaughter|plumber|cleaner|babysitter|driver|tutor|coach|trainer|physio|family"
-    r"|classmate|teammate|bandmate|workmate|schoolmate|buddy|bestie|mate|pal|auntie|granny",
+    r"|classmate|teammate|bandmate|workmate|schoolmate|buddy|bestie|mate|pal|auntie|aunty|granny",
     # FR
     r"mari|femme|[ée]poux|[ée]pouse|conjointe?|compagnon|compagne|fils|fille|enfant|b[ée]b[ée]"
     r"|m[èe]re|maman|p[èe]re|papa|fr[èe]re|s(?:œ|oe)ur|oncle|tante|cousine?|neveu|ni[èe]ce"
@@ -501,7 +501,33 @@ class NameFinder:
             *self.quoted_tags(text),
             *caseless_in_company(text),
             *self.named_before_role(text),
+            *self.lower_case_after_relation(text),
         ]
+
+    def lower_case_after_relation(self, text: str) -> Iterator[NameSpan]:
+        """Lower-case words no dictionary knows, between a relationship word and the verb they
+        are the subject of: "His roommate nguyen thi thu collects his parcels", "His partner
+        ngozi picks up the bike"; or one such word after a kinship title in lower case, before
+        a preposition or the clause's end: "the neighbour aunty bisi in flat 2". Adverbs,
+        common words and states between are no name ("His partner usually picks up")."""
+        for match in _LOWER_RUN_THEN_VERB.finditer(text):
+            words = match["run"].split()
+            if all(self._lower_name_word(word) for word in words):
+                yield NameSpan(match.start("run"), match.end("run"), cue=True)
+        for match in _KIN_TITLE_THEN_LOWER.finditer(text):
+            if self._lower_name_word(match["name"]):
+                yield NameSpan(match.start("name"), match.end("name"), cue=True)
+
+    def _lower_name_word(self, word: str) -> bool:
+        folded = fold(word)
+        return (
+            len(folded) > 1
+            and folded not in self._common
+            and folded not in _STATE_WORDS
+            and folded not in _FREQUENCY_WORDS
+            and _ADVERB_SHAPE.search(folded) is None
+            and _RELATION_WORD.fullmatch(folded) is None
+        )
 
     def named_before_role(self, text: str) -> Iterator[NameSpan]:
         """A capitalised word set off by a relationship word in apposition after it, the
@@ -937,7 +963,7 @@ _ARTICLE_AFTER = re.compile(
 # "Mother", "Father", "Sister", "Brother": also religious titles and the titles of works
 # ("Mother Teresa", "Sister Act"); they follow the rule of any capitalised role word.
 _KIN_TITLE = re.compile(
-    r"aunt|auntie|uncle|grandma|grandpa|granny|nonna|nonno|tante|onkel|t[íi]a|t[íi]o|zia|zio"
+    r"aunt|auntie|aunty|uncle|grandma|grandpa|granny|nonna|nonno|tante|onkel|t[íi]a|t[íi]o|zia|zio"
     r"|oma|opa|abuela|abuelo|oncle|cousin|cousine",
     re.IGNORECASE,
 )
@@ -962,3 +988,28 @@ _AMBIGUOUS_WITHOUT_POSSESSIVE = re.compile(
     r"|beb[ée]|b[ée]b[ée]",
     re.IGNORECASE,
 )
+
+
+# A possessive and a relationship word (the roles of RELATIONS), one to three lower-case words,
+# then an English verb in the third person or the past ("collects", "picks", "dropped") and a
+# function word after it ("his", "up", "the"): the lower-case words are the subject's name.
+_LOWER_RUN_THEN_VERB = re.compile(
+    rf"(?<![\w'])(?i:{_POSSESSIVES})\s+(?:{_CLOSE_ADJECTIVES}\s+)?(?i:{_alternation(RELATIONS)})"
+    r"\s+(?P<run>[a-zß-ÿ][a-zß-ÿ'\u2019-]*(?:\s+[a-zß-ÿ][a-zß-ÿ'\u2019-]*){0,2}?)"
+    r"\s+(?:[a-z]+(?<!s)s|[a-z]+ed)\s+(?i:his|her|their|my|our|the|a|an|up|off|in|out|on|at"
+    r"|for|from|to|with|it|them|him|every|all|each)(?![\w'])"
+)
+# A kinship title in lower case after an article, a possessive or a relationship word, then one
+# lower-case word and a preposition, a comma or the end: "the neighbour aunty bisi in flat 2".
+_KIN_TITLE_THEN_LOWER = re.compile(
+    r"(?<![\w'])(?i:the|my|his|her|our|their|a|an|neighbou?r|friend)\s+"
+    r"(?:aunty|auntie|aunt|uncle|granny|grandma|grandpa|nonna|nonno)\s+"
+    r"(?P<name>[a-zß-ÿ][a-zß-ÿ'\u2019-]*)(?<!s)(?<!ed)(?<!ing)"
+    r"(?=\s*(?:$|[,.;:!?)]|\s(?:in|at|on|from|of|next|across|down|up|who|with)\b))"
+)
+# Adverbs of frequency and time that stand where a name would: "His partner often picks up".
+_FREQUENCY_TEXT = """
+often sometimes seldom again already soon later even usually normally generally rarely always
+never also still now then mostly mainly
+"""
+_FREQUENCY_WORDS = frozenset(_FREQUENCY_TEXT.split())
