@@ -190,8 +190,14 @@ def test_keywords_without_a_hidden_person_pass(
         assert not _pii(detector, text, keywords)
 
 
-def test_a_figure_without_evidence_of_fame_stays_refused(detector: PresidioPiiDetector) -> None:
-    # A decision, not a wish: without works said after the name nor a list of figures under
-    # a licence, "admires" alone cannot tell a scientist from a neighbour. Fail closed (a
-    # durable note lost costs a question; a leaked name a deletion request).
-    assert _pii(detector, "Admires Ada Lovelace and collects old calculators.")
+def test_an_admired_figure_passes_only_with_the_role_and_no_private_mark(
+    detector: PresidioPiiDetector,
+) -> None:
+    # Session 8 refused every admired full name ("admires" alone cannot tell a scientist from
+    # a neighbour). Session 11 (names11) decided by the name's role instead: a full name right
+    # after a verb of admiring, with more said after it and nothing marking a private person,
+    # reads as a public figure. The cost, accepted for the 5 % durable target: "Admires Ana
+    # Pérez and ..." about a private person passes; no blind writer has phrased one so.
+    assert not _pii(detector, "Admires Ada Lovelace and collects old calculators.")
+    # What still fails closed: a relation word before the name.
+    assert _pii(detector, "Admires her colleague Ada Lovelace and collects old calculators.")
