@@ -161,3 +161,26 @@ def test_the_shipped_sensitive_model_was_trained_on_todays_features() -> None:
         )
     )
     assert document["metadata"]["features"] == fingerprint()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lit Patrick Modiano et Marie Darrieussecq.",  # the model reads "  et  ."
+        "Liest Bernhard Schlink und Uwe Timm.",
+        "Goes to the gym every Tuesday and Thursday at 6 pm, so no calls then.",
+        "Va a la piscina los lunes y miércoles a las 8.",
+        "Lässt alle fünf Wochen die Spitzen schneiden.",
+    ],
+)
+def test_grooming_sport_and_reading_routines_are_not_held(text: str) -> None:
+    # Training notes of these classes (data/sensitive/helper/routines_ordinary.jsonl), and a note
+    # the brand reader leaves as glue only ("  et  .") is not read by the model.
+    assert sensitive_categories(text) == frozenset()
+
+
+def test_the_model_abstains_when_only_glue_is_left_after_the_brands() -> None:
+    held_model = _tiny(hold=0.0)  # holds every note it reads
+
+    assert sensitive_categories("Lit Patrick Modiano et Marie Darrieussecq.", held_model) == set()
+    assert sensitive_categories("Reads crime novels.", held_model) != set()

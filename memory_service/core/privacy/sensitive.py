@@ -596,7 +596,8 @@ def sensitive_categories(
 
     The structure OR the learned model (:mod:`.sensitive_model`): either one holds the note.
     """
-    learned = (model or learned_model()).categories(model_view(text))
+    view = model_view(text)
+    learned = (model or learned_model()).categories(view) if _left_to_read(text, view) else ()
     found = structural_categories(text) | {_CATEGORY[value] for value in learned}
     return _without_a_login(found, text)
 
@@ -618,6 +619,18 @@ def model_view(text: str) -> str:
         ),
         text,
     )
+
+
+# A word the model can read: four letters or more (function words are shorter or few).
+_CONTENT_WORD = re.compile(r"[^\W\d_]{4,}")
+
+
+def _left_to_read(text: str, view: str) -> bool:
+    """Whether the model has anything to read once the brands are out: a note that was only
+    brands and their glue ("Lit Victor Hugo et Annie Ernaux" reads "  et  .") is the brand
+    reader's, and the model, which never saw such a fragment, abstains (the structure still
+    reads the whole note). A note the brand reader left alone is always read."""
+    return view == text or _CONTENT_WORD.search(view) is not None
 
 
 def _is_capitalised(run: str) -> bool:
