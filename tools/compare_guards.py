@@ -25,7 +25,6 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from train_guards import (  # noqa: E402
     CORPUS,
-    EVAL_SETS,
     LABELS,
     Predictor,
     Row,
@@ -33,6 +32,7 @@ from train_guards import (  # noqa: E402
     linear_predictor,
     load_rows,
     note_features,
+    reported_eval_sets,
     sensitive_rows,
     split_of,
     train_linear,
@@ -106,7 +106,7 @@ def main() -> None:
         test = [r for r in rows if split_of(r.group, args.seed) == "test"]
         results["test split"] = tally(test, predict)
         print(line("test split", results["test split"]), flush=True)
-        for path in sorted(EVAL_SETS.glob("*.jsonl")):
+        for path in reported_eval_sets():
             results[f"seen {path.stem}"] = tally(eval_set_rows(path), predict)
             print(line(f"seen {path.stem}", results[f"seen {path.stem}"]), flush=True)
     if args.out:

@@ -123,6 +123,20 @@ def note_key(text: str) -> str:
     return " ".join(text.lower().split()).rstrip(" .")
 
 
+# Sets written for a first sight that nobody has run yet: one file name per line in this file.
+# The trainers still leave their notes out of training (``eval_keys``) but print no figure on
+# them, so a trainer's report cannot be read as a peek (a new set is listed when it is written
+# and removed once its first sight is recorded).
+BLIND_LIST = EVAL_SETS / "BLIND"
+
+
+def reported_eval_sets() -> list[Path]:
+    """The ``tests/eval`` sets a report may show: all but those listed in ``BLIND``."""
+    lines = BLIND_LIST.read_text().splitlines() if BLIND_LIST.exists() else []
+    blind = {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+    return [path for path in sorted(EVAL_SETS.glob("*.jsonl")) if path.name not in blind]
+
+
 def eval_keys(folder: Path = EVAL_SETS) -> frozenset[str]:
     """The notes of every evaluation set: a corpus note equal to one is never trained on (a
     writer who never saw the sets still writes "Hello again!" or "Schuhgröße 44.")."""
@@ -672,7 +686,7 @@ def main() -> None:
                     train_linear(rest_train, rest_dev, args.seed, model.metadata["C"], args.shapes)
                 ),
             )
-    for path in sorted((ROOT / "tests" / "eval").glob("*.jsonl")):
+    for path in reported_eval_sets():
         eval_rows = eval_set_rows(path)
         lines += report(f"word lists, eval set {path.name} (seen)", eval_rows, rules)
         lines += report(f"model, eval set {path.name} (seen)", eval_rows, linear)

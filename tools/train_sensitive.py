@@ -49,6 +49,7 @@ from train_guards import (  # noqa: E402
     fit,
     model_metadata,
     note_key,
+    reported_eval_sets,
     split_of,
 )
 
@@ -388,7 +389,7 @@ def main() -> None:
             [n for n in notes if n.writer == writer],
             partial(structure_or_model, alone),
         )
-    for path in sorted((ROOT / "tests" / "eval").glob("*.jsonl")):
+    for path in reported_eval_sets():
         rows = eval_notes(path)
         if any(n.labels for n in rows):
             for name, detect in detectors:
