@@ -50,7 +50,12 @@ from memory_service.adapters.presidio_recognizers import (
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.privacy.addresses import address_kinds
 from memory_service.core.privacy.bare_names import build_finder, noun_or_place_before
-from memory_service.core.privacy.brands import consumed_title, product_noun_after, reads_as_brand
+from memory_service.core.privacy.brands import (
+    consumed_title,
+    product_line_named,
+    product_noun_after,
+    reads_as_brand,
+)
 from memory_service.core.privacy.identifiers import harmless_number_at
 from memory_service.core.privacy.name_lookalikes import pet_named_before, thing_named_before
 from memory_service.core.privacy.name_model import load_name_model
@@ -291,6 +296,8 @@ class PresidioPiiDetector:
             return not harmless_number_at(fold(text), result.start, result.end)
         if result.entity_type == "PERSON" and _thing_named(text, result.start, result.end):
             return False
+        if result.entity_type == "PERSON" and product_line_named(text, result.start, result.end):
+            return False  # "Porte des Ray-Ban Clubmaster": a pattern's pair, worn in the plural
         if (
             result.entity_type == "PERSON"
             and not _from_ner(result)

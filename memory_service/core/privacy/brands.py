@@ -505,6 +505,10 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
         and not _COMPANY_BEFORE.search(text[max(0, start - 12) : start])
     ):
         return True  # "Admire Victor Hugo et lit ses romans": a figure and their works
+    if legend_figure(text, start, end):
+        return True  # "verify the family story that they descend from Robert the Bruce"
+    if product_line_named(text, start, end):
+        return True  # "Colour formula is Wella Koleston 7/1", "gamme Kérastase Blond Absolu"
     if admired_figure(text, start, end):
         return True  # "Admires Marie Curie and enjoys books about women in science"
     if the_before_full_name(text, start, end):
@@ -851,3 +855,87 @@ def the_before_full_name(text: str, start: int, end: int) -> bool:
 
 
 _LOWER_WORD_AFTER = re.compile(r"(?:['\u2019]s)?\s+(?P<word>(?-i:[a-zß-ÿ])[\w'\u2019-]*)")
+
+
+# A claimed descent or kinship inside a family legend that the note means to verify: "Wants
+# to verify the family story that they descend from Robert the Bruce", "Une légende familiale
+# la rattache à Jean de La Fontaine ; veut la faire vérifier", "ob die Familienüberlieferung
+# einer Verwandtschaft mit Martin Luther stimmt", "la leggenda di famiglia che li lega a
+# Giuseppe Verdi". A legend handed down about an ancestor names a historical figure; a living
+# relative is named with a relationship word ("my uncle John Smith"), which decides first, and
+# is no legend to verify. All three are needed: the legend noun, the link right before the
+# name, and a verb of checking in the note. The cost: a private ancestor so named passes.
+_LEGEND = re.compile(
+    r"(?<![\w'])(?i:family\s+(?:story|legend|lore|myth|tradition|tale)"
+    r"|(?:l[ée]gende|histoire|tradition|rumeur)\s+familiale|Familien(?:[üu]berlieferung"
+    r"|legende|sage|geschichte|tradition|mythos)"
+    r"|(?:leggenda|storia|tradizione)\s+(?:di\s+famiglia|familiare)"
+    r"|(?:leyenda|historia|tradici[óo]n)\s+(?:familiar|de\s+familia))"
+)
+_DESCENT_BEFORE = re.compile(
+    r"(?<![\w'])(?i:descend(?:s|ed|ing)?\s+from|(?:is|are|were|was|being)\s+related\s+to"
+    r"|kin(?:ship)?\s+(?:to|with)|descendants?\s+of|rattach(?:e|ent)\s+[àa]|descend(?:ent)?\s+de"
+    r"|parent[ée]s?\s+(?:avec|[àa])|Verwandtschaft\s+mit|verwandt\s+mit|Abstammung\s+von"
+    r"|abstamm(?:en|t)\s+von|leg(?:a|ano)\s+a|discend(?:e|ono|ere)\s+da|imparentat[oaie]\s+con"
+    r"|desciend(?:e|en)\s+de|emparentad[oa]s?\s+con)"
+    r"(?:\s+(?i:the|le|la|l['\u2019]|der|dem|den|il|lo|el))?\s+$"
+)
+_CHECKING = re.compile(
+    r"(?<![\w'])(?i:verify|verified|check|confirm|prove|find\s+out|v[ée]rifi\w*|confirm\w*"
+    r"|pr[üu]f\w*|[üu]berpr[üu]f\w*|nachweis\w*|stimmt|verific\w*|comprob\w*|accert\w*)(?!\w)"
+)
+
+
+def legend_figure(text: str, start: int, end: int) -> bool:
+    """Whether a name is the ancestor a family legend claims, in a note meant to verify it."""
+    unit_start = min(start, name_unit(text, start, end)[0])
+    for begin in sorted({start, unit_start}):
+        window = text[max(0, begin - 120) : begin]
+        window = re.split(r"[.!?\n]", window)[-1]
+        link = _DESCENT_BEFORE.search(window)
+        if link is None or person_cue_before(window):
+            continue
+        if _LEGEND.search(window[: link.start()]) is None:
+            continue
+        if _POSSESSIVE.match(text[end:]) or _MET_AFTER.match(text[end:]):
+            continue
+        if _CHECKING.search(text) is not None:
+            return True
+    return False
+
+
+# A maker and its product line after a noun of a formula or a product range, or after a verb
+# of wearing and a plural article: "Colour formula is Wella Koleston 7/1", "gamme Kérastase
+# Blond Absolu", "Porte des Ray-Ban Clubmaster". No person is a formula or a range, and none
+# is worn in the plural; two capitalised words at least (a maker and its line), no
+# possessive after. A person a line is named for is no case: "a shade called Anna" has its
+# naming verb, which decides first.
+_LINE_NOUN_BEFORE = re.compile(
+    r"(?<![\w'])(?i:(?:colou?r\s+|hair\s+|dye\s+)?formula|product\s+line|range|gamme|formule"
+    r"|gama|f[óo]rmula|l[íi]nea\s+de\s+productos|Produktlinie|Pflegeserie|Formel|Rezeptur"
+    r"|gamma|linea\s+di\s+prodotti)"
+    r"(?:\s*:|\s+(?i:is|est|es|ist|[èe]|was))?\s+$"
+)
+_WORN_PLURAL_BEFORE = re.compile(
+    r"(?<![\w'])(?i:porte|portent|met|ach[eè]te|ach[eè]tent|indossa|indossano|porta|portano"
+    r"|lleva|llevan|usa|usan|compra|compran)\s+(?i:des|dei|degli|delle|unos|unas)\s+$"
+)
+
+
+def product_line_named(text: str, start: int, end: int) -> bool:
+    """Whether a name-like span is a maker's product line after a formula or range noun, or
+    worn in the plural (see above)."""
+    if _POSSESSIVE.match(text[end:]) or relation_after(text, end):
+        return False
+    unit_start, unit_end = name_unit(text, start, end)
+    for begin in sorted({start, unit_start}):
+        before = text[max(0, begin - 40) : begin]
+        if not (_LINE_NOUN_BEFORE.search(before) or _WORN_PLURAL_BEFORE.search(before)):
+            continue
+        if person_cue_before(text[max(0, begin - 80) : begin]):
+            continue
+        run = text[begin : max(end, unit_end)]
+        capitalised = [w for w in run.split() if w[:1].isupper()]
+        if len(capitalised) >= 2:
+            return True
+    return False
