@@ -401,13 +401,21 @@ def evaluate_guards(
 ) -> None:
     """Run the distillation guards over an evaluation set: precision and recall per reason."""
     from memory_service.adapters.terminal_progress import terminal_progress
-    from memory_service.evaluation import DEFAULT_SET, evaluate, format_report
+    from memory_service.evaluation import (
+        DEFAULT_SET,
+        InvalidEvaluationSet,
+        evaluate,
+        format_report,
+    )
 
     target = path or DEFAULT_SET
     if not target.is_file():
         _fail("no evaluation set at that path")
-    with terminal_progress("evaluating notes") as progress:
-        report = evaluate(target, progress=progress)
+    try:
+        with terminal_progress("evaluating notes") as progress:
+            report = evaluate(target, progress=progress)
+    except InvalidEvaluationSet as exc:
+        _fail(str(exc))
     typer.echo(format_report(report))
     if report.leaks_accepted:
         raise typer.Exit(1)

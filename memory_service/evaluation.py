@@ -122,12 +122,31 @@ class EvaluationReport:
         return next(score for score in self.reasons if score.label == str(code))
 
 
+class InvalidEvaluationSet(ValueError):
+    """A line that is not an evaluation row; the message names the line, never its text."""
+
+
+_STATUSES = frozenset(status.value for status in EVALUATED_STATUSES)
+
+
 def load_rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
     rows = []
     with path.open(encoding="utf-8") as handle:
         for number, line in enumerate(handle, start=1):
-            if line.strip():
-                rows.append((number, json.loads(line)))
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                raise InvalidEvaluationSet(f"line {number} is not JSON") from None
+            if not isinstance(row, dict) or not isinstance(row.get("text"), str):
+                raise InvalidEvaluationSet(f"line {number} has no text")
+            if row.get("expect_status") not in _STATUSES:
+                raise InvalidEvaluationSet(
+                    f"line {number} has no expect_status (one of {', '.join(sorted(_STATUSES))}):"
+                    " not an evaluation set"
+                )
+            rows.append((number, row))
     return rows
 
 

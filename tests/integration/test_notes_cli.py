@@ -66,3 +66,16 @@ def test_the_eval_command_prints_precision_and_recall_per_reason(
     pii_row = next(line for line in result.stdout.splitlines() if line.startswith("pii"))
     assert pii_row.split()[1:] == ["1", "100.0%", "100.0%"]
     assert "PII and secret notes accepted: 0" in result.stdout
+
+
+def test_eval_names_a_line_that_is_not_an_evaluation_row(tmp_path: Path) -> None:
+    path = tmp_path / "set.jsonl"
+    secret_text = "Has type 2 diabetes"  # never repeated in the error
+    path.write_text(json.dumps({"text": secret_text, "expect": "sensitive"}) + "\n")
+
+    result = CliRunner().invoke(app, ["eval", str(path)])
+
+    assert result.exit_code == 2
+    assert "line 1 has no expect_status" in result.output
+    assert secret_text not in result.output
+    assert "Traceback" not in result.output
