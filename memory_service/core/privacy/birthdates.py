@@ -27,6 +27,15 @@ DATE_OF_BIRTH = "DATE_OF_BIRTH"
 # How far after the cue the date may stand: the cue's own sentence and a short answer after it.
 REACH = 80
 
+# An age reached, with its verb; on a full date in the same sentence it gives the date of
+# birth, whichever comes first ("ist am 1. Mai 2024 genau 40 Jahre alt geworden").
+_AGE_REACHED = (
+    r"(?:turn(?:s|ed|ing)?|will\s+be|aura|fetera\s+ses|fete\s+ses|a\s+fete\s+ses|a\s+eu"
+    r"|cumplira|cumplio|wird|wurde|compie|compira|(?:ha\s+)?compiuto)"
+    r"\s+\d{1,3}(?:\s+(?:years?(?:\s+old)?|ans|anos|años|jahre|anni))?"
+    r"|\d{1,3}\s+jahre\s+alt\s+geworden"
+)
+_AGE_CUE = re.compile(rf"(?<![\w])(?:{_AGE_REACHED})(?![\w])", re.IGNORECASE)
 _CUES = (
     # EN
     r"born|birth\s?date|date\s+of\s+birth|d\.?o\.?b\b\.?|birthday|b-?day|year\s+of\s+birth"
@@ -41,8 +50,10 @@ _CUES = (
     # an age reached on a date gives the date of birth: "turns 40 on 14 March 2031", "aura 30
     # ans le 2 mai 2029", "cumple 18 años el 3 de junio de 2030", "wird 50 am 1. Mai 2030",
     # "compie 60 anni il 4 aprile 2031"
-    r"|(?:turn(?:s|ed|ing)?|will\s+be|aura|fetera\s+ses|fete\s+ses|cumplira|wird|compie"
-    r"|compira)\s+\d{1,3}(?:\s+(?:years?(?:\s+old)?|ans|anos|años|jahre|anni))?"
+    # and in the past ("a eu 30 ans le 14 février 2024", "cumplió 45 años el 2 de junio de
+    # 2023", "ha compiuto 52 anni il 9 settembre 2023", "ist am 1. Mai 2024 40 Jahre alt
+    # geworden")
+    r"|" + _AGE_REACHED
 )
 _CUE = re.compile(rf"(?<![\w])(?:{_CUES})(?![\w])", re.IGNORECASE)
 
@@ -109,6 +120,8 @@ _YEAR_APART = re.compile(
 _DAY_MONTH = re.compile(rf"\b{_DAY_TOKEN},?\s+(?:of\s+|de\s+)?(?:{_MONTHS})\b", re.IGNORECASE)
 _ANY_YEAR = re.compile(rf"(?<![\w.,/:-]){_SPELLED_YEAR}", re.IGNORECASE)
 _SENTENCE = re.compile(r"[^.!?\n]+")
+# The same, where a full stop after a digit is a German ordinal's ("am 1. Mai 2024").
+_SENTENCE_KEEPING_ORDINALS = re.compile(r"(?:[^.!?\n]|(?<=\d)\.)+")
 # Words the next sentence may open with before the date: "It's", "C'est le", "Es el".
 _ANSWER_WORDS = 3
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+(?=\S)|\n")
@@ -300,6 +313,11 @@ def birthdate_kinds(text: str) -> frozenset[str]:
         ):
             return frozenset({DATE_OF_BIRTH})
     if _named_day(text) or _star_sign_day(text) or _event_or_holiday(text):
+        return frozenset({DATE_OF_BIRTH})
+    if any(
+        _AGE_CUE.search(part) and _FULL_DATE.search(part)
+        for part in (sentence.group() for sentence in _SENTENCE_KEEPING_ORDINALS.finditer(text))
+    ):
         return frozenset({DATE_OF_BIRTH})
     for sentence in _SENTENCE.finditer(text):
         part = sentence.group()
