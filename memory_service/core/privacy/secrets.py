@@ -277,6 +277,23 @@ def _pressed_code(folded_text: str) -> bool:
     return False
 
 
+# A value the note then names as a credential, the cue after the value: "Uses 5820 as the PIN
+# for the box app", "utilise 4471 comme code", "usa 1234 como PIN", "nutzt 9931 als PIN", "usa
+# 5521 come PIN". The value holds a digit ("Uses Bitwarden as password manager" names a tool).
+_AS_CREDENTIAL = re.compile(
+    r"(?<![\w.])[\w!$*^~#@.-]*\d[\w!$*^~#@.-]*\s+(?:as|comme|como|als|come)\s+"
+    r"(?:(?:the|her|his|my|their|its|a|an|le|la|son|sa|el|su|sein|seine|ihr|ihre|die|den|il"
+    r"|suo|sua)\s+)?(?:pin|pin\s+code|password|passcode|passphrase|passwort|kennwort|mot\s+de"
+    r"\s+passe|code|contrasena|clave|codice)(?![\w-])(?!\s*(?:manager|hint|reset|policy|rule))",
+    re.IGNORECASE,
+)
+
+
+def value_named_as_credential(folded_text: str) -> bool:
+    """A value with a digit, then "as the PIN/password/code" (see :data:`_AS_CREDENTIAL`)."""
+    return _AS_CREDENTIAL.search(folded_text) is not None
+
+
 def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) -> frozenset[str]:
     kinds = set(format_kinds(folded_text))
     keyed = keyed_digits_joined(folded_text)
@@ -310,6 +327,7 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) ->
         or keys_listed(folded_text)
         or _access_keyed(folded_text)
         or _pressed_code(folded_text)
+        or value_named_as_credential(folded_text)
     ):
         kinds.add("PASSCODE")
     if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)) or any(
