@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from memory_service.core.consolidation.pairs import LABELS, SCALAR_FEATURES, PairModel, fingerprint
 from memory_service.core.model import Attribute, Cardinality
 from tests.unit.test_pairs import DIET, WIDTH, run
@@ -38,43 +40,40 @@ def labelled_model(label: str) -> PairModel:
     )
 
 
-def test_one_value_restated_under_a_multi_valued_key_merges() -> None:
+@pytest.mark.parametrize(
+    ("older", "newer", "label", "expected"),
+    [
+        # one value restated under a multi-valued key: merged, the newer wording kept
+        ("Likes skiing in the trees", "Loves tree runs", "same", {"Loves tree runs"}),
+        # a refined value replaces the older
+        (
+            "Aime la musique de la Renaissance",
+            "Adore les madrigaux italiens",
+            "refines",
+            {"Adore les madrigaux italiens"},
+        ),
+        # a conflict under a multi-valued key is a second value: both kept
+        (
+            "Likes skiing in the trees",
+            "Enjoys steep mogul fields",
+            "conflict",
+            {"Likes skiing in the trees", "Enjoys steep mogul fields"},
+        ),
+    ],
+)
+def test_the_pair_model_under_one_multi_valued_key_merges_only(
+    older: str, newer: str, label: str, expected: set[str]
+) -> None:
     _, active = run(
-        "Likes skiing in the trees",
-        "Loves tree runs",
+        older,
+        newer,
         DIET,
         NEAR_DIET,
         older_changes=TERRAIN,
         newer_changes=TERRAIN,
-        model=labelled_model("same"),
+        model=labelled_model(label),
     )
-    assert active == {"Loves tree runs"}
-
-
-def test_a_refined_value_under_a_multi_valued_key_replaces_the_older() -> None:
-    _, active = run(
-        "Aime la musique de la Renaissance",
-        "Adore les madrigaux italiens",
-        DIET,
-        NEAR_DIET,
-        older_changes=TERRAIN,
-        newer_changes=TERRAIN,
-        model=labelled_model("refines"),
-    )
-    assert active == {"Adore les madrigaux italiens"}
-
-
-def test_a_conflict_under_a_multi_valued_key_is_a_second_value() -> None:
-    _, active = run(
-        "Likes skiing in the trees",
-        "Enjoys steep mogul fields",
-        DIET,
-        NEAR_DIET,
-        older_changes=TERRAIN,
-        newer_changes=TERRAIN,
-        model=labelled_model("conflict"),
-    )
-    assert active == {"Likes skiing in the trees", "Enjoys steep mogul fields"}
+    assert active == expected
 
 
 def test_two_multi_valued_keys_are_not_second_guessed() -> None:
