@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import ipaddress
 import logging
-import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -57,7 +56,21 @@ from memory_service.core.privacy.brands import (
     reads_as_brand,
 )
 from memory_service.core.privacy.identifiers import harmless_number_at
-from memory_service.core.privacy.name_lookalikes import pet_named_before, thing_named_before
+from memory_service.core.privacy.name_context import (
+    BRAND_LABELS,
+    GERMAN_INFLECTED,
+    HYPHENATED_PAIR,
+    MODEL_NUMBER_BEFORE,
+    NAMED_AFTER_PEOPLE,
+    NON_PERSON_LABELS,
+    PLACE_LABELS,
+    PUNCTUATION,
+    BusinessContext,
+    is_name_token,
+    is_product_line,
+    last_word,
+    thing_named,
+)
 from memory_service.core.privacy.name_model import load_name_model
 from memory_service.core.privacy.names import (
     FUNCTION_WORDS,
@@ -67,7 +80,6 @@ from memory_service.core.privacy.names import (
     kin_before,
     kin_title_before,
     name_only_in_keywords,
-    relation_after,
 )
 
 __all__ = [
@@ -106,7 +118,6 @@ _INTERNAL_NETWORKS = tuple(
     ipaddress.ip_network(net)
     for net in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7", "100.64.0.0/10")
 )
-_PUNCTUATION = ".,;:!?()\"'"
 
 
 class SpacyModelMissingError(LookupError):
@@ -180,7 +191,7 @@ class PresidioPiiDetector:
                 model_to_presidio_entity_mapping={"PERSON": "PERSON", "PER": "PERSON"},
                 # Only people count from the NER model (patterns cover the rest); ignoring
                 # the other labels also keeps Presidio from warning on every note.
-                labels_to_ignore=list(_NON_PERSON_LABELS),
+                labels_to_ignore=list(NON_PERSON_LABELS),
             ),
         )
         # Loaded here rather than by ``SpacyNlpEngine.load``, so the components that neither
@@ -252,7 +263,7 @@ class PresidioPiiDetector:
         )
         doc = artifacts.tokens
         brand_ends = frozenset(
-            ent.end_char for ent in getattr(doc, "ents", ()) if ent.label_ in _BRAND_LABELS
+            ent.end_char for ent in getattr(doc, "ents", ()) if ent.label_ in BRAND_LABELS
         )
         found = {
             result.entity_type
@@ -294,7 +305,7 @@ class PresidioPiiDetector:
             # A price or a count the phone pattern took ("350 000 €", "timestamp 17…"): the
             # shape reader's harmless shapes decide, as for any other digit run.
             return not harmless_number_at(fold(text), result.start, result.end)
-        if result.entity_type == "PERSON" and _thing_named(text, result.start, result.end):
+        if result.entity_type == "PERSON" and thing_named(text, result.start, result.end):
             return False
         if result.entity_type == "PERSON" and product_line_named(text, result.start, result.end):
             return False  # "Porte des Ray-Ban Clubmaster": a pattern's pair, worn in the plural
@@ -308,7 +319,7 @@ class PresidioPiiDetector:
             return False
         if result.entity_type == "PERSON" and _from_ner(result):
             before, after = text[: result.start], text[result.end :]
-            if _is_product_line(value, before, brand_ends):
+            if is_product_line(value, before, brand_ends):
                 return False
             if self._business.names_business(value, before, after):
                 return False
@@ -330,7 +341,7 @@ class PresidioPiiDetector:
     def _unknown_compound(self, value: str) -> bool:
         """Whether ``value`` has the hyphenated compound pattern's shape ("Jean-Baptiste
         Moreau") with neither part of its first word a known given name."""
-        match = _HYPHENATED_PAIR.fullmatch(value)
+        match = HYPHENATED_PAIR.fullmatch(value)
         return match is not None and not any(
             fold(part).lower() in self._first_names for part in match["first"].split("-")
         )
@@ -341,10 +352,10 @@ class PresidioPiiDetector:
         """A name found by structure: after a cue it is a person unless it is a product
         ("a tool called Jenkins"); a first-name pair may still be a brand, a work or a street
         named after someone."""
-        if _thing_named(text, span.start, span.end):
+        if thing_named(text, span.start, span.end):
             return False  # "Pet tortoise Sir Plodsworth": a title-like word, then a pet's name
         value = text[span.start : span.end]
-        words = [word.strip(_PUNCTUATION) for word in value.split()]
+        words = [word.strip(PUNCTUATION) for word in value.split()]
         read_as_person = span.cue or any(
             start <= span.start and span.end <= end for start, end in ner_people
         )
@@ -368,7 +379,7 @@ class PresidioPiiDetector:
         before, after = text[: span.start], text[span.end :]
         if not self._gazetteer_name(value, before, after):
             return False
-        if _MODEL_NUMBER_BEFORE.search(before):
+        if MODEL_NUMBER_BEFORE.search(before):
             return False  # "Tesla Model 3 Long Range": a trim of a model line, not a person
         # The NER model's ORG label is no evidence here: en_core_web_sm calls "Edvard
         # Petrussen" an organisation. The context decides, through the name model.
@@ -393,7 +404,7 @@ class PresidioPiiDetector:
         if fold(word).lower() not in self._folded_products:
             return False
         following = words[1] if len(words) > 1 else ""
-        surname = _is_name_token(following) and following not in self._products
+        surname = is_name_token(following) and following not in self._products
         given = fold(word).lower() in self._frequent_first_names
         if cue and given:
             # "mon fils Hugo a 9 ans", "My son Hugo is 9": a common given name right after a
@@ -411,16 +422,16 @@ class PresidioPiiDetector:
         is a product ("Claude Code"), the second a common word or month, the pair a business
         ("Yves Rocher" in a trade context) or a place named after someone ("rue Victor Hugo")."""
         # The given name and the surname; particles between them ("de", "van der") aside.
-        every = [word.strip(_PUNCTUATION) for word in span.split()]
+        every = [word.strip(PUNCTUATION) for word in span.split()]
         words = [every[0], every[-1]]
-        if len(every) < 2 or not _is_name_token(words[1]):
+        if len(every) < 2 or not is_name_token(words[1]):
             return False
         common = self._lexicons.stopwords | self._months
         if words[1] in self._products:
             return False
         if fold(words[1]).lower() in common:
             return False
-        if _last_word(before) in _NAMED_AFTER_PEOPLE:
+        if last_word(before) in NAMED_AFTER_PEOPLE:
             return False
         return not self._business.names_business(span, before, after)
 
@@ -429,13 +440,13 @@ class PresidioPiiDetector:
         accents go: the small English model reads "Montréal" as a name but "Montreal" as a
         city. Only positive evidence counts (a place label on the same span), so an accented
         first name ("Hélène") the folded model does not call a place stays a name."""
-        span = text[start:end].strip(_PUNCTUATION + " ")
+        span = text[start:end].strip(PUNCTUATION + " ")
         folded = fold(text)
         if len(span.split()) != 1 or fold(span) == span or len(folded) != len(text):
             return False
         doc = self._nlp(folded)
         return any(
-            ent.label_ in _PLACE_LABELS and ent.start_char <= start and end <= ent.end_char + 1
+            ent.label_ in PLACE_LABELS and ent.start_char <= start and end <= ent.end_char + 1
             for ent in doc.ents
         )
 
@@ -452,17 +463,17 @@ class PresidioPiiDetector:
         previous = before.rstrip().split()[-1:] or [""]
         sentence_start = not before.strip() or before.rstrip()[-1] in ".!?:;"
         for position, raw in enumerate(span.split()):
-            token = raw.strip(_PUNCTUATION)
-            last = previous[-1].strip(_PUNCTUATION + "«»\u201c\u201d")
+            token = raw.strip(PUNCTUATION)
+            last = previous[-1].strip(PUNCTUATION + "«»\u201c\u201d")
             previous.append(raw)
             if not self._common_given_name(token) or (position == 0 and sentence_start):
                 continue
             personal_a = language == "es" and last == "a"
             if (noun_or_place_before(last) and not personal_a) or raw[:1] in "«\"'\u201c":
                 continue
-            if (_is_name_token(last) or last.isupper()) and not self._common_given_name(last):
+            if (is_name_token(last) or last.isupper()) and not self._common_given_name(last):
                 continue
-            if german and last.islower() and _GERMAN_INFLECTED.search(last):
+            if german and last.islower() and GERMAN_INFLECTED.search(last):
                 continue
             return True
         return False
@@ -470,7 +481,7 @@ class PresidioPiiDetector:
     def _common_given_name(self, token: str) -> bool:
         parts = [fold(part).lower() for part in token.split("-")]
         return (
-            _is_name_token(token)
+            is_name_token(token)
             and token not in self._products
             and all(part in self._frequent_first_names for part in parts)
             and not any(part in self._common_words for part in parts)
@@ -487,19 +498,19 @@ class PresidioPiiDetector:
         ("je m'appelle") is needed.
         """
         names = []
-        previous = _last_word(before)
+        previous = last_word(before)
         sentence_start = not before.strip() or before.rstrip()[-1] in ".!?:;"
         for position, raw in enumerate(span.split()):
-            token = raw.strip(_PUNCTUATION)
+            token = raw.strip(PUNCTUATION)
             first_word = position == 0 and sentence_start
             if (
-                _is_name_token(token)
+                is_name_token(token)
                 and not first_word
                 and token not in self._products
                 and fold(token).lower() not in self._lexicons.stopwords
             ):
                 names.append((previous, token))
-            previous = _last_word(token)
+            previous = last_word(token)
         if len(names) == 1 and names[0][0] in self._lexicons.place_prepositions:
             return False
         if len(names) == 1 and fold(names[0][1]).lower() in self._first_names:
@@ -508,184 +519,9 @@ class PresidioPiiDetector:
         return len(names) >= (1 if english else 2)
 
 
-# The shape of the recognizer's compound given name and surname ("Jean-Baptiste Moreau").
-_HYPHENATED_PAIR = re.compile(r"(?P<first>[^\W\d_]+-[^\W\d_]+)\s+[^\W\d_]+")
-_PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
-# A German article, possessive or adjective ending: a capitalised word after one is a noun.
-_GERMAN_INFLECTED = re.compile(r"(?:e|en|em|er|es)$")
-# A capitalised word and a model number right before a first-name pair ("Model 3 Long Range",
-# "Serie 5 Grand Tourer"): the pair is the trim of a product line (a name holds no digit).
-_MODEL_NUMBER_BEFORE = re.compile(r"(?-i:[A-ZÀ-ÖØ-Þ])[\w-]*\s[A-Za-z]*\d[\w-]*\s$")
-# Labels of a maker or a product: a name-like span right after one is a model of it
-# ("Toyota RAV4 Hybrid", "Honda CR-V Hybrid", "Peugeot 3008 Hybrid4").
-_BRAND_LABELS = frozenset({"ORG", "PRODUCT", "MISC"})
-_NON_PERSON_LABELS = _PLACE_LABELS | frozenset(
-    {
-        "CARDINAL",
-        "DATE",
-        "EVENT",
-        "LANGUAGE",
-        "LAW",
-        "MONEY",
-        "NORP",
-        "ORDINAL",
-        "ORG",
-        "PERCENT",
-        "PRODUCT",
-        "QUANTITY",
-        "TIME",
-        "WORK_OF_ART",
-        "MISC",
-    }
-)
-# Nouns that put a person's name on a place or an institution ("rue Victor Hugo", "lycée
-# Jean Moulin", "Victoria Station" is caught as a common word): a name right after one is
-# an address or a building, not a person.
-_NAMED_AFTER_PEOPLE = frozenset(
-    {
-        "rue",
-        "avenue",
-        "boulevard",
-        "bd",
-        "place",
-        "quai",
-        "allee",
-        "impasse",
-        "square",
-        "lycee",
-        "college",
-        "ecole",
-        "universite",
-        "hopital",
-        "stade",
-        "metro",
-        "gare",
-        "station",
-        "street",
-        "road",
-        "school",
-        "hospital",
-        "stadium",
-    }
-)
-_DETERMINERS = r"(?:the|our|their|its|this|that|le|la|l'|notre|leur|ce|cet|cette)"
-
-
-class BusinessContext:
-    """Whether a capitalised span the NER model calls a person names a business instead.
-
-    Brands named after people ("Yves Rocher", "Earl Grey") read as names to the model; the
-    sentence around them says otherwise: a trade context right before ("shops at", "achète
-    ses cosmétiques chez", "client fidèle de"), a product or store noun right after ("tea",
-    "magasin"), or a site after a determiner ("the Leeds office"). A name cue just before
-    ("my name is", "her manager", "s'appelle") always wins, so such a span stays a person.
-    """
-
-    def __init__(self, lexicons: Lexicons) -> None:
-        def alternation(items: Sequence[str]) -> str:
-            return "|".join(f"(?:{fold(item).lower()})" for item in items) or "(?!x)x"
-
-        self._trade_before = re.compile(rf"(?<!\w)(?:{alternation(lexicons.trade_cues)})\s*$")
-        self._trade_after = re.compile(rf"^\s*(?:{alternation(lexicons.trade_nouns)})(?!\w)")
-        self._site_after = re.compile(rf"^\s*(?:{alternation(lexicons.site_nouns)})(?!\w)")
-        self._determiner_before = re.compile(rf"(?<!\w){_DETERMINERS}\s*$")
-        cues = (*lexicons.name_cues, *_PERSON_ROLES)
-        self._person_before = re.compile(rf"(?<!\w)(?:{alternation(cues)})\s*:?\s*$")
-
-    def person_before(self, before: str) -> bool:
-        """Whether a name cue ends ``before`` ("my name is", "her manager", "Mrs.")."""
-        return bool(self._person_before.search(fold(before).lower()))
-
-    def names_business(self, span: str, before: str, after: str) -> bool:
-        lead, rest = _split_lead(span)
-        prefix = fold(f"{before}{lead}").lower()
-        suffix = fold(after).lower()
-        if not rest or self._person_before.search(prefix):
-            return False
-        if self._trade_before.search(prefix) or self._trade_after.search(suffix):
-            return True
-        return bool(self._determiner_before.search(prefix) and self._site_after.search(suffix))
-
-
-# Words that put a person's name right after them, in any language: never a business there.
-_PERSON_ROLES = (
-    "contact",
-    "contacts",
-    "(?:his|her|their|my|the user's|the customer's) (?:manager|boss|wife|husband|partner|"
-    "son|daughter|mother|father|brother|sister|friend|colleague|assistant|doctor|lawyer)",
-    "(?:son|sa|leur|mon|ma) (?:manager|responsable|chef|femme|mari|épouse|époux|fils|fille|"
-    "mère|père|frère|sœur|ami|amie|collègue|médecin|avocat|avocate)",
-    "mr\\.?",
-    "mrs\\.?",
-    "ms\\.?",
-    "dr\\.?",
-    "m\\.",
-    "mme\\.?",
-)
-
-
-def _split_lead(span: str) -> tuple[str, str]:
-    """('de ', 'Leroy Merlin') for 'de Leroy Merlin': lower-case words the model sometimes
-    takes into a name belong to the context before it."""
-    words = span.split(" ")
-    for index, word in enumerate(words):
-        if _is_name_token(word.strip(_PUNCTUATION)):
-            return " ".join(words[:index]) + (" " if index else ""), " ".join(words[index:])
-    return span, ""
-
-
-_MAKER_SPELLING = re.compile(r"[a-z]{1,3}[A-Z][\w-]*")
-
-
-def _is_product_line(span: str, before: str, brand_ends: frozenset[int]) -> bool:
-    """Whether a span the NER model calls a person is a product line: a word of it holds a
-    digit ("RAV4 Hybrid"; names have none), it starts with or follows a maker's spelling
-    ("macOS Sonoma"), or it follows a maker the model labelled
-    ("Honda" CR-V Hybrid) with nothing but a space between."""
-    if any(any(ch.isdigit() for ch in word) for word in span.split()):
-        return True
-    # A lower-case initial then a capital ("macOS Sonoma", "iPhone Pro", "eBay Plus"): a
-    # maker's spelling no name has, in the span or right before it.
-    previous = before.split()[-1:]
-    if any(_MAKER_SPELLING.fullmatch(word) for word in [*previous, *span.split()[:1]]):
-        return True
-    stripped = before.rstrip()
-    return bool(stripped) and len(stripped) != len(before) and len(stripped) in brand_ends
-
-
-_TITLE_WORD_END = re.compile(r"(?<=\s)[A-Z][a-z]{0,8}\.?\s+$")
-
-
-def _thing_named(text: str, start: int, end: int) -> bool:
-    """Whether the naming verb before a span has a pet or a thing as its head ("the cat is
-    called Moustache", "Le chat s'appelle Moustache", "a beagle named Biscuit"): the verb is
-    then no person cue, for the NER model and the cue pattern alike. A relationship word in
-    apposition after the span still makes it a person."""
-    before = text[max(0, start - 80) : start]
-    # a title-like word between the naming verb and the name: "The cat is called Mr Whiskers"
-    untitled = _TITLE_WORD_END.sub("", before)
-    named = any(thing_named_before(b) or pet_named_before(b) for b in {before, untitled})
-    return named and not relation_after(text, end)
-
-
 def _from_ner(result: RecognizerResult) -> bool:
     metadata = result.recognition_metadata or {}
     return metadata.get(RecognizerResult.RECOGNIZER_NAME_KEY) == SpacyRecognizer.__name__
-
-
-def _last_word(text: str) -> str:
-    words = fold(text).lower().replace("'", " ").split()
-    return words[-1] if words else ""
-
-
-def _is_name_token(word: str) -> bool:
-    """'Margaret', "O'Brien", 'Jean-Baptiste', 'Dr'; not 'GPT-4', 'NASA' or a URL."""
-    return (
-        len(word) > 1
-        and word[0].isupper()
-        and any(ch.islower() for ch in word)
-        and all(ch.isalpha() or ch in "'\u2019-" for ch in word)
-    )
 
 
 def _is_internal_address(value: str) -> bool:
