@@ -7,7 +7,7 @@ The tools, their schema and their errors are :mod:`memory_service_client.mcp_ser
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memory_service_client import ConfigurationError as ClientConfigurationError
 from memory_service_client import MemoryClient
@@ -17,8 +17,13 @@ from memory_service_client.mcp_server import build_server as build_client_server
 from memory_service.client import in_process
 from memory_service.config import ConfigurationError, Settings
 
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
 
-def build_server(env: Mapping[str, str]) -> Any:
+    from memory_service.bootstrap import Container
+
+
+def build_server(env: Mapping[str, str]) -> MCPServer[Any]:
     """The server for this environment; raises ConfigurationError before serving anything."""
 
     def make_client(config: McpConfig) -> MemoryClient:
@@ -33,7 +38,7 @@ def build_server(env: Mapping[str, str]) -> Any:
         raise ConfigurationError(str(exc)) from None
 
 
-def _local_container(env: Mapping[str, str]) -> Any:
+def _local_container(env: Mapping[str, str]) -> Container:
     from memory_service.adapters import migrate
     from memory_service.bootstrap import build_container
 

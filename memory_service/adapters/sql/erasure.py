@@ -22,9 +22,9 @@ is left is ciphertext whose key no longer exists.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from sqlalchemy import Engine, delete, select, update
+from sqlalchemy import ColumnElement, Engine, delete, select, update
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
@@ -44,14 +44,19 @@ from memory_service.adapters.tables import (
 from memory_service.core.erasure import ErasureReceipt, redact_details, zero_counts
 from memory_service.core.ports import Clock
 
+# The tables an erasure deletes from by tenant and session or subject.
+_ErasedRow = SessionTurnRow | ConsolidationOutboxRow | MemoryRow | ContextManifestRow | SessionRow
+
 if TYPE_CHECKING:
     from memory_service.adapters.unit_of_work import SqlUnitOfWorkFactory
 
-_BY_SESSION: tuple[tuple[str, Any], ...] = (
+_BY_SESSION: tuple[tuple[str, type[SessionTurnRow] | type[ConsolidationOutboxRow]], ...] = (
     ("session_turns", SessionTurnRow),
     ("consolidation_outbox", ConsolidationOutboxRow),
 )
-_BY_SUBJECT: tuple[tuple[str, Any], ...] = (
+_BY_SUBJECT: tuple[
+    tuple[str, type[MemoryRow] | type[ContextManifestRow] | type[SessionRow]], ...
+] = (
     ("memories", MemoryRow),
     ("context_manifests", ContextManifestRow),
     ("sessions", SessionRow),
@@ -83,7 +88,7 @@ class SqlErasureRepository:
         self._clock = clock
         self._after_commit = after_commit
 
-    def _delete(self, table: Any, condition: Any) -> int:
+    def _delete(self, table: type[_ErasedRow], condition: ColumnElement[bool]) -> int:
         """One bulk ``DELETE`` of this tenant's rows of ``table`` that match ``condition``."""
         statement = delete(table).where(col(table.tenant_id) == self._tenant_id, condition)
         return int(self._session.execute(statement).rowcount)  # type: ignore[attr-defined]

@@ -7,9 +7,8 @@ offered; the jobs then reopen every row in a unit of work of its own tenant.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import Engine, and_, exists, func, or_, select
+from sqlalchemy import ColumnElement, Engine, Exists, and_, exists, func, or_, select
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
@@ -26,7 +25,7 @@ from memory_service.core.model import MemoryStatus, SessionStatus
 from memory_service.core.ports import DueMemory, DueSession, OutboxBacklog, OutboxEntry
 
 
-def _subject_alive(tenant: Any, subject: Any) -> Any:
+def _subject_alive(tenant: ColumnElement[str], subject: ColumnElement[str]) -> Exists:
     return exists().where(
         col(SubjectRow.tenant_id) == tenant,
         col(SubjectRow.subject_id) == subject,
