@@ -36,7 +36,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -208,7 +208,8 @@ def prepare_session(
         for text, keywords, durability in notes:
             at = clock.now()
             uow.memories.add(
-                global_memory(scope.tenant_id, subject, text, keywords).with_changes(
+                replace(
+                    global_memory(scope.tenant_id, subject, text, keywords),
                     scope=MemoryScope.SESSION,
                     session_id=session.id,
                     durability=durability,

@@ -222,8 +222,55 @@ class Memory:
             self, text="", keywords=(), attribute=None, status=MemoryStatus.DELETED, updated_at=at
         )
 
-    def with_changes(self, **changes: Any) -> Memory:
-        return replace(self, **changes)
+    def reword(
+        self, *, text: str, keywords: tuple[str, ...], attribute: Attribute | None
+    ) -> Memory:
+        """The same memory in a newer wording (a merge keeps the newest text)."""
+        return replace(self, text=text, keywords=keywords, attribute=attribute)
+
+    def absorb(
+        self, *, derived_from: tuple[str, ...], updated_at: datetime, expires_at: datetime | None
+    ) -> Memory:
+        """Notes merged into this memory: their ids join its sources, its times move on."""
+        return replace(
+            self,
+            provenance=replace(self.provenance, derived_from=derived_from),
+            updated_at=updated_at,
+            expires_at=expires_at,
+        )
+
+    def promote(
+        self,
+        *,
+        new_id: str,
+        derived_from: tuple[str, ...],
+        at: datetime,
+        updated_at: datetime,
+        expires_at: datetime | None,
+    ) -> Memory:
+        """A new global memory founded by this session note: durable and active, its
+        provenance the note's call, its sources the notes it consolidates."""
+        call = self.provenance
+        return replace(
+            self,
+            id=new_id,
+            scope=MemoryScope.GLOBAL,
+            session_id=None,
+            durability=Durability.DURABLE,
+            provenance=Provenance(
+                actor=call.actor,
+                session_id=self.session_id,
+                turn=call.turn,
+                tool_call_id=call.tool_call_id,
+                derived_from=derived_from,
+            ),
+            created_at=at,
+            updated_at=updated_at,
+            expires_at=expires_at,
+            status=MemoryStatus.ACTIVE,
+            superseded_at=None,
+            superseded_by=None,
+        )
 
 
 @dataclass(frozen=True)
@@ -243,9 +290,6 @@ class Session:
     def mark_consolidated(self, *, at: datetime) -> Session:
         """Its notes are in the subject's global memories (or were dropped)."""
         return replace(self, status=SessionStatus.CONSOLIDATED, consolidated_at=at)
-
-    def with_changes(self, **changes: Any) -> Session:
-        return replace(self, **changes)
 
 
 @dataclass(frozen=True)

@@ -161,11 +161,17 @@ def save_memory_note(
         # trimming re-injects a note once its turn is cut, so a model claiming an old turn
         # would make its note look cut (shown once, then withheld).
         memory = _memory(
-            scope, session, draft, arguments, turn=check.latest_turn, held=held, deps=deps
+            scope,
+            session,
+            draft,
+            arguments,
+            turn=check.latest_turn,
+            held=held,
+            # A special category the user confirmed is kept on their explicit consent.
+            legal_basis=EXPLICIT_CONSENT if sensitive and not held else None,
+            attribute=attribute.value,
+            deps=deps,
         )
-        if sensitive and not held:
-            memory = memory.with_changes(legal_basis=EXPLICIT_CONSENT)
-        memory = memory.with_changes(attribute=attribute.value)
         status = NoteStatus.NEEDS_CONFIRMATION if held else NoteStatus.SAVED
         if dry_run:
             return NoteResult(status, None, (*sensitive, *unsure))
@@ -301,6 +307,8 @@ def _memory(
     *,
     turn: int | None,
     held: bool,
+    legal_basis: str | None,
+    attribute: Attribute | None,
     deps: NoteDeps,
 ) -> Memory:
     now = deps.clock.now()
@@ -324,11 +332,12 @@ def _memory(
             turn=turn,
             tool_call_id=draft.tool_call_id,
         ),
-        legal_basis=CONSENT if draft.confirmed else DEFAULT_LEGAL_BASIS,
+        legal_basis=legal_basis or (CONSENT if draft.confirmed else DEFAULT_LEGAL_BASIS),
         created_at=now,
         updated_at=now,
         expires_at=deps.retention.expires_at(purpose=purpose, source=draft.source, created_at=now),
         status=MemoryStatus.PENDING_CONFIRMATION if held else MemoryStatus.ACTIVE,
+        attribute=attribute,
     )
 
 

@@ -3,6 +3,7 @@ the outbox, the cross-tenant maintenance reads and ``lock_if_present``."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -17,7 +18,6 @@ from memory_service.core.model import (
     Provenance,
     Role,
     Session,
-    SessionStatus,
     Source,
 )
 from memory_service.core.ports import MaintenanceStore
@@ -57,7 +57,7 @@ def note(store: Store, session: Session, **changes: object) -> Memory:
         created_at=now,
         updated_at=now,
     )
-    return memory.with_changes(**changes)
+    return replace(memory, **changes)
 
 
 def test_an_outbox_entry_is_pending_until_an_attempt_dispatches_it(
@@ -95,9 +95,7 @@ def test_due_sessions_are_the_ended_and_the_idle_ones(store: Store, tenant_id: s
     idle = open_session(store, tenant_id, "s-idle-1")
     ended = open_session(store, tenant_id, "s-ended-1")
     with store.uow_factory(tenant_id) as uow:
-        uow.sessions.save(
-            ended.with_changes(status=SessionStatus.ENDED, ended_at=store.clock.now())
-        )
+        uow.sessions.save(ended.end(at=store.clock.now()))
         uow.commit()
     noted = open_session(store, tenant_id, "s-noted-1")
     store.clock.advance(hours=2)
@@ -107,7 +105,7 @@ def test_due_sessions_are_the_ended_and_the_idle_ones(store: Store, tenant_id: s
     fresh = open_session(store, tenant_id, "s-fresh-1")
     done = open_session(store, tenant_id, "s-done-1")
     with store.uow_factory(tenant_id) as uow:
-        uow.sessions.save(done.with_changes(status=SessionStatus.CONSOLIDATED))
+        uow.sessions.save(done.mark_consolidated(at=store.clock.now()))
         uow.commit()
 
     due = maintenance_of(store).due_sessions(
@@ -152,7 +150,7 @@ def test_an_erased_subject_is_neither_present_nor_due(store: Store, tenant_id: s
     session = open_session(store, tenant_id)
     with store.uow_factory(tenant_id) as uow:
         uow.memories.add(note(store, session, expires_at=store.clock.now() - timedelta(days=1)))
-        uow.sessions.save(session.with_changes(status=SessionStatus.ENDED))
+        uow.sessions.save(session.end(at=store.clock.now()))
         uow.commit()
     with store.uow_factory(tenant_id) as uow:
         uow.erasure.erase_subject(session.subject_id)

@@ -9,6 +9,7 @@ it changed, for one bulk audit insert (``audit.append_all``); nothing is decrypt
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -69,7 +70,7 @@ def test_a_status_change_keeps_the_ciphertext_and_issues_no_select(
         assert loaded is not None
         event.listen(sql.engine, "before_cursor_execute", record)
         try:
-            uow.memories.save(loaded.with_changes(status=MemoryStatus.EXPIRED))
+            uow.memories.save(replace(loaded, status=MemoryStatus.EXPIRED))
         finally:
             event.remove(sql.engine, "before_cursor_execute", record)
         uow.commit()
@@ -77,7 +78,7 @@ def test_a_status_change_keeps_the_ciphertext_and_issues_no_select(
     assert "SELECT" not in statements and "UPDATE" in statements
     assert _stored(sql.engine, memory.id) == before
     with sql.uow_factory(tenant_id) as uow:
-        assert uow.memories.get(memory.id) == memory.with_changes(status=MemoryStatus.EXPIRED)
+        assert uow.memories.get(memory.id) == replace(memory, status=MemoryStatus.EXPIRED)
 
 
 def test_a_text_or_keyword_change_is_sealed_again(sql: Store, tenant_id: str) -> None:
@@ -88,8 +89,8 @@ def test_a_text_or_keyword_change_is_sealed_again(sql: Store, tenant_id: str) ->
         uow.commit()
     before = _stored(sql.engine, memory.id)
     for changed in (
-        memory.with_changes(keywords=("coffee",)),
-        memory.with_changes(text="Prefers window seats.", keywords=("coffee",)),
+        replace(memory, keywords=("coffee",)),
+        replace(memory, text="Prefers window seats.", keywords=("coffee",)),
     ):
         with sql.uow_factory(tenant_id) as uow:
             uow.memories.save(changed)
@@ -102,7 +103,7 @@ def test_a_text_or_keyword_change_is_sealed_again(sql: Store, tenant_id: str) ->
 
 def test_a_save_without_a_get_writes_the_given_text(sql: Store, tenant_id: str) -> None:
     memory = make_memory(tenant_id, SUBJECT, sql.clock.now())
-    changed = memory.with_changes(text="Prefers the night train.", status=MemoryStatus.EXPIRED)
+    changed = replace(memory, text="Prefers the night train.", status=MemoryStatus.EXPIRED)
     with sql.uow_factory(tenant_id) as uow:
         uow.memories.add(memory)
         uow.memories.save(changed)  # the row is in the session, its text is not the one given

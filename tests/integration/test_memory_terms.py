@@ -6,6 +6,7 @@ terms; what the SQL stores keep of those terms is a keyed hash that goes with th
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import delete, func, select
@@ -142,12 +143,12 @@ def test_a_save_takes_a_memory_out_of_the_index_and_follows_its_text(
     editor = _global(store, tenant_id, EDITOR)
     _add(store, tenant_id, editor)
     with store.uow_factory(tenant_id) as uow:
-        uow.memories.save(editor.with_changes(status=MemoryStatus.DELETED))
+        uow.memories.save(replace(editor, status=MemoryStatus.DELETED))
         uow.commit()
     assert _find(store, tenant_id) == []
     _assert_filed(store, tenant_id)
 
-    cellist = editor.with_changes(text="Plays the cello on weekends.", keywords=())
+    cellist = replace(editor, text="Plays the cello on weekends.", keywords=())
     with store.uow_factory(tenant_id) as uow:
         uow.memories.save(cellist)
         uow.commit()
@@ -164,7 +165,7 @@ def test_a_merge_that_keeps_the_text_keeps_the_memory_findable(
     with store.uow_factory(tenant_id) as uow:
         held = uow.memories.get(editor.id)
         assert held is not None
-        uow.memories.save(held.with_changes(updated_at=store.clock.now() + timedelta(hours=1)))
+        uow.memories.save(replace(held, updated_at=store.clock.now() + timedelta(hours=1)))
         uow.commit()
 
     assert _find(store, tenant_id) == [editor.id]

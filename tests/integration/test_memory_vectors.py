@@ -7,6 +7,7 @@ sealed in ``vector_ciphertext`` with the subject's key and found again by meanin
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from sqlalchemy import select
@@ -187,8 +188,8 @@ def test_a_later_search_sees_what_was_written_since_the_last_one(
     _add(store, tenant_id, tea)
     assert _nearest(store, tenant_id, embedder, "Enjoys a cup of green tea.") == [tea.text]
 
-    reworded = aisle.with_changes(
-        text="Wants a cup of green tea.", updated_at=store.clock.advance(minutes=1)
+    reworded = replace(
+        aisle, text="Wants a cup of green tea.", updated_at=store.clock.advance(minutes=1)
     )
     with store.uow_factory(tenant_id) as uow:
         uow.memories.get(aisle.id)

@@ -3,6 +3,7 @@ the fake, SQLite and PostgreSQL: the entries the relay sends again after a lost 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -37,7 +38,7 @@ def dispatched_session(
     scope = TenantScope(tenant_id=tenant_id, role=Role.AGENT, actor="key:test")
     opened = sessions.open_session(scope, subject, uow_factory=store.uow_factory, clock=store.clock)
     now = store.clock.now()
-    ended = opened.with_changes(status=status, ended_at=now)
+    ended = replace(opened, status=status, ended_at=now)
     with store.uow_factory(tenant_id) as uow:
         uow.sessions.save(ended)
         entry_id = uow.outbox.add(opened.id, now)
@@ -76,9 +77,7 @@ def test_listed_are_the_entries_dispatched_before_the_horizon_whose_session_is_s
         scope, "s-pending-1", uow_factory=store.uow_factory, clock=store.clock
     )
     with store.uow_factory(tenant_id) as uow:  # ended, but its send never succeeded
-        uow.sessions.save(
-            unsent.with_changes(status=SessionStatus.ENDED, ended_at=store.clock.now())
-        )
+        uow.sessions.save(replace(unsent, status=SessionStatus.ENDED, ended_at=store.clock.now()))
         uow.outbox.add(unsent.id, store.clock.now())
         uow.commit()
     dispatched_at = store.clock.now()
@@ -140,7 +139,7 @@ def test_the_oldest_dispatches_come_first_and_the_batch_is_bounded(
         for session_id in listed[:2]:
             session = uow.sessions.get(session_id)
             assert session is not None
-            uow.sessions.save(session.with_changes(status=SessionStatus.CONSOLIDATED))
+            uow.sessions.save(replace(session, status=SessionStatus.CONSOLIDATED))
         uow.commit()
     assert stale_of(store, tenant_id, horizon, limit=2) == listed[2:]
 

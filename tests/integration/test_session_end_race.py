@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from types import TracebackType
 from typing import Any
 
@@ -115,7 +116,7 @@ def test_two_concurrent_ends_succeed_once(sql: Store, tenant_id: str) -> None:
 def test_a_transition_writes_only_from_the_expected_status(store: Store, tenant_id: str) -> None:
     now = store.clock.now()
     opened = make_session(tenant_id, SUBJECT, now)
-    ended = opened.with_changes(status=SessionStatus.ENDED, ended_at=now)
+    ended = replace(opened, status=SessionStatus.ENDED, ended_at=now)
     with store.uow_factory(tenant_id) as uow:
         uow.sessions.add(opened)
         uow.commit()
@@ -124,7 +125,7 @@ def test_a_transition_writes_only_from_the_expected_status(store: Store, tenant_
         assert uow.sessions.transition(ended, from_status=SessionStatus.OPEN) is True
         uow.commit()
     with store.uow_factory(tenant_id) as uow:
-        again = ended.with_changes(ended_at=now.replace(year=2030))
+        again = replace(ended, ended_at=now.replace(year=2030))
         assert uow.sessions.transition(again, from_status=SessionStatus.OPEN) is False
         unknown = make_session(tenant_id, SUBJECT, now)
         assert uow.sessions.transition(unknown, from_status=SessionStatus.OPEN) is False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -98,7 +99,8 @@ def test_save_writes_back_status_supersession_and_text(store: Store, tenant_id: 
         uow.memories.add(memory)
         uow.commit()
     later = now + timedelta(hours=1)
-    changed = memory.with_changes(
+    changed = replace(
+        memory,
         text="Prefers window seats.",
         keywords=("window",),
         status=MemoryStatus.SUPERSEDED,
@@ -211,7 +213,7 @@ def test_sessions_round_trip_and_save(store: Store, tenant_id: str) -> None:
     with store.uow_factory(tenant_id) as uow:
         uow.sessions.add(session)
         uow.commit()
-    ended = session.with_changes(status=SessionStatus.ENDED, ended_at=now + timedelta(minutes=9))
+    ended = replace(session, status=SessionStatus.ENDED, ended_at=now + timedelta(minutes=9))
     with store.uow_factory(tenant_id) as uow:
         assert uow.sessions.get(session.id) == session
         uow.sessions.save(ended)
@@ -300,9 +302,9 @@ def test_another_tenant_cannot_save_over_a_record(
         uow.commit()
     with store.uow_factory(other_tenant_id) as uow, pytest.raises(NotFound):
         if kind == "memory":
-            uow.memories.save(memory.with_changes(tenant_id=other_tenant_id, text="taken"))
+            uow.memories.save(replace(memory, tenant_id=other_tenant_id, text="taken"))
         else:
-            uow.sessions.save(session.with_changes(tenant_id=other_tenant_id))
+            uow.sessions.save(replace(session, tenant_id=other_tenant_id))
     with store.uow_factory(tenant_id) as uow:
         assert uow.memories.get(memory.id) == memory
         assert uow.sessions.get(session.id) == session

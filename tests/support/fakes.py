@@ -233,8 +233,8 @@ class InMemoryMemoryRepository(_TenantRepository):
                 continue
             if memory.expires_at is None or memory.expires_at > now:
                 continue
-            self._pending.memories[(self._tenant_id, memory.id)] = memory.with_changes(
-                status=MemoryStatus.EXPIRED
+            self._pending.memories[(self._tenant_id, memory.id)] = replace(
+                memory, status=MemoryStatus.EXPIRED
             )
             expired.append(
                 ExpiredMemory(memory.id, memory.subject_id, memory.session_id, memory.expires_at)

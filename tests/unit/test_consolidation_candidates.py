@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import secrets
 from collections.abc import Callable
+from dataclasses import replace
 
 from memory_service.core.consolidation import (
     GLOBAL_CANDIDATES_PER_NOTE,
@@ -99,7 +100,7 @@ def _seed(factory: InMemoryUnitOfWorkFactory, tenant: str, clock: FixedClock) ->
         ),
         *(make_memory(f"Likes {i} kinds of tea.", keywords=(), at=at) for i in range(100)),
     ]
-    memories = [m.with_changes(tenant_id=tenant, subject_id=SUBJECT) for m in memories]
+    memories = [replace(m, tenant_id=tenant, subject_id=SUBJECT) for m in memories]
     with factory(tenant) as uow:
         for memory in memories:
             uow.memories.add(memory)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 
-from memory_service.core.model import Durability, Memory, MemoryScope, MemoryStatus, Provenance
+from memory_service.core.model import Memory
 
 
 class DecisionKind(StrEnum):
@@ -371,7 +371,7 @@ def _worded(memory: Memory, entity: _Entity) -> Memory:
     if entity.confirmed_by is not None:
         memory = memory.confirm(entity.confirmed_by)
     wording = entity.wording
-    return memory.with_changes(
+    return memory.reword(
         text=wording.text,
         keywords=wording.keywords,
         attribute=wording.attribute or memory.attribute,
@@ -383,10 +383,8 @@ def _updated_global(entity: _Entity, now: datetime) -> Memory:
     provenance = memory.provenance
     if entity.members:
         derived = _dedupe([*provenance.derived_from, *(m.id for m in entity.members)])
-        memory = _worded(memory, entity).with_changes(
-            updated_at=entity.updated_at,
-            expires_at=entity.expires_at,
-            provenance=replace(provenance, derived_from=derived),
+        memory = _worded(memory, entity).absorb(
+            derived_from=derived, updated_at=entity.updated_at, expires_at=entity.expires_at
         )
     if entity.superseded_by is not None:
         memory = memory.supersede(by=entity.survivor().final_id(), at=now)
@@ -397,22 +395,10 @@ def _new_global(entity: _Entity, now: datetime) -> Memory:
     founder = entity.base
     derived = _dedupe(m.id for m in entity.members)
     assert entity.new_id is not None  # assigned before any global is built
-    return _worded(founder, entity).with_changes(
-        id=entity.new_id,
-        scope=MemoryScope.GLOBAL,
-        session_id=None,
-        durability=Durability.DURABLE,
-        provenance=Provenance(
-            actor=founder.provenance.actor,
-            session_id=founder.session_id,
-            turn=founder.provenance.turn,
-            tool_call_id=founder.provenance.tool_call_id,
-            derived_from=derived,
-        ),
-        created_at=now,
+    return _worded(founder, entity).promote(
+        new_id=entity.new_id,
+        derived_from=derived,
+        at=now,
         updated_at=entity.updated_at,
         expires_at=entity.expires_at,
-        status=MemoryStatus.ACTIVE,
-        superseded_at=None,
-        superseded_by=None,
     )
