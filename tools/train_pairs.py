@@ -94,6 +94,8 @@ SUITES = (
     ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind9.jsonl",
     ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind10.jsonl",
     ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind11.jsonl",
+    ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind12.jsonl",
+    ROOT / "tests" / "scenarios" / "blind" / "consolidation_blind13.jsonl",
 )
 CORPUS = ROOT / "data" / "pairs" / "corpus"
 OUT = ROOT / "memory_service" / "core" / "consolidation" / "pairs_model.json.gz"
