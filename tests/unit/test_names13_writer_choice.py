@@ -95,3 +95,20 @@ def test_the_shipped_model_is_trained_on_every_corpus_and_says_how_c_was_chosen(
 def test_a_couple_or_a_classmate_named_in_a_list_is_not_kept(text: str, span: str) -> None:
     start = text.index(span)
     assert not MODEL.is_public(text, start, start + len(span))
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Grew up on Larkspur Road, the answer she gives to 'first street'.", "Larkspur Road"),
+        ("Lived on Juniper Avenue until she was twelve.", "Juniper Avenue"),
+    ],
+)
+def test_a_street_lived_on_is_never_cleared_one_walked_along_is_left_to_the_model(
+    text: str, span: str
+) -> None:
+    start = text.index(span)
+    assert MODEL.public_score(text, start, start + len(span)) == 0.0
+    walked = f"Likes walking along {span} on Sundays."
+    start = walked.index(span)
+    assert MODEL.public_score(walked, start, start + len(span)) > 0.0
