@@ -9,9 +9,10 @@ contexts, public names in theirs). One example per marked span: ``private_person
 every other kind (public figure, brand, place, work, fictional). Splits by a hash of the
 group (a generated template, else the text) and the seed into train (70 %), dev (15 %) and
 test (15 %); fits a logistic regression on
-:func:`memory_service.core.privacy.name_model.span_features` (regularisation chosen on dev by
-``train_guards.fit``); chooses the threshold on dev so that at most 1 private span in 100 is
-kept; prints dev and test figures per source; writes
+:func:`memory_service.core.privacy.name_model.span_features` (regularisation chosen on
+leave-one-writer-out scores of train + dev, :func:`choose_c`); chooses the threshold on
+out-of-fold scores so that at most 1 private span in 200 is kept; prints dev and test figures
+per source; writes
 ``memory_service/core/privacy/name_model.json.gz``. The test split is read only to report.
 Deterministic for a given seed and corpus. Needs the ``train`` extra (scikit-learn).
 """
@@ -30,13 +31,13 @@ from pathlib import Path
 import numpy as np
 from scipy.sparse import csr_matrix
 from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import roc_auc_score
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from names_corpus import generated_rows  # noqa: E402
-from train_guards import fit  # noqa: E402
 
 from memory_service.adapters.names_dictionary import RARE, load_first_names  # noqa: E402
 from memory_service.core.lexicons import DEFAULT_LEXICONS, fold  # noqa: E402
@@ -61,6 +62,9 @@ MIN_DF = 2
 C_GRID = (0.25, 0.5, 1.0, 2.0, 4.0)
 GENERATED = "generated"
 FOLDS = 5
+# The regularisation is chosen where the threshold sits: the share of private spans a model
+# lets through stays under this (the standardised partial AUC up to it).
+MAX_PRIVATE_KEPT = 0.05
 
 
 @dataclass(frozen=True)
@@ -173,6 +177,37 @@ def oof_threshold(
     return leak_threshold(oof, np.array([e.public for e in seen]))
 
 
+def writer_scores(
+    seen: Sequence[Example], c: float, seed: int, given: frozenset[str], rare: frozenset[str]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each hand-written span scored by a model fitted without its writer's corpus (the
+    generated notes always in training): the public labels and the scores."""
+    writers = sorted({e.source for e in seen} - {GENERATED})
+    chosen = [e for e in seen if e.source != GENERATED]
+    scores = np.zeros(len(chosen))
+    for writer in writers:
+        model = train_model([e for e in seen if e.source != writer], c, seed, given, rare)
+        for i, example in enumerate(chosen):
+            if example.source == writer:
+                scores[i] = model.public_score(example.text, example.start, example.end)
+    return np.array([e.public for e in chosen]), scores
+
+
+def choose_c(
+    seen: Sequence[Example], seed: int, given: frozenset[str], rare: frozenset[str]
+) -> tuple[float, dict[float, float]]:
+    """The regularisation of ``C_GRID`` whose leave-one-writer-out scores best rank public
+    names above private ones where at most ``MAX_PRIVATE_KEPT`` of the private spans are kept
+    (the first of equals). Average precision on a dev split of the same writers chose the
+    least regularised models, which kept more of those writers' private look-alikes than of a
+    new writer's (names_i at first sight: 7/189 private spans let through at C 2, 3 at C 1)."""
+    found = {}
+    for c in C_GRID:
+        public, scores = writer_scores(seen, c, seed, given, rare)
+        found[c] = float(roc_auc_score(public, scores, max_fpr=MAX_PRIVATE_KEPT))
+    return max(C_GRID, key=lambda c: round(found[c], 4)), found
+
+
 def by_writer(
     examples: Sequence[Example], c: float, seed: int, given: frozenset[str], rare: frozenset[str]
 ) -> None:
@@ -228,17 +263,11 @@ def main() -> None:
     splits: dict[str, list[Example]] = {"train": [], "dev": [], "test": []}
     for example in examples:
         splits[split_of(example.group, args.seed)].append(example)
-    featurizer = Featurizer(given, rare)
-    featurizer.learn(splits["train"])
-    y = {name: np.array([e.public for e in rows]) for name, rows in splits.items()}
-    # The regularisation: the best average precision on dev for a model fitted on train.
-    _, chosen_c = fit(
-        featurizer.matrix(splits["train"]),
-        y["train"].astype(int),
-        featurizer.matrix(splits["dev"]),
-        y["dev"].astype(int),
-        args.seed,
-        C_GRID,
+    # The regularisation: each writer's spans scored by a model that never saw that writer.
+    chosen_c, by_c = choose_c(splits["train"] + splits["dev"], args.seed, given, rare)
+    print(
+        "leave-one-writer-out partial AUC (private kept <= 5 %): "
+        + ", ".join(f"C {c} {auc:.4f}" for c, auc in by_c.items())
     )
     # The threshold: out-of-fold scores over train + dev (each group scored by a model that
     # never saw it), so the 1 % of private spans it may keep is read on ~700 of them, not on
@@ -250,6 +279,7 @@ def main() -> None:
         "features": FEATURES,
         "seed": args.seed,
         "C": chosen_c,
+        "C_from": f"leave-one-writer-out partial AUC, private kept <= {MAX_PRIVATE_KEPT}",
         "train_spans": len(seen),
         "threshold_from": f"{FOLDS}-fold out-of-fold scores on train + dev",
         "leak_budget": LEAK_BUDGET,

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from memory_service.core.privacy.name_lookalikes import reads_as_lookalike, weekday_or_month
-from memory_service.core.privacy.name_model import name_unit
+from memory_service.core.privacy.name_model import ROUTE_BEFORE, STREET_LAST, name_unit
 from memory_service.core.privacy.names import (
     FUNCTION_WORDS,
     kin_before,
@@ -296,10 +296,6 @@ _PHRASE_END = re.compile(
 _CLUB_LAST = re.compile(
     r"\s(?:United|City|Rovers|Rangers|Athletic|Wanderers|Albion|Hotspur|Villa|Argyle|FC|AFC)$"
 )
-_STREET_LAST = re.compile(r"\s(?:Road|Street|Avenue|Boulevard|Square)$")
-# Only a street walked or driven along ("walking along Abbey Road"), not one lived or grown
-# up on ("Grew up on Larkspur Road", a security answer).
-_ROUTE_BEFORE = re.compile(r"(?<![\w'])(?i:along|down|up|across|past|through|via)\s+(?:the\s+)?$")
 
 
 # Dishes named after someone: a food noun, then one capitalised word that ends the phrase
@@ -473,7 +469,7 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
         return True  # "every Oct, tenant ok": an apposition after a month names no one
     if relation_after(text, end):
         return False  # "Fan de Julie Martin, sa voisine": a person whatever came before
-    if _STREET_LAST.search(span) and _ROUTE_BEFORE.search(text[max(0, start - 20) : start]):
+    if STREET_LAST.search(span) and ROUTE_BEFORE.search(text[max(0, start - 20) : start]):
         return True  # "Likes walking along Abbey Road": a street, no house number
     if _CLUB_LAST.search(span):
         return True  # "Supports Manchester United": a club

@@ -122,6 +122,11 @@ _POSSESSIVE_NOUN = re.compile(
     r"['\u2019]s?\s+(?!(?:with|and|or|on|at|in|for|over|instead|when|every|only|mostly)\b)"
     r"[^\W\d_A-ZÀ-ÖØ-Þ][^\W\d_]*"
 )
+# A street named like a person ("Larkspur Road"): public only when walked or driven along
+# ("walking along Abbey Road"), never when lived or grown up on ("Grew up on Larkspur Road",
+# a security answer): the model does not clear it from its context alone.
+STREET_LAST = re.compile(r"\s(?:Road|Street|Avenue|Boulevard|Square)$")
+ROUTE_BEFORE = re.compile(r"(?<![\w'])(?i:along|down|up|across|past|through|via)\s+(?:the\s+)?$")
 # Without a particle between: "Kuchen von Gieß" is a German noun, then a name.
 _PREVIOUS_WORD = re.compile(r"(?P<word>[^\W\d_][\w'\u2019-]*) $")
 
@@ -256,6 +261,10 @@ class NameModel:
             return 0.0
         if relation_after(text, end):
             return 0.0  # "Reads Anna Meyer, her neighbour": a person named by the relation
+        if STREET_LAST.search(text[start:end]) and not ROUTE_BEFORE.search(
+            text[max(0, start - 20) : start]
+        ):
+            return 0.0  # "Grew up on Larkspur Road": a street lived on, part of an address
         found = {f for f in span_features(text, start, end, self.given, self.rare)}
         z = self.bias + sum(self.weights.get(f, 0.0) for f in found)
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
