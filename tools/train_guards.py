@@ -137,6 +137,16 @@ def reported_eval_sets() -> list[Path]:
     return [path for path in sorted(EVAL_SETS.glob("*.jsonl")) if path.name not in blind]
 
 
+def reported_seen_sets() -> list[Path]:
+    """:func:`reported_eval_sets` and the red-team sets of ``tests/eval/leaks`` not listed in
+    ``BLIND`` (their durable notes are look-alikes of secrets: a judgment reason that stops one
+    loses a fact)."""
+    lines = BLIND_LIST.read_text().splitlines() if BLIND_LIST.exists() else []
+    blind = {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+    leaks = [p for p in sorted((EVAL_SETS / "leaks").glob("*.jsonl")) if p.name not in blind]
+    return reported_eval_sets() + leaks
+
+
 def eval_keys(folder: Path = EVAL_SETS) -> frozenset[str]:
     """The notes of every evaluation set: a corpus note equal to one is never trained on (a
     writer who never saw the sets still writes "Hello again!" or "Schuhgröße 44.")."""
@@ -291,8 +301,9 @@ def train_linear(
     fixed_c: Mapping[str, float] | None = None,
     shapes: bool = False,
     feature_fn: FeatureFn | None = None,
+    c_grid: Sequence[float] = C_GRID,
 ) -> JudgmentModel:
-    """``fixed_c``: the regularisation per reason, else chosen on dev from ``C_GRID``;
+    """``fixed_c``: the regularisation per reason, else chosen on dev from ``c_grid``;
     ``shapes``: read the sentence shapes too; ``feature_fn``: the same features, cached."""
     featurizer = Featurizer(train, feature_fn or note_features(shapes))
     x_train, x_dev = featurizer.matrix(train), featurizer.matrix(dev)
@@ -300,7 +311,7 @@ def train_linear(
     bias = []
     chosen_c = {}
     for j, label in enumerate(LABELS):
-        grid = (fixed_c[label],) if fixed_c else C_GRID
+        grid = (fixed_c[label],) if fixed_c else c_grid
         model, chosen_c[label] = fit(
             x_train, targets(train, label), x_dev, targets(dev, label), seed, grid
         )
@@ -619,7 +630,13 @@ def main() -> None:
         default=",".join(LEFT_OUT),
         help="writers (file stems, comma-separated) left out of every split ('' for none)",
     )
+    parser.add_argument(
+        "--grid",
+        default=",".join(str(c) for c in C_GRID),
+        help="the regularisations (C, comma-separated) each reason chooses from on dev",
+    )
     args = parser.parse_args()
+    c_grid = tuple(float(c) for c in args.grid.split(","))
     left_out = {name for name in args.without.split(",") if name}
     rows = load_rows(p for p in args.corpus.glob("*.jsonl") if p.stem not in left_out)
     splits = {
@@ -635,7 +652,11 @@ def main() -> None:
     print(f"corpus: {len(rows)} notes; " + ", ".join(f"{k} {len(v)}" for k, v in splits.items()))
     print(f"special-categories notes trained on as durable: {len(special['train'])}")
     model = train_linear(
-        splits["train"] + special["train"], splits["dev"], args.seed, shapes=args.shapes
+        splits["train"] + special["train"],
+        splits["dev"],
+        args.seed,
+        shapes=args.shapes,
+        c_grid=c_grid,
     )
     document = model.to_document()
     args.out.write_bytes(
@@ -686,7 +707,7 @@ def main() -> None:
                     train_linear(rest_train, rest_dev, args.seed, model.metadata["C"], args.shapes)
                 ),
             )
-    for path in reported_eval_sets():
+    for path in reported_seen_sets():
         eval_rows = eval_set_rows(path)
         lines += report(f"word lists, eval set {path.name} (seen)", eval_rows, rules)
         lines += report(f"model, eval set {path.name} (seen)", eval_rows, linear)
