@@ -112,6 +112,7 @@ def score_models(paths: Sequence[str], rows: Sequence[Row], seed: int) -> dict[s
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--shapes", action="store_true")
+    parser.add_argument("--subjects", action="store_true")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--writers", default="")
     parser.add_argument("--no-sets", action="store_true")
@@ -127,7 +128,7 @@ def main() -> None:
             args.out.write_text(json.dumps(scored, indent=1), encoding="utf-8")
         return
     cache: dict[str, frozenset[str]] = {}
-    compute = note_features(args.shapes)
+    compute = note_features(args.shapes, args.subjects)
 
     def cached(text: str) -> frozenset[str]:
         found = cache.get(text)
@@ -147,13 +148,17 @@ def main() -> None:
         rest = [r for r in rows if r.writer != writer]
         train = [r for r in rest if split_of(r.group, args.seed) != "dev"] + special
         dev = [r for r in rest if split_of(r.group, args.seed) == "dev"]
-        model = train_linear(train, dev, args.seed, chosen_c, args.shapes, cached)
+        model = train_linear(
+            train, dev, args.seed, chosen_c, args.shapes, cached, subjects=args.subjects
+        )
         results[f"lowo {writer}"] = tally(held, linear_predictor(model))
         print(line(f"lowo {writer}", results[f"lowo {writer}"]), flush=True)
     if not args.no_sets:
         train = [r for r in rows if split_of(r.group, args.seed) == "train"] + special
         dev = [r for r in rows if split_of(r.group, args.seed) == "dev"]
-        model = train_linear(train, dev, args.seed, chosen_c, args.shapes, cached)
+        model = train_linear(
+            train, dev, args.seed, chosen_c, args.shapes, cached, subjects=args.subjects
+        )
         predict = linear_predictor(model)
         test = [r for r in rows if split_of(r.group, args.seed) == "test"]
         results["test split"] = tally(test, predict)

@@ -44,6 +44,10 @@ from memory_service.core.judgment.model import (  # noqa: E402
     Thresholds,
 )
 from memory_service.core.judgment.shapes import shape_features, shapes_fingerprint  # noqa: E402
+from memory_service.core.judgment.subjects import (  # noqa: E402
+    subject_features,
+    subjects_fingerprint,
+)
 from memory_service.core.model import Durability  # noqa: E402
 
 LABELS = ("speculative", "ephemeral", "not_actionable", "instruction")
@@ -199,12 +203,20 @@ def split_of(group: str, seed: int) -> str:
 FeatureFn = Callable[[str], frozenset[str]]
 
 
-def note_features(shapes: bool) -> FeatureFn:
-    """What a model reads of a note: the shared features, and the sentence shapes if asked
-    (the same as :meth:`JudgmentModel.features` of a model trained that way)."""
-    if shapes:
-        return lambda text: features(text) | shape_features(text)
-    return features
+def note_features(shapes: bool, subjects: bool = False) -> FeatureFn:
+    """What a model reads of a note: the shared features, and the sentence shapes and the
+    bound subjects if asked (the same as :meth:`JudgmentModel.features` of a model trained
+    that way)."""
+
+    def read(text: str) -> frozenset[str]:
+        found = features(text)
+        if shapes:
+            found |= shape_features(text)
+        if subjects:
+            found |= subject_features(text)
+        return found
+
+    return read if shapes or subjects else features
 
 
 class Featurizer:
@@ -281,11 +293,14 @@ def model_metadata(
     train_notes: int,
     dev_notes: int,
     shapes: bool = False,
+    subjects: bool = False,
 ) -> dict[str, object]:
-    """What a model file records of its training; ``features`` (and ``shapes``, for a model
-    trained with the sentence shapes) is checked at start."""
+    """What a model file records of its training; ``features`` (and ``shapes`` or
+    ``subjects``, for a model trained with the sentence shapes or the bound subjects) is
+    checked at start."""
     return {
         **({"shapes": shapes_fingerprint()} if shapes else {}),
+        **({"subjects": subjects_fingerprint()} if subjects else {}),
         "features": fingerprint(),
         "seed": seed,
         "C": dict(chosen_c),
@@ -302,10 +317,12 @@ def train_linear(
     shapes: bool = False,
     feature_fn: FeatureFn | None = None,
     c_grid: Sequence[float] = C_GRID,
+    subjects: bool = False,
 ) -> JudgmentModel:
     """``fixed_c``: the regularisation per reason, else chosen on dev from ``c_grid``;
-    ``shapes``: read the sentence shapes too; ``feature_fn``: the same features, cached."""
-    featurizer = Featurizer(train, feature_fn or note_features(shapes))
+    ``shapes``, ``subjects``: read the sentence shapes, the bound subjects too; ``feature_fn``:
+    the same features, cached."""
+    featurizer = Featurizer(train, feature_fn or note_features(shapes, subjects))
     x_train, x_dev = featurizer.matrix(train), featurizer.matrix(dev)
     weights = np.zeros((len(featurizer.index), len(LABELS)))
     bias = []
@@ -318,7 +335,7 @@ def train_linear(
         weights[:, j] = model.coef_[0]
         bias.append(float(model.intercept_[0]))
     rows = {f: tuple(round(float(w), 4) for w in weights[i]) for f, i in featurizer.index.items()}
-    metadata = model_metadata(seed, chosen_c, len(train), len(dev), shapes)
+    metadata = model_metadata(seed, chosen_c, len(train), len(dev), shapes, subjects)
     placeholder = {label: Thresholds(0.5, 0.5) for label in LABELS}
     scorer = JudgmentModel(LABELS, rows, bias, placeholder, metadata)
     # Thresholds from the scores the shipped scorer gives on dev, so what is measured is what runs.
@@ -621,6 +638,11 @@ def main() -> None:
         help="read the sentence shapes too (core/judgment/shapes.py)",
     )
     parser.add_argument(
+        "--subjects",
+        action="store_true",
+        help="read who an obligation binds too (core/judgment/subjects.py)",
+    )
+    parser.add_argument(
         "--no-lowo",
         action="store_true",
         help="skip leaving each writer out (tools/compare_guards.py does it per feature set)",
@@ -657,6 +679,7 @@ def main() -> None:
         args.seed,
         shapes=args.shapes,
         c_grid=c_grid,
+        subjects=args.subjects,
     )
     document = model.to_document()
     args.out.write_bytes(
@@ -704,7 +727,14 @@ def main() -> None:
                 f"model, trained without writer {writer}, tested on it",
                 held,
                 linear_predictor(
-                    train_linear(rest_train, rest_dev, args.seed, model.metadata["C"], args.shapes)
+                    train_linear(
+                        rest_train,
+                        rest_dev,
+                        args.seed,
+                        model.metadata["C"],
+                        args.shapes,
+                        subjects=args.subjects,
+                    )
                 ),
             )
     for path in reported_seen_sets():
