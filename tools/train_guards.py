@@ -318,6 +318,7 @@ def train_linear(
     feature_fn: FeatureFn | None = None,
     c_grid: Sequence[float] = C_GRID,
     subjects: bool = False,
+    refusal_budget: float = DURABLE_REFUSAL_BUDGET,
 ) -> JudgmentModel:
     """``fixed_c``: the regularisation per reason, else chosen on dev from ``c_grid``;
     ``shapes``, ``subjects``: read the sentence shapes, the bound subjects too; ``feature_fn``:
@@ -341,15 +342,19 @@ def train_linear(
     # Thresholds from the scores the shipped scorer gives on dev, so what is measured is what runs.
     dev_scores = [scorer.scores(row.text) for row in dev]
     matrix = {label: np.array([s[label] for s in dev_scores]) for label in LABELS}
-    thresholds = pick_thresholds(matrix, dev)
+    thresholds = pick_thresholds(matrix, dev, refusal_budget)
     return JudgmentModel(LABELS, rows, bias, thresholds, metadata)
 
 
-def pick_thresholds(scores: dict[str, np.ndarray], dev: Sequence[Row]) -> dict[str, Thresholds]:
+def pick_thresholds(
+    scores: dict[str, np.ndarray],
+    dev: Sequence[Row],
+    refusal_budget: float = DURABLE_REFUSAL_BUDGET,
+) -> dict[str, Thresholds]:
     """Where each reason refuses a note, then where it holds one for the user's confirmation.
 
     First the refuse thresholds of every reason keep the durable dev notes refused within
-    ``DURABLE_REFUSAL_BUDGET``: an instruction or noise is never held, so its one threshold
+    ``refusal_budget``: an instruction or noise is never held, so its one threshold
     rises no further than its ``RECALL_FLOOR``; a guess or a passing state may rise further,
     since what it no longer refuses it can still hold. Then, with those fixed, the hold
     thresholds of the reasons a user's confirmation can settle (``CONFIRMABLE``) start low
@@ -368,9 +373,7 @@ def pick_thresholds(scores: dict[str, np.ndarray], dev: Sequence[Row]) -> dict[s
     refuse_cost = {
         label: COST[label] * (HELD_NOT_LOST if label in CONFIRMABLE else 1.0) for label in LABELS
     }
-    refuse = choose_thresholds(
-        scores, dev, DURABLE_REFUSAL_BUDGET, LABELS, floors, cost=refuse_cost
-    )
+    refuse = choose_thresholds(scores, dev, refusal_budget, LABELS, floors, cost=refuse_cost)
     start = {
         label: recall_threshold(scores[label], targets(dev, label), START_RECALL[label])
         if label in CONFIRMABLE
@@ -643,6 +646,12 @@ def main() -> None:
         help="read who an obligation binds too (core/judgment/subjects.py)",
     )
     parser.add_argument(
+        "--refusal-budget",
+        type=float,
+        default=DURABLE_REFUSAL_BUDGET,
+        help="share of the durable dev notes the refuse thresholds may refuse",
+    )
+    parser.add_argument(
         "--no-lowo",
         action="store_true",
         help="skip leaving each writer out (tools/compare_guards.py does it per feature set)",
@@ -659,6 +668,8 @@ def main() -> None:
     )
     args = parser.parse_args()
     c_grid = tuple(float(c) for c in args.grid.split(","))
+    if args.refusal_budget != DURABLE_REFUSAL_BUDGET:
+        print(f"refusal budget on dev: {args.refusal_budget} (default {DURABLE_REFUSAL_BUDGET})")
     left_out = {name for name in args.without.split(",") if name}
     rows = load_rows(p for p in args.corpus.glob("*.jsonl") if p.stem not in left_out)
     splits = {
@@ -680,6 +691,7 @@ def main() -> None:
         shapes=args.shapes,
         c_grid=c_grid,
         subjects=args.subjects,
+        refusal_budget=args.refusal_budget,
     )
     document = model.to_document()
     args.out.write_bytes(
