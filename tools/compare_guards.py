@@ -38,6 +38,7 @@ from train_guards import (  # noqa: E402
     linear_predictor,
     load_rows,
     note_features,
+    report,
     reported_seen_sets,
     sensitive_rows,
     split_of,
@@ -106,6 +107,11 @@ def score_models(paths: Sequence[str], rows: Sequence[Row], seed: int) -> dict[s
             print(line(f"{name} [{path}]", results[name][path]), flush=True)
     for path in paths:
         print(line(f"seen sets total [{path}]", totals[path]), flush=True)
+    # Per language (the targets are per language): the test split and all seen sets together.
+    seen_rows = [row for name, chosen in sets.items() if name.startswith("seen ") for row in chosen]
+    for path, predict in predictors.items():
+        print("\n".join(report(f"test split [{path}]", test, predict)))
+        print("\n".join(report(f"seen sets together [{path}]", seen_rows, predict)))
     return {"sets": results, "seen total": totals}
 
 
