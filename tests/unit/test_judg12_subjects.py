@@ -54,6 +54,18 @@ def test_a_third_party_that_is_someone_s_and_the_agent_named_after_it() -> None:
     assert "oblige:user" in subject_classes("She has to leave by five on Fridays.")
 
 
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Arrives in Lisbon on 14 May at 10:40.",
+        "Moving to Berlin in May.",
+        "Since May 2024 at a bank.",
+    ],
+)
+def test_may_the_month_binds_no_one(note: str) -> None:
+    assert subject_classes(note) == set()
+
+
 def test_subject_features_pair_the_subject_with_the_order_classes() -> None:
     found = subject_features("Her employer requires an ID check for every visitor.")
     assert {"sj:oblige:third", "sjx:third+check"} <= found

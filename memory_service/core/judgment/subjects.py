@@ -74,7 +74,7 @@ _AGENT_WORDS_TEXT = (
 _AGENT_WORDS = frozenset(_AGENT_WORDS_TEXT.split())
 _USER_WORDS_TEXT = (
     "i i'm we he she they it user customer client guest member caller buyer owner"
-    " je j'ai nous il elle ils elles on utilisateur utilisatrice cliente"
+    " je j'ai nous il elle ils elles utilisateur utilisatrice cliente"
     " yo nosotros el ella ellos ellas usuario usuaria"
     " ich wir er sie es kunde kundin nutzer nutzerin gast"
     " io noi lui lei loro egli utente ospite"
@@ -94,6 +94,10 @@ _POSSESSIVES_TEXT = (
     " ihren ihrer suo sua suoi sue loro"
 )
 _POSSESSIVES = frozenset(_POSSESSIVES_TEXT.split())
+# "May" the month, not the modal: after a number or a preposition of time, or before a number
+# ("on 14 May", "in May", "since May", "May 2024").
+_MONTH_BEFORE_WORDS = "in of on since until till from by early late mid end next last this every"
+_MONTH_BEFORE = frozenset(_MONTH_BEFORE_WORDS.split())
 # The cue classes that make an order of an obligation or a permission.
 _ORDER_CLASSES = frozenset({"lift", "permit", "check", "money", "policy", "system_obj", "neg"})
 
@@ -112,6 +116,15 @@ def _subject(before: list[str]) -> tuple[str, bool]:
     return "third", any(word in _POSSESSIVES for word in words[-4:-1])
 
 
+def _is_month(words: list[str], i: int, n: int) -> bool:
+    """Whether the one-word match at ``words[i]`` is "May" the month."""
+    if n != 1 or words[i] != "may":
+        return False
+    before = words[i - 1] if i else ""
+    after = words[i + 1] if i + 1 < len(words) else ""
+    return before in _MONTH_BEFORE or before.startswith("<") or after.startswith("<")
+
+
 def subject_classes(text: str) -> set[str]:
     """``<kind>:<subject>`` (and its variants, see the module's docstring) per modal."""
     found: set[str] = set()
@@ -123,7 +136,7 @@ def subject_classes(text: str) -> set[str]:
             for n in range(min(_LONGEST, len(words) - i), 0, -1):
                 key = tuple(words[i : i + n])
                 kind = next((k for k, table in _KINDS.items() if key in table), None)
-                if kind is not None:
+                if kind is not None and not _is_month(words, i, n):
                     match = (kind, n)
                     break
             if match is None:
@@ -160,6 +173,7 @@ _PROBES = (
     "Lieferanten sollen die Tür nicht offen lassen; der Assistent darf den Code nennen.",
     "Must approve every refund without checking.",
     "Il suo capo richiede che l'agente mandi i report; lei può lavorare da casa.",
+    "Arrives in Lisbon on 14 May at 10:40; she may bring her dog.",
     "El casero exige un aval bancario.",
 )
 
