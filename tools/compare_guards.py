@@ -118,7 +118,9 @@ def score_models(paths: Sequence[str], rows: Sequence[Row], seed: int) -> dict[s
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--shapes", action="store_true")
-    parser.add_argument("--subjects", action="store_true")
+    parser.add_argument(
+        "--subjects", action="store_true", help="(the shipped model's choice if it does)"
+    )
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--writers", default="")
     parser.add_argument("--no-sets", action="store_true")
@@ -134,7 +136,8 @@ def main() -> None:
             args.out.write_text(json.dumps(scored, indent=1), encoding="utf-8")
         return
     cache: dict[str, frozenset[str]] = {}
-    compute = note_features(args.shapes, args.subjects)
+    subjects = args.subjects or default_model().subjects
+    compute = note_features(args.shapes, subjects)
 
     def cached(text: str) -> frozenset[str]:
         found = cache.get(text)
@@ -155,7 +158,7 @@ def main() -> None:
         train = [r for r in rest if split_of(r.group, args.seed) != "dev"] + special
         dev = [r for r in rest if split_of(r.group, args.seed) == "dev"]
         model = train_linear(
-            train, dev, args.seed, chosen_c, args.shapes, cached, subjects=args.subjects
+            train, dev, args.seed, chosen_c, args.shapes, cached, subjects=subjects
         )
         results[f"lowo {writer}"] = tally(held, linear_predictor(model))
         print(line(f"lowo {writer}", results[f"lowo {writer}"]), flush=True)
@@ -163,7 +166,7 @@ def main() -> None:
         train = [r for r in rows if split_of(r.group, args.seed) == "train"] + special
         dev = [r for r in rows if split_of(r.group, args.seed) == "dev"]
         model = train_linear(
-            train, dev, args.seed, chosen_c, args.shapes, cached, subjects=args.subjects
+            train, dev, args.seed, chosen_c, args.shapes, cached, subjects=subjects
         )
         predict = linear_predictor(model)
         test = [r for r in rows if split_of(r.group, args.seed) == "test"]

@@ -107,7 +107,11 @@ MIN_DF = 2
 # facts read as evidence); without them 71 (36 refused, 35 held), test split w1-w22 durable
 # refused 22 -> 23, held 31 -> 27, speculative recall 0.87 -> 0.86.
 LEFT_OUT = ("w19", "w20", "w21", "w22")
-C_GRID = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+# Session 12 (judg12): up to 64. Until then every reason chose 16, the top of the grid; with
+# w27/w28 and the bound subjects, dev chose 64 and the seen sets' durable notes refused by
+# judgment went 42 -> 37 (held 39 -> 42), where the grid to 16 refused more than before (46);
+# to 256 (dev chose 128-256) refused 38 and held 46 (data/judgment/REPORT.md, session 12).
+C_GRID = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
 
 
 @dataclass(frozen=True)
@@ -641,9 +645,9 @@ def main() -> None:
         help="read the sentence shapes too (core/judgment/shapes.py)",
     )
     parser.add_argument(
-        "--subjects",
+        "--no-subjects",
         action="store_true",
-        help="read who an obligation binds too (core/judgment/subjects.py)",
+        help="leave out who an obligation binds (core/judgment/subjects.py; in since session 12)",
     )
     parser.add_argument(
         "--refusal-budget",
@@ -690,7 +694,7 @@ def main() -> None:
         args.seed,
         shapes=args.shapes,
         c_grid=c_grid,
-        subjects=args.subjects,
+        subjects=not args.no_subjects,
         refusal_budget=args.refusal_budget,
     )
     document = model.to_document()
@@ -745,7 +749,7 @@ def main() -> None:
                         args.seed,
                         model.metadata["C"],
                         args.shapes,
-                        subjects=args.subjects,
+                        subjects=not args.no_subjects,
                     )
                 ),
             )
