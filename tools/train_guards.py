@@ -44,6 +44,10 @@ from memory_service.core.judgment.model import (  # noqa: E402
     Thresholds,
 )
 from memory_service.core.judgment.shapes import shape_features, shapes_fingerprint  # noqa: E402
+from memory_service.core.judgment.subjects import (  # noqa: E402
+    subject_features,
+    subjects_fingerprint,
+)
 from memory_service.core.model import Durability  # noqa: E402
 
 LABELS = ("speculative", "ephemeral", "not_actionable", "instruction")
@@ -103,7 +107,11 @@ MIN_DF = 2
 # facts read as evidence); without them 71 (36 refused, 35 held), test split w1-w22 durable
 # refused 22 -> 23, held 31 -> 27, speculative recall 0.87 -> 0.86.
 LEFT_OUT = ("w19", "w20", "w21", "w22")
-C_GRID = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+# Session 12 (judg12): up to 64. Until then every reason chose 16, the top of the grid; with
+# w27/w28 and the bound subjects, dev chose 64 and the seen sets' durable notes refused by
+# judgment went 42 -> 37 (held 39 -> 42), where the grid to 16 refused more than before (46);
+# to 256 (dev chose 128-256) refused 38 and held 46 (data/judgment/REPORT.md, session 12).
+C_GRID = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
 
 
 @dataclass(frozen=True)
@@ -135,6 +143,16 @@ def reported_eval_sets() -> list[Path]:
     lines = BLIND_LIST.read_text().splitlines() if BLIND_LIST.exists() else []
     blind = {line.strip() for line in lines if line.strip() and not line.startswith("#")}
     return [path for path in sorted(EVAL_SETS.glob("*.jsonl")) if path.name not in blind]
+
+
+def reported_seen_sets() -> list[Path]:
+    """:func:`reported_eval_sets` and the red-team sets of ``tests/eval/leaks`` not listed in
+    ``BLIND`` (their durable notes are look-alikes of secrets: a judgment reason that stops one
+    loses a fact)."""
+    lines = BLIND_LIST.read_text().splitlines() if BLIND_LIST.exists() else []
+    blind = {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+    leaks = [p for p in sorted((EVAL_SETS / "leaks").glob("*.jsonl")) if p.name not in blind]
+    return reported_eval_sets() + leaks
 
 
 def eval_keys(folder: Path = EVAL_SETS) -> frozenset[str]:
@@ -189,12 +207,20 @@ def split_of(group: str, seed: int) -> str:
 FeatureFn = Callable[[str], frozenset[str]]
 
 
-def note_features(shapes: bool) -> FeatureFn:
-    """What a model reads of a note: the shared features, and the sentence shapes if asked
-    (the same as :meth:`JudgmentModel.features` of a model trained that way)."""
-    if shapes:
-        return lambda text: features(text) | shape_features(text)
-    return features
+def note_features(shapes: bool, subjects: bool = False) -> FeatureFn:
+    """What a model reads of a note: the shared features, and the sentence shapes and the
+    bound subjects if asked (the same as :meth:`JudgmentModel.features` of a model trained
+    that way)."""
+
+    def read(text: str) -> frozenset[str]:
+        found = features(text)
+        if shapes:
+            found |= shape_features(text)
+        if subjects:
+            found |= subject_features(text)
+        return found
+
+    return read if shapes or subjects else features
 
 
 class Featurizer:
@@ -271,11 +297,14 @@ def model_metadata(
     train_notes: int,
     dev_notes: int,
     shapes: bool = False,
+    subjects: bool = False,
 ) -> dict[str, object]:
-    """What a model file records of its training; ``features`` (and ``shapes``, for a model
-    trained with the sentence shapes) is checked at start."""
+    """What a model file records of its training; ``features`` (and ``shapes`` or
+    ``subjects``, for a model trained with the sentence shapes or the bound subjects) is
+    checked at start."""
     return {
         **({"shapes": shapes_fingerprint()} if shapes else {}),
+        **({"subjects": subjects_fingerprint()} if subjects else {}),
         "features": fingerprint(),
         "seed": seed,
         "C": dict(chosen_c),
@@ -291,37 +320,45 @@ def train_linear(
     fixed_c: Mapping[str, float] | None = None,
     shapes: bool = False,
     feature_fn: FeatureFn | None = None,
+    c_grid: Sequence[float] = C_GRID,
+    subjects: bool = False,
+    refusal_budget: float = DURABLE_REFUSAL_BUDGET,
 ) -> JudgmentModel:
-    """``fixed_c``: the regularisation per reason, else chosen on dev from ``C_GRID``;
-    ``shapes``: read the sentence shapes too; ``feature_fn``: the same features, cached."""
-    featurizer = Featurizer(train, feature_fn or note_features(shapes))
+    """``fixed_c``: the regularisation per reason, else chosen on dev from ``c_grid``;
+    ``shapes``, ``subjects``: read the sentence shapes, the bound subjects too; ``feature_fn``:
+    the same features, cached."""
+    featurizer = Featurizer(train, feature_fn or note_features(shapes, subjects))
     x_train, x_dev = featurizer.matrix(train), featurizer.matrix(dev)
     weights = np.zeros((len(featurizer.index), len(LABELS)))
     bias = []
     chosen_c = {}
     for j, label in enumerate(LABELS):
-        grid = (fixed_c[label],) if fixed_c else C_GRID
+        grid = (fixed_c[label],) if fixed_c else c_grid
         model, chosen_c[label] = fit(
             x_train, targets(train, label), x_dev, targets(dev, label), seed, grid
         )
         weights[:, j] = model.coef_[0]
         bias.append(float(model.intercept_[0]))
     rows = {f: tuple(round(float(w), 4) for w in weights[i]) for f, i in featurizer.index.items()}
-    metadata = model_metadata(seed, chosen_c, len(train), len(dev), shapes)
+    metadata = model_metadata(seed, chosen_c, len(train), len(dev), shapes, subjects)
     placeholder = {label: Thresholds(0.5, 0.5) for label in LABELS}
     scorer = JudgmentModel(LABELS, rows, bias, placeholder, metadata)
     # Thresholds from the scores the shipped scorer gives on dev, so what is measured is what runs.
     dev_scores = [scorer.scores(row.text) for row in dev]
     matrix = {label: np.array([s[label] for s in dev_scores]) for label in LABELS}
-    thresholds = pick_thresholds(matrix, dev)
+    thresholds = pick_thresholds(matrix, dev, refusal_budget)
     return JudgmentModel(LABELS, rows, bias, thresholds, metadata)
 
 
-def pick_thresholds(scores: dict[str, np.ndarray], dev: Sequence[Row]) -> dict[str, Thresholds]:
+def pick_thresholds(
+    scores: dict[str, np.ndarray],
+    dev: Sequence[Row],
+    refusal_budget: float = DURABLE_REFUSAL_BUDGET,
+) -> dict[str, Thresholds]:
     """Where each reason refuses a note, then where it holds one for the user's confirmation.
 
     First the refuse thresholds of every reason keep the durable dev notes refused within
-    ``DURABLE_REFUSAL_BUDGET``: an instruction or noise is never held, so its one threshold
+    ``refusal_budget``: an instruction or noise is never held, so its one threshold
     rises no further than its ``RECALL_FLOOR``; a guess or a passing state may rise further,
     since what it no longer refuses it can still hold. Then, with those fixed, the hold
     thresholds of the reasons a user's confirmation can settle (``CONFIRMABLE``) start low
@@ -340,9 +377,7 @@ def pick_thresholds(scores: dict[str, np.ndarray], dev: Sequence[Row]) -> dict[s
     refuse_cost = {
         label: COST[label] * (HELD_NOT_LOST if label in CONFIRMABLE else 1.0) for label in LABELS
     }
-    refuse = choose_thresholds(
-        scores, dev, DURABLE_REFUSAL_BUDGET, LABELS, floors, cost=refuse_cost
-    )
+    refuse = choose_thresholds(scores, dev, refusal_budget, LABELS, floors, cost=refuse_cost)
     start = {
         label: recall_threshold(scores[label], targets(dev, label), START_RECALL[label])
         if label in CONFIRMABLE
@@ -610,6 +645,17 @@ def main() -> None:
         help="read the sentence shapes too (core/judgment/shapes.py)",
     )
     parser.add_argument(
+        "--no-subjects",
+        action="store_true",
+        help="leave out who an obligation binds (core/judgment/subjects.py; in since session 12)",
+    )
+    parser.add_argument(
+        "--refusal-budget",
+        type=float,
+        default=DURABLE_REFUSAL_BUDGET,
+        help="share of the durable dev notes the refuse thresholds may refuse",
+    )
+    parser.add_argument(
         "--no-lowo",
         action="store_true",
         help="skip leaving each writer out (tools/compare_guards.py does it per feature set)",
@@ -619,7 +665,15 @@ def main() -> None:
         default=",".join(LEFT_OUT),
         help="writers (file stems, comma-separated) left out of every split ('' for none)",
     )
+    parser.add_argument(
+        "--grid",
+        default=",".join(str(c) for c in C_GRID),
+        help="the regularisations (C, comma-separated) each reason chooses from on dev",
+    )
     args = parser.parse_args()
+    c_grid = tuple(float(c) for c in args.grid.split(","))
+    if args.refusal_budget != DURABLE_REFUSAL_BUDGET:
+        print(f"refusal budget on dev: {args.refusal_budget} (default {DURABLE_REFUSAL_BUDGET})")
     left_out = {name for name in args.without.split(",") if name}
     rows = load_rows(p for p in args.corpus.glob("*.jsonl") if p.stem not in left_out)
     splits = {
@@ -635,7 +689,13 @@ def main() -> None:
     print(f"corpus: {len(rows)} notes; " + ", ".join(f"{k} {len(v)}" for k, v in splits.items()))
     print(f"special-categories notes trained on as durable: {len(special['train'])}")
     model = train_linear(
-        splits["train"] + special["train"], splits["dev"], args.seed, shapes=args.shapes
+        splits["train"] + special["train"],
+        splits["dev"],
+        args.seed,
+        shapes=args.shapes,
+        c_grid=c_grid,
+        subjects=not args.no_subjects,
+        refusal_budget=args.refusal_budget,
     )
     document = model.to_document()
     args.out.write_bytes(
@@ -683,10 +743,17 @@ def main() -> None:
                 f"model, trained without writer {writer}, tested on it",
                 held,
                 linear_predictor(
-                    train_linear(rest_train, rest_dev, args.seed, model.metadata["C"], args.shapes)
+                    train_linear(
+                        rest_train,
+                        rest_dev,
+                        args.seed,
+                        model.metadata["C"],
+                        args.shapes,
+                        subjects=not args.no_subjects,
+                    )
                 ),
             )
-    for path in reported_eval_sets():
+    for path in reported_seen_sets():
         eval_rows = eval_set_rows(path)
         lines += report(f"word lists, eval set {path.name} (seen)", eval_rows, rules)
         lines += report(f"model, eval set {path.name} (seen)", eval_rows, linear)

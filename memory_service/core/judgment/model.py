@@ -24,6 +24,7 @@ from typing import Any
 
 from memory_service.core.judgment.features import features, fingerprint
 from memory_service.core.judgment.shapes import shape_features, shapes_fingerprint
+from memory_service.core.judgment.subjects import subject_features, subjects_fingerprint
 
 MODEL_FILE = "model.json.gz"
 FORMAT_VERSION = 1
@@ -71,12 +72,18 @@ class JudgmentModel:
         # A model trained with the sentence shapes (:mod:`.shapes`) records their fingerprint;
         # the special-categories model, which shares this scorer, is trained without them.
         self.shapes = "shapes" in self.metadata
+        # Likewise who an obligation binds (:mod:`.subjects`).
+        self.subjects = "subjects" in self.metadata
 
     def features(self, text: str) -> frozenset[str]:
-        """What this model reads of a note: :func:`.features.features`, and the shapes if it
-        was trained with them."""
+        """What this model reads of a note: :func:`.features.features`, and the shapes and the
+        bound subjects if it was trained with them."""
         found = features(text)
-        return found | shape_features(text) if self.shapes else found
+        if self.shapes:
+            found |= shape_features(text)
+        if self.subjects:
+            found |= subject_features(text)
+        return found
 
     def scores(self, text: str) -> Scores:
         found = [self._weights[f] for f in self.features(text) if f in self._weights]
@@ -134,8 +141,10 @@ def checked(model: JudgmentModel) -> JudgmentModel:
     """The shipped ``model`` if it was trained on today's :func:`.features.features`; a
     :class:`ModelFileError` (at start) if it was trained on others: retrain it
     (``tools/train_guards.py``, ``tools/train_sensitive.py``)."""
-    if model.metadata.get("features") != fingerprint() or (
-        model.shapes and model.metadata["shapes"] != shapes_fingerprint()
+    if (
+        model.metadata.get("features") != fingerprint()
+        or (model.shapes and model.metadata["shapes"] != shapes_fingerprint())
+        or (model.subjects and model.metadata["subjects"] != subjects_fingerprint())
     ):
         raise ModelFileError("the model file was trained on other features: retrain it")
     return model
