@@ -405,7 +405,8 @@ def timing(raw: Sequence[tuple[str, tuple[str, ...]]], count: int) -> str:
     pii, identifiers = _default_detector(), load_identifier_detector()
     default_privacy_model()
     sample = list(raw)[:: max(1, len(raw) // count)][:count]
-    old, new = [], []
+    old: list[float] = []
+    new: list[float] = []
     for text, keywords in sample:
         for learned, bucket in ((False, old), (True, new)):
             start = time.perf_counter()
@@ -424,6 +425,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--c", type=float, default=C_DEFAULT, help="regularisation")
     parser.add_argument("--compare", action="store_true", help="other model choices, LOSO")
+    parser.add_argument(
+        "--shapes", action="store_true", help="ship the token shapes too (not chosen: REPORT.md)"
+    )
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--report", type=Path, help="write the figures here too")
     parser.add_argument("--rules-cache", type=Path, help="rules' verdicts by set:line (no text)")
@@ -455,12 +459,12 @@ def main() -> None:
         "",
     ]
     print(lines[0], flush=True)
-    variants: list[tuple[str, FeatureFn, float]] = [
-        ("judgment features + token shapes", privacy_features, args.c)
-    ]
+    plain = ("judgment features alone", features, args.c)
+    shaped = ("judgment features + token shapes", privacy_features, args.c)
+    variants: list[tuple[str, FeatureFn, float]] = [shaped if args.shapes else plain]
     if args.compare:
         variants += [
-            ("judgment features alone", features, args.c),
+            plain if args.shapes else shaped,
             ("judgment features + token shapes", privacy_features, 1.0),
         ]
     shipped: tuple[Features, np.ndarray, dict[float, Point]] | None = None
@@ -481,7 +485,7 @@ def main() -> None:
     fitted = train(matrix, labels, np.arange(len(notes)), args.c, args.seed)
     meta: dict[str, object] = {
         "features": fingerprint(),
-        "token_shapes": shapes_fingerprint(),
+        **({"token_shapes": shapes_fingerprint()} if args.shapes else {}),
         "seed": args.seed,
         "C": args.c,
         "train_notes": len(notes),

@@ -4,17 +4,19 @@ The rules of this package (secrets, identifiers, names, locators...) read values
 shape and their cue words; every new set of notes brings a phrasing none of them reads. This
 model reads the whole note: one logistic regression per label (``pii``, ``secret``) over the
 judgment model's features (:func:`memory_service.core.judgment.features.features`: words,
-word pairs, character 5-grams, folded) and the shapes of the note's tokens
-(:func:`token_shapes`: "Kestrel_Vex#0417" -> ``Aa_Aa#9999``, "PIN 4 1 5 2" -> a run of four
-one-digit groups after "pin"), both read on the normalised note
+word pairs, character 5-grams, folded) of the normalised note
 (:mod:`memory_service.core.privacy.normalise`, text and keywords), scored by
-:class:`~memory_service.core.judgment.model.JudgmentModel`.
+:class:`~memory_service.core.judgment.model.JudgmentModel`. A model file trained with the
+token shapes too (:func:`token_shapes`: "Kestrel_Vex#0417" -> ``Aa_Aa#9999``, "PIN 4 1 5 2"
+-> a run of four one-digit groups after "pin") records their fingerprint and reads them; the
+shipped one is trained without them, which closed more of the leaks the rules miss
+leave-one-set-out (``data/privacy/REPORT.md``).
 
 It is a fail-closed backstop: :func:`memory_service.core.privacy.guard.check_privacy` asks it
 only about a note the rules accept, and it can only add a refusal (a ``pii`` reason with the
 type ``LEARNED``, a ``secret`` reason with the kind ``learned``), never remove one. The
-thresholds were chosen leave-one-set-out on the seen evaluation sets (``data/privacy/REPORT.md``)
-for the product's trade-off: at most about 1.5 % of durable notes newly refused.
+thresholds were chosen leave-one-set-out on the seen evaluation sets (``data/privacy/
+REPORT.md``) for the product's trade-off: at most about 1.5 % of durable notes newly refused.
 
 The weights ship in ``privacy_model.json.gz``, written by ``tools/train_privacy.py`` (seeded,
 deterministic), and are read once per process; a missing or malformed file raises
