@@ -369,6 +369,7 @@ def per_set(
 
 
 def write_model(fitted: Fitted, matrix: Features, point: Point, meta: dict[str, object]) -> bytes:
+    # The bias to 6 decimals: liblinear's last digits vary between runs (the weights, to 3, do not).
     rows = {
         matrix.names[f]: tuple(float(w) for w in fitted.weights[i])
         for i, f in enumerate(fitted.columns)
@@ -377,7 +378,9 @@ def write_model(fitted: Fitted, matrix: Features, point: Point, meta: dict[str, 
         label: Thresholds(round(point.thresholds[j], 4), round(point.thresholds[j], 4))
         for j, label in enumerate(LABELS)
     }
-    scorer = PrivacyScorer(LABELS, rows, [float(b) for b in fitted.bias], thresholds, meta)
+    scorer = PrivacyScorer(
+        LABELS, rows, [round(float(b), 6) for b in fitted.bias], thresholds, meta
+    )
     LearnedPrivacy(scorer)  # the checks the service makes at start
     document = scorer.to_document()
     return gzip.compress(
