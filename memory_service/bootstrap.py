@@ -189,6 +189,7 @@ def build_container(settings: Settings) -> Container:
             clock=clock,
             identifiers=identifiers,
             retention=load_retention_policy(settings.retention_file),
+            privacy_backstop=settings.privacy_backstop,
         ),
         admin=AdminDeps(
             uow_factory=uow_factory,
@@ -197,6 +198,7 @@ def build_container(settings: Settings) -> Container:
             cache=_subject_cache(settings),
             identifiers=identifiers,
             retention=load_retention_policy(settings.retention_file),
+            privacy_backstop=settings.privacy_backstop,
         ),
         retention_store=SqlRetentionStore(engine),
         note_rate_limiter=_note_rate_limiter(settings),

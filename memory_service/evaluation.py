@@ -181,9 +181,16 @@ def evaluate_rows(
     pii: PiiDetector | None = None,
     identifiers: IdentifierDetector | None = None,
     progress: Progress = SILENT,
+    backstop: bool | None = None,
 ) -> EvaluationReport:
-    """Run (line, row) pairs through the guards; builds the real detectors unless given."""
+    """Run (line, row) pairs through the guards; builds the real detectors unless given.
+    ``backstop``: the learned privacy backstop on or off; None reads it from the settings
+    (``MEMORY_SERVICE_PRIVACY_BACKSTOP``), as the service does."""
     rows = list(rows)
+    if backstop is None:
+        from memory_service.config import Settings
+
+        backstop = Settings.from_env().privacy_backstop
     detector = pii if pii is not None else _default_detector()
     if identifiers is None:
         from memory_service.bootstrap import load_identifier_detector
@@ -195,7 +202,7 @@ def evaluate_rows(
     for line, row in rows:
         progress.advance()
         arguments = {key: value for key, value in row.items() if key not in EXPECTATION_KEYS}
-        validation = validate_note(arguments, pii=detector, identifiers=library)
+        validation = validate_note(arguments, pii=detector, identifiers=library, backstop=backstop)
         status, codes = _as_the_service_answers(validation)
         outcomes.append(
             Outcome(

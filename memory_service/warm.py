@@ -55,6 +55,7 @@ def warm_models(settings: Settings) -> None:
     from memory_service.core.consolidation.pairs import default_pair_model
     from memory_service.core.consolidation.slots import default_slot_model
     from memory_service.core.judgment import default_model
+    from memory_service.core.privacy.learned import default_privacy_model
     from memory_service.core.privacy.sensitive import learned_model
 
     load_pii_detector(settings.spacy_model)
@@ -64,6 +65,8 @@ def warm_models(settings: Settings) -> None:
     default_slot_model()
     default_pair_model()
     learned_model()
+    if settings.privacy_backstop:
+        default_privacy_model()  # a bad model file stops the process here, not at a note
     TiktokenCounter(settings.tokenizer_model)  # fills tiktoken's own per-process cache
     # The models live as long as the process: out of the collector's sight, so a child's
     # collections never write to (and so never copy) the pages it shares with its parent.

@@ -94,11 +94,13 @@ def validate_note(
     identifiers: IdentifierDetector,
     lexicons: Lexicons = DEFAULT_LEXICONS,
     judgment: JudgmentModel | None = None,
+    backstop: bool = False,
 ) -> NoteValidation:
     """Check ``save_memory_note`` arguments with every guard and collect all reasons.
 
     Structural problems become ``invalid`` reasons (never exceptions), and the content
     guards still run on whatever text is usable, so the caller learns everything at once.
+    ``backstop``: the learned privacy backstop reads what the privacy rules accept.
     """
     parsed = _parse(arguments)
     reasons = list(parsed.reasons)
@@ -106,7 +108,12 @@ def validate_note(
     text = parsed.scannable_text
     if text is not None:
         reasons += check_privacy(
-            text, parsed.keywords, pii=pii, identifiers=identifiers, lexicons=lexicons
+            text,
+            parsed.keywords,
+            pii=pii,
+            identifiers=identifiers,
+            lexicons=lexicons,
+            learned=backstop,
         )
         verdict = judge(text, parsed.durability, judgment, parsed.source)
         reasons += verdict.refuse

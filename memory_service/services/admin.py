@@ -53,6 +53,8 @@ class AdminDeps:
     cache: SubjectCache
     identifiers: IdentifierDetector
     retention: RetentionPolicy = field(default=DEFAULT_POLICY)
+    # Whether a correction's text meets the learned privacy backstop as a note does.
+    privacy_backstop: bool = False
 
 
 class CorrectionRefused(InvalidRequest):
@@ -161,6 +163,7 @@ def correct_memory(
         {"text": text, "keywords": list(original.keywords), "purpose": original.purpose},
         pii=deps.pii,
         identifiers=deps.identifiers,
+        backstop=deps.privacy_backstop,
     )
     if not validation.accepted or validation.draft is None:
         raise CorrectionRefused(validation.reasons)

@@ -82,6 +82,8 @@ class NoteDeps:
     retention: RetentionPolicy = field(default=DEFAULT_POLICY)
     # The judgment model; None is the one shipped with the package.
     judgment: JudgmentModel | None = None
+    # Whether the learned privacy backstop reads what the privacy rules accept.
+    privacy_backstop: bool = False
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,11 @@ def save_memory_note(
     attribute, arguments = _split_attribute(arguments, deps)
     validation = _with_attribute(
         validate_note(
-            arguments, pii=deps.pii, identifiers=deps.identifiers, judgment=deps.judgment
+            arguments,
+            pii=deps.pii,
+            identifiers=deps.identifiers,
+            judgment=deps.judgment,
+            backstop=deps.privacy_backstop,
         ),
         attribute,
     )

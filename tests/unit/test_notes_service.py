@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -488,3 +489,24 @@ def test_a_session_only_or_guessed_repeat_of_a_fact_is_still_a_duplicate(
     for repeat in ({"durability": "session"}, {"source": "model_inferred"}):
         result = save_memory_note(scope, session_id, NOTE | repeat, deps=deps)
         assert (result.status, result.memory_id) == (NoteStatus.DUPLICATE, fact.memory_id)
+
+
+# Made up: a wallet's recovery words told as prose, which no privacy rule reads as a secret.
+RULES_MISS = "Recovery sheet for the wallet reads orbit lantern crisp velvet tundra maple."
+
+
+@pytest.mark.parametrize("backstop", [False, True])
+def test_the_deployment_setting_decides_whether_the_learned_backstop_reads_a_note(
+    deps: NoteDeps, scope: TenantScope, backstop: bool
+) -> None:
+    deps = replace(deps, privacy_backstop=backstop)
+    session_id = _open(deps, scope)
+
+    result = save_memory_note(scope, session_id, {"text": RULES_MISS}, deps=deps)
+
+    if backstop:
+        assert result.status is NoteStatus.REJECTED
+        assert [(r.code.value, r.detail) for r in result.reasons] == [("secret", "learned")]
+        assert _stored(deps, scope, session_id) == []
+    else:
+        assert result.status is NoteStatus.SAVED

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 
 from memory_service.adapters.identifier_library import LibraryIdentifierDetector
+from memory_service.config import ConfigurationError, Settings
 from memory_service.core.judgment.features import fingerprint
 from memory_service.core.judgment.model import ModelFileError
 from memory_service.core.model import ReasonCode
-from memory_service.core.privacy import guard, learned
+from memory_service.core.privacy import learned
 from memory_service.core.privacy.guard import check_privacy, state_refusals
 from memory_service.core.privacy.learned import (
     LABELS,
@@ -77,12 +78,10 @@ def test_a_durable_look_alike_passes(text: str) -> None:
     assert _reasons(text) == []
 
 
-def test_the_switch_decides_when_the_caller_does_not(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_backstop_is_off_unless_the_caller_asks() -> None:
     text = LEAKS[0]
-    monkeypatch.setattr(guard, "BACKSTOP_ON", False)
     assert check_privacy(text, pii=NoNer(), identifiers=LIBRARY) == []
-    monkeypatch.setattr(guard, "BACKSTOP_ON", True)
-    assert check_privacy(text, pii=NoNer(), identifiers=LIBRARY)
+    assert check_privacy(text, pii=NoNer(), identifiers=LIBRARY, learned=True)
 
 
 def test_the_backstop_only_adds_a_refusal() -> None:
@@ -156,3 +155,10 @@ def test_the_reasons_are_the_pii_and_secret_codes() -> None:
         found = model.findings(normalise(text).note)
         codes = {reason.code for reason in _reasons(text)}
         assert codes == {ReasonCode(label) for label in found}
+
+
+def test_the_deployment_setting_is_off_by_default_and_checked_at_start() -> None:
+    assert Settings.from_env({}).privacy_backstop is False
+    assert Settings.from_env({"MEMORY_SERVICE_PRIVACY_BACKSTOP": "true"}).privacy_backstop
+    with pytest.raises(ConfigurationError, match="MEMORY_SERVICE_PRIVACY_BACKSTOP"):
+        Settings.from_env({"MEMORY_SERVICE_PRIVACY_BACKSTOP": "sometimes"})

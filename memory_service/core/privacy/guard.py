@@ -40,11 +40,6 @@ SHAPE_ONLY_TYPES = frozenset({"ID_NUMBER", "GAMER_TAG"})
 # Locators whose rule wants the value to end its clause, read on the text alone as well; the
 # others keep the keywords' context ("curso" explains "QUI102").
 CLAUSE_END_TYPES = frozenset({"GAMER_TAG"})
-# Whether a note's check asks the learned backstop (:mod:`.learned`) when the rules find
-# nothing. Off: on at its leave-one-set-out thresholds it closes 27 of the 36 seen-set leaks the
-# rules miss for 37 of 3,231 durable notes newly refused, and refuses 42 hand-written
-# look-alikes of the unit suite ("Password hint: the usual"); data/privacy/REPORT.md.
-BACKSTOP_ON = False
 _ENTITY_TYPE = re.compile(r"[A-Z][A-Z0-9_]{0,39}")
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,63}")
 
@@ -62,14 +57,15 @@ def check_privacy(
     pii: PiiDetector,
     identifiers: IdentifierDetector,
     lexicons: Lexicons = DEFAULT_LEXICONS,
-    learned: bool | None = None,
+    learned: bool = False,
 ) -> list[Reason]:
     """A ``pii`` and a ``secret`` reason for whatever the note holds (text and keywords).
 
     ``learned``: when the rules find nothing, the learned backstop (:mod:`.learned`) reads the
     normalised note and may refuse it (``pii`` type ``LEARNED``, ``secret`` kind ``learned``);
-    it never removes a rule's reason. ``None``: as :data:`BACKSTOP_ON` says. Never for a
-    subject's state (:func:`state_refusals`)."""
+    it never removes a rule's reason. A deployment turns it on with
+    ``MEMORY_SERVICE_PRIVACY_BACKSTOP`` (off by default: see data/privacy/REPORT.md for what
+    it closes and what it costs). Never for a subject's state (:func:`state_refusals`)."""
     scan = "\n".join((text, *keywords)) if keywords else text
     views = normalise(text, keywords)
     entity_types = set(pii.entity_types(scan))
@@ -101,7 +97,7 @@ def check_privacy(
         # The code the shape reader saw is the secret's value ("hunter2", a key): the note
         # is refused as a secret; calling it an identifier as well would say nothing more.
         entity_types = set()
-    if (BACKSTOP_ON if learned is None else learned) and not entity_types and not kinds:
+    if learned and not entity_types and not kinds:
         found = default_privacy_model().findings(views.note)
         entity_types = {PII_TYPE} if PII in found else set()
         kinds = {SECRET_KIND} if SECRET in found else set()
