@@ -37,7 +37,6 @@ thousand multiplications per pair. A model trained on other features is refused 
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import math
@@ -57,6 +56,7 @@ from memory_service.core.consolidation.rules import (
     stem_word,
     terms_of,
 )
+from memory_service.core.model_files import decode_model_document
 
 # A year is a date, not a quantity: "Visited Japan in 2019" / "in 2023" are two events.
 _YEAR = re.compile(r"(?:19|20)\d\d")
@@ -537,10 +537,7 @@ class PairModel:
 
 def load_pair_model(data: bytes) -> PairModel:
     """A model from the bytes of a ``.json.gz`` file, checked against this feature code."""
-    try:
-        document = json.loads(gzip.decompress(data).decode("utf-8"))
-    except (OSError, ValueError) as exc:
-        raise PairModelError("the pair model file cannot be read") from exc
+    document = decode_model_document(data, PairModelError, "pair")
     model = PairModel.from_document(document)
     if model.metadata.get("features") != fingerprint(model.dims):
         raise PairModelError("the pair model file was trained on other features: retrain it")

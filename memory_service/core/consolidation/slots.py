@@ -34,7 +34,6 @@ writers used as qualifiers, as folded 5-letter prefixes, shipped in the model fi
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import math
@@ -43,11 +42,11 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from memory_service.core.lexicons import fold
 from memory_service.core.model import Cardinality
+from memory_service.core.model_files import read_model_document
 
 MODEL_FILE = "slots_model.json.gz"
 FORMAT_VERSION = 1
@@ -330,11 +329,7 @@ class SlotModel:
 @cache
 def default_slot_model() -> SlotModel:
     """The model shipped with the package, read once per process."""
-    resource = resources.files(__package__).joinpath(MODEL_FILE)
-    try:
-        document = json.loads(gzip.decompress(resource.read_bytes()).decode("utf-8"))
-    except (OSError, ValueError) as exc:
-        raise SlotModelError("the slot model file cannot be read") from exc
+    document = read_model_document(__package__, MODEL_FILE, SlotModelError, "slot")
     model = SlotModel.from_document(document)
     if model.metadata.get("features") != fingerprint():
         raise SlotModelError("the slot model file was trained on other features: retrain it")

@@ -13,18 +13,16 @@ states; an instruction or noise is never held, it is refused or kept).
 
 from __future__ import annotations
 
-import gzip
-import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from memory_service.core.judgment.features import features, fingerprint
 from memory_service.core.judgment.shapes import shape_features, shapes_fingerprint
 from memory_service.core.judgment.subjects import subject_features, subjects_fingerprint
+from memory_service.core.model_files import read_model_document
 
 MODEL_FILE = "model.json.gz"
 FORMAT_VERSION = 1
@@ -129,11 +127,7 @@ class JudgmentModel:
 @cache
 def default_model() -> JudgmentModel:
     """The model shipped with the package, read once per process."""
-    resource = resources.files(__package__).joinpath(MODEL_FILE)
-    try:
-        document = json.loads(gzip.decompress(resource.read_bytes()).decode("utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ModelFileError("the judgment model file cannot be read") from exc
+    document = read_model_document(__package__, MODEL_FILE, ModelFileError, "judgment")
     return checked(JudgmentModel.from_document(document))
 
 

@@ -25,17 +25,15 @@ deterministic), and are read once per process; a missing or malformed file raise
 
 from __future__ import annotations
 
-import gzip
 import hashlib
-import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from memory_service.core.judgment.features import features
-from memory_service.core.judgment.model import JudgmentModel, ModelFileError, Thresholds, checked
+from memory_service.core.judgment.model import JudgmentModel, ModelFileError, checked
+from memory_service.core.model_files import read_model_document
 
 PII = "pii"
 SECRET = "secret"
@@ -153,16 +151,9 @@ class PrivacyScorer(JudgmentModel):
     """The judgment scorer reading :func:`privacy_features` (when the file says it was
     trained on them) instead of the judgment features alone."""
 
-    def __init__(
-        self,
-        labels: Sequence[str],
-        weights: Mapping[str, Sequence[float]],
-        bias: Sequence[float],
-        thresholds: Mapping[str, Thresholds],
-        metadata: Mapping[str, Any] | None = None,
-    ) -> None:
-        super().__init__(labels, weights, bias, thresholds, metadata)
-        self.token_shapes = "token_shapes" in self.metadata
+    @property
+    def token_shapes(self) -> bool:
+        return "token_shapes" in self.metadata
 
     def features(self, text: str) -> frozenset[str]:
         return privacy_features(text) if self.token_shapes else features(text)
@@ -207,9 +198,5 @@ def load_document(document: Mapping[str, Any]) -> LearnedPrivacy:
 @cache
 def default_privacy_model() -> LearnedPrivacy:
     """The model shipped with the package, read once per process."""
-    resource = resources.files(__package__).joinpath(MODEL_FILE)
-    try:
-        document = json.loads(gzip.decompress(resource.read_bytes()).decode("utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ModelFileError("the privacy model file cannot be read") from exc
+    document = read_model_document(__package__, MODEL_FILE, ModelFileError, "privacy")
     return load_document(document)

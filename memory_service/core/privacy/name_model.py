@@ -27,16 +27,14 @@ imports no adapter.
 
 from __future__ import annotations
 
-import gzip
-import json
 import math
 import re
 import unicodedata
 from collections.abc import Container, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
+from memory_service.core.model_files import read_model_document
 from memory_service.core.privacy.names import HONORIFICS, RELATIONS, relation_after
 
 MODEL_FILE = "name_model.json.gz"
@@ -303,9 +301,5 @@ class NameModel:
 def load_name_model(given: Container[str], rare: Container[str] = frozenset()) -> NameModel:
     """The model shipped with the package, over the caller's given-name dictionary. Read it
     once (the PII adapter does, in its constructor)."""
-    resource = resources.files(__package__).joinpath(MODEL_FILE)
-    try:
-        document = json.loads(gzip.decompress(resource.read_bytes()).decode("utf-8"))
-    except (OSError, ValueError) as exc:
-        raise NameModelError("the name model file cannot be read") from exc
+    document = read_model_document(__package__, MODEL_FILE, NameModelError, "name")
     return NameModel.from_document(document).with_names(given, rare)

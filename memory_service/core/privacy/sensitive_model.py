@@ -19,13 +19,11 @@ at start, never a note.
 
 from __future__ import annotations
 
-import gzip
-import json
 from collections.abc import Iterable
 from functools import cache
-from importlib import resources
 
 from memory_service.core.judgment.model import JudgmentModel, ModelFileError, Scores, checked
+from memory_service.core.model_files import read_model_document
 
 ANY = "sensitive"
 MODEL_FILE = "sensitive_model.json.gz"
@@ -59,9 +57,5 @@ class SensitiveModel:
 def default_sensitive_model(categories: frozenset[str]) -> SensitiveModel:
     """The model shipped with the package, read once per process; ``categories`` are the
     values it may name."""
-    resource = resources.files(__package__).joinpath(MODEL_FILE)
-    try:
-        document = json.loads(gzip.decompress(resource.read_bytes()).decode("utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ModelFileError("the sensitive model file cannot be read") from exc
+    document = read_model_document(__package__, MODEL_FILE, ModelFileError, "sensitive")
     return SensitiveModel(checked(JudgmentModel.from_document(document)), categories)
