@@ -261,6 +261,9 @@ def run_scenario(
         clock=clock,
         identifiers=NoLibraryIdentifiers(),
         judgment=judgment,
+        # The save guards as deployed: the learned privacy backstop with the shipped judgment
+        # (None here; off with the judgment that accepts everything).
+        privacy_backstop=judgment is None,
     )
     deps = ConsolidationDeps(
         uow_factory=factory,
