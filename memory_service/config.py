@@ -92,10 +92,9 @@ class Settings(BaseSettings):
     # Each process runs the hot statements once, rolled back, before its first request or
     # task (memory_service/warm.py); false starts it cold (a benchmark's comparison).
     warm_statements: bool = Field(default=True, validation_alias="MEMORY_SERVICE_WARM_STATEMENTS")
-    # The learned privacy backstop after the privacy rules (fail closed: it only adds refusals).
-    privacy_backstop: bool = Field(
-        default=False, validation_alias="MEMORY_SERVICE_PRIVACY_BACKSTOP"
-    )
+    # The learned privacy backstop after the privacy rules (fail closed: it only adds
+    # refusals; data/privacy/REPORT.md says what it closes and what it costs).
+    privacy_backstop: bool = Field(default=True, validation_alias="MEMORY_SERVICE_PRIVACY_BACKSTOP")
     environment: Literal["development", "production"] = Field(
         default="development", validation_alias="MEMORY_SERVICE_ENV"
     )

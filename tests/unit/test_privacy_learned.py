@@ -26,6 +26,7 @@ from memory_service.core.privacy.learned import (
     token_shapes,
 )
 from memory_service.core.privacy.normalise import normalise
+from memory_service.evaluation import evaluate_rows
 from tests.support.no_ner import NoNer
 
 LIBRARY = LibraryIdentifierDetector()
@@ -157,8 +158,36 @@ def test_the_reasons_are_the_pii_and_secret_codes() -> None:
         assert codes == {ReasonCode(label) for label in found}
 
 
-def test_the_deployment_setting_is_off_by_default_and_checked_at_start() -> None:
-    assert Settings.from_env({}).privacy_backstop is False
-    assert Settings.from_env({"MEMORY_SERVICE_PRIVACY_BACKSTOP": "true"}).privacy_backstop
+def test_the_deployment_setting_is_on_by_default_and_checked_at_start() -> None:
+    assert Settings.from_env({}).privacy_backstop is True
+    assert Settings.from_env({"MEMORY_SERVICE_PRIVACY_BACKSTOP": "false"}).privacy_backstop is False
     with pytest.raises(ConfigurationError, match="MEMORY_SERVICE_PRIVACY_BACKSTOP"):
         Settings.from_env({"MEMORY_SERVICE_PRIVACY_BACKSTOP": "sometimes"})
+
+
+def _generated_corpora() -> list[tuple[str, list[tuple[int, dict[str, Any]]], int]]:
+    from benchmarks.told_codes_corpus import generate as told_codes
+    from tests.support.privacy_corpus import iter_generated
+    from tests.support.value_corpus import generate as values
+
+    # (name, rows, look-alikes the backstop refused when it shipped, session 12)
+    return [
+        ("told codes", list(enumerate(told_codes(300, 4242), start=1)), 52),
+        ("privacy corpus", list(iter_generated(300, 20261201)), 2),
+        ("value corpus", list(enumerate(values(600, 20261206), start=1)), 32),
+    ]
+
+
+def test_the_backstops_cost_on_generated_look_alikes_is_pinned() -> None:
+    # The generators' benign templates are built to look like values ("The code is 1500 lines
+    # long"): the backstop refuses 52 of 117, 2 of 86 and 32 of 248 of them (human-written
+    # durable notes: 44/315 at first sight, README). It never lets a leak through the rules
+    # refused, and a model that refuses more of them fails here.
+    privacy = {ReasonCode.PII.value, ReasonCode.SECRET.value}
+    for name, rows, pinned in _generated_corpora():
+        off = evaluate_rows(rows, pii=NoNer(), identifiers=LIBRARY, backstop=False)
+        on = evaluate_rows(rows, pii=NoNer(), identifiers=LIBRARY, backstop=True)
+        assert {o.line for o in on.leaks_accepted} <= {o.line for o in off.leaks_accepted}, name
+        refused = [o for o in on.durable_wrongly_rejected if o.codes & privacy]
+        rules_refused = [o for o in off.durable_wrongly_rejected if o.codes & privacy]
+        assert len(refused) - len(rules_refused) <= pinned, name
