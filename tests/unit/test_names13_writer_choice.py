@@ -3,9 +3,6 @@ model is trained on every corpus, names_h and names_i included."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -13,19 +10,13 @@ import pytest
 
 from memory_service.adapters.names_dictionary import RARE, load_first_names
 from memory_service.core.privacy.name_model import load_name_model
+from tests.support.tools import load_tool
 
 MODEL = load_name_model(load_first_names(), load_first_names(max_frequency=RARE))
 
 
 def _train_names() -> Any:
-    """``tools/train_names.py`` as a module (scikit-learn is in the ``test`` extra)."""
-    path = Path(__file__).resolve().parents[2] / "tools" / "train_names.py"
-    spec = importlib.util.spec_from_file_location("train_names", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("train_names")
 
 
 def _examples(train: Any) -> list[Any]:

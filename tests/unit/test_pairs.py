@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
 import math
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -32,6 +29,7 @@ from memory_service.core.consolidation.pairs import (
 from memory_service.core.consolidation.rules import content_text, terms_of
 from memory_service.core.consolidation.slots import default_slot_model
 from memory_service.core.model import Attribute, Cardinality, MemoryScope, Source
+from tests.support.tools import load_tool
 from tests.unit.test_consolidation import _active_texts, make_global, make_note, plan
 
 WIDTH = 4
@@ -295,14 +293,7 @@ def test_the_shipped_model_on_known_pairs(older: str, newer: str, related: bool)
 
 
 def _train_pairs() -> Any:
-    """``tools/train_pairs.py`` as a module (scikit-learn is in the ``test`` extra)."""
-    path = Path(__file__).resolve().parents[2] / "tools" / "train_pairs.py"
-    spec = importlib.util.spec_from_file_location("train_pairs", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("train_pairs")
 
 
 @pytest.mark.parametrize(("kind", "c"), [("lr", 0.1), ("mlp", 3.0)])
