@@ -8,6 +8,7 @@ from typing import Any
 
 from tests.support.tools import load_tool
 
+
 def _train_pairs() -> Any:
     return load_tool("train_pairs")
 
