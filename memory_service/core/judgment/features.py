@@ -79,10 +79,10 @@ def _shape(token: str) -> str:
 
 
 def tokens(text: str) -> list[str]:
-    return _folded_tokens(fold(text))
+    return folded_tokens(fold(text))
 
 
-def _folded_tokens(folded: str) -> list[str]:
+def folded_tokens(folded: str) -> list[str]:
     return [_shape(token) for token in _TOKEN.findall(folded)]
 
 
@@ -91,7 +91,7 @@ def features(text: str) -> frozenset[str]:
     quoted = " ".join(a or b for a, b in _QUOTED.findall(text))
     plain = _QUOTED.sub(" ", text)
     folded = fold(plain)
-    words = _folded_tokens(folded)
+    words = folded_tokens(folded)
     # No constant or length feature: the vector is scaled by its size, so a constant would turn
     # into a length signal and read every short durable note ("Fume", "Habite à Lyon") as
     # chatter; the model's own intercept is the constant.

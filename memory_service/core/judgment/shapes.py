@@ -34,7 +34,7 @@ import hashlib
 import re
 
 from memory_service.core.judgment.cues import cue_classes
-from memory_service.core.judgment.features import _folded_tokens, fold
+from memory_service.core.judgment.features import fold, folded_tokens
 
 # An arrow or an equals sign between two parts ("A -> B", "A => B", "A = B", "A ⇒ B").
 _ARROW = re.compile(r"(?:->|=>|-->|[\u2192\u21d2\u27f6\u27f9]|\s=|=\s)")
@@ -143,7 +143,7 @@ def _quoted_first_person(text: str) -> bool:
     """The user's words quoted: a first person, or four words or more and a verb of saying
     ("\"Hago surf todos los domingos\", escribió en su perfil")."""
     for quoted in _QUOTED.findall(text):
-        words = _folded_tokens(fold(quoted))
+        words = folded_tokens(fold(quoted))
         if len(words) >= 3 and (_FIRST_PERSON & set(words) or words[0].startswith("j'")):
             return True
         if len(words) >= 4 and _SAY_WORD.search(fold(_QUOTED.sub(" ", text))):
@@ -173,7 +173,7 @@ def shape_classes(text: str) -> set[str]:
 def _shapes(text: str) -> tuple[set[str], set[str]]:
     """The shapes of one note and its cue classes (:func:`.cues.cue_classes`)."""
     folded = fold(text)
-    words = _folded_tokens(folded)
+    words = folded_tokens(folded)
     classes = cue_classes(folded, words)
     found: set[str] = set()
     arrow = _arrow_end(folded)
@@ -194,7 +194,7 @@ def _shapes(text: str) -> tuple[set[str], set[str]]:
         # What follows the break: something for the agent to do ("…, so calls are best after
         # 2pm", "Vegetarian, so no meat in suggestions": a fact and its use, durable) or a
         # conclusion about the person ("… -> has a baby", "… Well-off.": a guess).
-        tail_words = _folded_tokens(tail)
+        tail_words = folded_tokens(tail)
         if cue_classes(tail, tail_words) & _ACTION or _PROHIBITION.match(tail):
             found.add("then_action")
         else:

@@ -34,7 +34,7 @@ import hashlib
 import re
 
 from memory_service.core.judgment.cues import cue_classes
-from memory_service.core.judgment.features import _folded_tokens, fold
+from memory_service.core.judgment.features import fold, folded_tokens
 
 # A clause ends at a punctuation mark or a dash between spaces.
 _CLAUSE_BREAK = re.compile(r"[,;:.!?()\[\]\u2013\u2014]|\s-\s|->|=>")
@@ -129,7 +129,7 @@ def subject_classes(text: str) -> set[str]:
     """``<kind>:<subject>`` (and its variants, see the module's docstring) per modal."""
     found: set[str] = set()
     for clause in _CLAUSE_BREAK.split(fold(text)):
-        words = _folded_tokens(clause)
+        words = folded_tokens(clause)
         i = 0
         while i < len(words):
             match = None
@@ -159,7 +159,7 @@ def subject_features(text: str) -> frozenset[str]:
     if not subjects:
         return frozenset()
     folded = fold(text)
-    classes = cue_classes(folded, _folded_tokens(folded)) & _ORDER_CLASSES
+    classes = cue_classes(folded, folded_tokens(folded)) & _ORDER_CLASSES
     out = {f"sj:{name}" for name in subjects}
     bound = {name.split(":")[1].split(">")[0] for name in subjects}
     out.update(f"sjx:{who}+{name}" for who in bound for name in classes)

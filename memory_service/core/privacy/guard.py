@@ -63,9 +63,10 @@ def check_privacy(
 
     ``learned``: when the rules find nothing, the learned backstop (:mod:`.learned`) reads the
     normalised note and may refuse it (``pii`` type ``LEARNED``, ``secret`` kind ``learned``);
-    it never removes a rule's reason. A deployment turns it on with
-    ``MEMORY_SERVICE_PRIVACY_BACKSTOP`` (off by default: see data/privacy/REPORT.md for what
-    it closes and what it costs). Never for a subject's state (:func:`state_refusals`)."""
+    it never removes a rule's reason. Off unless asked, so a caller of the rules alone says
+    nothing; the service asks as ``MEMORY_SERVICE_PRIVACY_BACKSTOP`` says (on by default; see
+    data/privacy/REPORT.md for what it closes and what it costs). Never for a subject's state
+    (:func:`state_refusals`)."""
     scan = "\n".join((text, *keywords)) if keywords else text
     views = normalise(text, keywords)
     entity_types = set(pii.entity_types(scan))
