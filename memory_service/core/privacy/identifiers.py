@@ -60,6 +60,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from memory_service.core.privacy.birthdates import birthdate_kinds
+from memory_service.core.privacy.labels import labelled_values
 from memory_service.core.privacy.locators import locator_types, without_emails
 from memory_service.core.privacy.plates import VEHICLE_SPEC
 from memory_service.core.privacy.vocabulary import (
@@ -93,10 +94,9 @@ _IDENTIFIER_CUE = re.compile(
 # A token of a code: letters and digits, joined inside by - . / (one at a time).
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:[-./_][A-Za-z0-9]+)*")
 _GROUPS = re.compile(r"[A-Za-z]+|\d+")
-# Its first token may join letter groups by hyphens ("carte client AH-FR-20931").
-_CUED_CODE = re.compile(
-    r"[(+#]?[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?:[ .\-/()]{1,3}\d[A-Za-z0-9]*){0,8}"
-)
+# Its first token may join letter groups by hyphens or "#" ("carte client AH-FR-20931",
+# "FERRO#IT-30921"), and its letters may be of any script ("KM-Δ-5530").
+_CUED_CODE = re.compile(r"[(+#]?[^\W_]+(?:[-#][^\W_]+)*(?:[ .\-/()]{1,3}\d[^\W_]*){0,8}")
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 # An ISO 8601 date and the hour of its time ("2024-12-01T10", then ":00:00Z").
 _ISO_DATE_HOUR = re.compile(r"(?:19|20)\d{2}-\d{2}-\d{2}T\d{2}")
@@ -982,9 +982,49 @@ def _cued_spans(text: str) -> list[int]:
         words = re.findall(r"[a-z]+", match.group().lower())
         if not any(word in _HARMLESS_NOUNS - _PREPOSITIONS for word in words):
             spans.append(match.end())
+    spans.extend(
+        labelled.value_start
+        for labelled in labelled_values(text)
+        if _names_an_identifier(labelled.label) and not _quantity_at(text, labelled.value_start)
+    )
     return spans
 
 
+def _quantity_at(text: str, start: int) -> bool:
+    quantity = _QUANTITY.match(text, start)
+    return quantity is not None and quantity["unit"].lower() in _UNITS
+
+
+# A quantity with its unit after a label ("Loyalty card: 1500 points", "Gift card balance:
+# 1250 EUR"): a count or an amount, not the card's number.
+_QUANTITY = re.compile(r"[€$£¥]?\s?\d[\d.,' ]*\s?(?P<unit>[^\W\d_]+|[€$£¥%])(?![\w])")
+
+
+def _names_an_identifier(label: str) -> bool:
+    """Whether a label names an identifier anywhere in it ("Tessera fedeltà del negozio di
+    fermodellismo", "Escape-room club 'Keymaster tier' card"): one of its cue words, unless
+    the word next to that cue or the label's last word says the number is harmless ("Room
+    card", "Membership flight")."""
+    harmless = _HARMLESS_NOUNS - _PREPOSITIONS
+    words = re.findall(r"[a-z]+", label.lower())
+    if not words or words[-1] in harmless:
+        return False
+    for cue in _LABEL_CUE.finditer(label):
+        before = re.findall(r"[a-z]+", label[: cue.start()].lower())[-1:]
+        after = re.findall(r"[a-z]+", label[cue.end() :].lower())[:1]
+        if not any(word in harmless for word in before + after):
+            return True
+    return False
+
+
+# A label's word for a document, a card or a membership, alone or ending a compound
+# ("Kundenkarte", "Mitgliedsausweis"): with the identifier cues, what makes a label name an
+# identifier (see :mod:`.labels`).
+_LABEL_CUE = re.compile(
+    rf"(?<![\w])(?:(?i:{'|'.join(IDENTIFIER_CUES[:-1])}|{_DOCUMENT_NOUNS}|tessera|tessere"
+    r"|abbonamento|abonnement|abono|abo|member|membre|socio|adherent|abonne|abonado|abbonato)"
+    rf"|{'|'.join(IDENTIFIER_ACRONYMS)})(?![\w])|(?i:[a-z]+(?:karte|ausweis|nummer))(?![\w])"
+)
 # Harmless before a number ("in 2021"), not inside a label ("steht im Ausweis:").
 _PREPOSITIONS = frozenset({"in", "en", "im", "nel", "since", "depuis", "desde", "seit", "dal"})
 # A label with a number's noun, an aside, then a colon and the value: "Número de socio del

@@ -100,6 +100,12 @@ _ON_PLATFORM_NAMED = re.compile(
     rf"(?<![\w.])(?i:{_ON})\s+{_PLATFORM_OR_X}(?![\w]|\.\w)\s*,?\s+(?i:(?:{_WHO}),?\s+)?"
     rf"(?i:{_NAMING})\s+(?i:(?:{_WHO})\s+)?{_HANDLE_TOKEN}{_HANDLE_END}"
 )
+# The same with the clause going on after the token ("Sells on eBay as gilt_and_grain_uk and
+# wants ..."): only a token shaped like a user name (see :func:`_user_name`) is one there.
+_ON_PLATFORM_NAMED_ON = re.compile(
+    rf"(?<![\w.])(?i:{_ON})\s+{_PLATFORM_OR_X}(?![\w]|\.\w)\s*,?\s+(?i:(?:{_WHO}),?\s+)?"
+    rf"(?i:{_NAMING})\s+(?i:(?:{_WHO})\s+)?{_HANDLE_TOKEN}(?![\w#-])"
+)
 _NAMED_ON_PLATFORM = re.compile(
     rf"(?<![\w.])(?i:{_NAMING})\s+{_HANDLE_TOKEN}\s+(?i:{_ON})\s+{_PLATFORM_OR_X}(?![\w]|\.\w)"
 )
@@ -423,6 +429,7 @@ def _has_gamer_tag(text: str) -> bool:
             for pattern in (_ON_PLATFORM_NAMED, _NAMED_ON_PLATFORM)
             for match in pattern.finditer(text)
         )
+        or any(_user_name(match["name"]) for match in _ON_PLATFORM_NAMED_ON.finditer(text))
         or any(
             _user_name(match["name"])
             or (match["account"] is not None and _given_name_token(match["name"], only_names=False))

@@ -33,6 +33,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from memory_service.core.privacy.labels import labelled_values
 from memory_service.core.privacy.vocabulary import HARMLESS_NUMBER_NOUNS, UNITS
 
 # Units, and the measures of a car, a song or a course: "245 PS", "165 BPM", "120 CFU".
@@ -188,19 +189,28 @@ def plate_in(text: str) -> bool:
 
 
 def _cued_plate(text: str) -> bool:
-    for cue in _VEHICLE_CUE.finditer(text):
-        position = cue.end()
-        for _ in range(CUE_WINDOW_WORDS + 1):
-            skip = _SKIP.match(text, position)
-            value = _VALUE.match(text, skip.end() if skip else position)
-            if value and _starts_value(value.group()):
-                if _plate_value(text, value):
-                    return True
-                break
-            word = _WORD.match(text, position)
-            if word is None:
-                break
-            position = word.end()
+    return any(
+        _plate_within(text, cue.end(), CUE_WINDOW_WORDS) for cue in _VEHICLE_CUE.finditer(text)
+    ) or any(
+        # a label naming a vehicle anywhere in it, then its value ("Targa per l'abbonamento
+        # al lavaggio: FZ 318 KM"; see :mod:`.labels`)
+        _plate_within(text, labelled.value_start, 0)
+        for labelled in labelled_values(text)
+        if _VEHICLE_CUE.search(_NOT_DRIVING.sub(" ", labelled.label))
+    )
+
+
+def _plate_within(text: str, position: int, words: int) -> bool:
+    """Whether a plate's value starts within ``words`` words after ``position``."""
+    for _ in range(words + 1):
+        skip = _SKIP.match(text, position)
+        value = _VALUE.match(text, skip.end() if skip else position)
+        if value and _starts_value(value.group()):
+            return _plate_value(text, value)
+        word = _WORD.match(text, position)
+        if word is None:
+            return False
+        position = word.end()
     return False
 
 
@@ -247,6 +257,9 @@ def _plate_value(text: str, value: re.Match[str]) -> bool:
         or any(
             first.isdigit() and unit.lower() in _MEASURES
             for first, unit in itertools.pairwise(groups)
+            # a group of capitals before the number makes a plate's groups ("FZ 318 KM"), not
+            # a quantity ("12000 km", "fa 18 km", a road: "the M 25 km")
+            if not (groups[0].isalpha() and groups[0].isupper() and len(groups[0]) > 1)
         )
     ):
         return False  # "12000 km", "Fährt 23 km zur Arbeit"
