@@ -90,3 +90,17 @@ def test_the_admirer_noun_still_refuses_a_relation_or_a_platform() -> None:
         ("Grand admirateur de Paul Girard.", "Paul Girard"),
     ):
         assert not reads_as_brand(text, *_span(text, name)), text
+
+
+def test_a_name_then_the_favourite_public_role() -> None:
+    from memory_service.core.privacy.brands import favourite_after
+
+    text = "Rory McIlroy is their favourite golfer; watches every major."
+    assert favourite_after(text, *_span(text, "Rory McIlroy"))
+    assert reads_as_brand(text, *_span(text, "Rory McIlroy"))
+    for text, name in (
+        ("Anna Weber is their favourite teacher at the school.", "Anna Weber"),
+        ("Says Anna Weber is their favourite golfer at the club.", "Anna Weber"),
+        ("Anna Weber, his cousin, is their favourite golfer.", "Anna Weber"),
+    ):
+        assert not reads_as_brand(text, *_span(text, name)), text

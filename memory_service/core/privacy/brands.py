@@ -340,6 +340,7 @@ _PUBLIC_ROLES_EN = (
     r"author|writer|novelist|poet|singer|band|group|artist|musician|rapper|composer|painter"
     r"|actor|actress|director|filmmaker|player|athlete|footballer|cyclist|racing driver"
     r"|streamer|youtuber|podcaster|comedian|philosopher|scientist|tennis player|f1 driver"
+    r"|golfer"
     # and things, never a person: "Favourite store is Zara"
     r"|store|shop|brand|label|restaurant|team|club|game|show|series|film|movie|book|album"
     r"|song|app|airline|hotel|chain|character|fictional character|hero|heroine|villain"
@@ -372,6 +373,23 @@ _FAVOURITE_BEFORE = re.compile(
     r"(?:\s*:|\s+(?:is|was|are|est|c'est|es|ist|war|è|sono|sind|son))?\s+$",
     re.IGNORECASE,
 )
+
+# The same role said after the name, first in its clause: "Seve Ballesteros is their favourite
+# golfer" ("Anna is their favourite teacher": a role a private person holds, not among them).
+_FAVOURITE_AFTER = re.compile(
+    r"\s+(?i:is|was)\s+(?i:their|his|her|my|our|the\s+user's|the\s+customer's)\s+"
+    rf"(?i:favou?rite|all-time\s+favou?rite)\s+(?i:{_PUBLIC_ROLES_EN})(?![\w-])"
+)
+_CLAUSE_FIRST = re.compile(r"(?:^|[.;:!?\n]\s*)$")
+
+
+def favourite_after(text: str, start: int, end: int) -> bool:
+    """Whether a name first in its clause is then said to be the user's favourite public role."""
+    begin = min(start, name_unit(text, start, end)[0])
+    return (
+        _CLAUSE_FIRST.search(text[max(0, begin - 4) : begin]) is not None
+        and _FAVOURITE_AFTER.match(text, max(end, name_unit(text, start, end)[1])) is not None
+    )
 
 
 # Places named after someone, the place noun first in French, Spanish, German and Italian
@@ -511,6 +529,8 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
         return True  # "Colour formula is Wella Koleston 7/1", "gamme Kérastase Blond Absolu"
     if model_coded(text, start, end):
         return True  # "a Sky-Watcher Flextube 250P Dobsonian", "Sony WH-1000XM5 headphones"
+    if favourite_after(text, start, end):
+        return True  # "Seve Ballesteros is their favourite golfer"
     if breed_before_animal(text, name_unit(text, start, end)[1]) and not person_cue_before(
         text[max(0, start - 80) : start]
     ):
