@@ -104,3 +104,10 @@ def test_a_name_then_the_favourite_public_role() -> None:
         ("Anna Weber, his cousin, is their favourite golfer.", "Anna Weber"),
     ):
         assert not reads_as_brand(text, *_span(text, name)), text
+
+
+def test_a_possessive_before_an_animal_or_a_postcode_keeps_the_person() -> None:
+    text = "Walks Anna Weber's dog on Tuesdays."
+    assert not reads_as_brand(text, *_span(text, "Anna Weber's"))
+    text = "Send the parcel to Anna Weber BS6 7PL."
+    assert not model_coded(text, *_span(text, "Anna Weber"))

@@ -531,10 +531,12 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
         return True  # "a Sky-Watcher Flextube 250P Dobsonian", "Sony WH-1000XM5 headphones"
     if favourite_after(text, start, end):
         return True  # "Seve Ballesteros is their favourite golfer"
-    if breed_before_animal(text, name_unit(text, start, end)[1]) and not person_cue_before(
-        text[max(0, start - 80) : start]
+    if (
+        breed_before_animal(text, name_unit(text, start, end)[1])
+        and not span.endswith(("'s", "\u2019s", "'", "\u2019"))
+        and not person_cue_before(text[max(0, start - 80) : start])
     ):
-        return True  # "a young Cavalier King Charles spaniel"
+        return True  # "a young Cavalier King Charles spaniel"; not "walks Anna's dog"
     if admired_figure(text, start, end):
         return True  # "Admires Marie Curie and enjoys books about women in science"
     if the_before_full_name(text, start, end):
@@ -988,6 +990,8 @@ _MODEL_CODE = re.compile(
     r"(?![\w'\u2019.-])"
 )
 
+_POSTCODE_REST = re.compile(r"\d[A-Z]{2}")
+
 
 def model_coded(text: str, start: int, end: int) -> bool:
     """Whether the span's name run holds a model code (see above) after a capitalised word of
@@ -996,6 +1000,9 @@ def model_coded(text: str, start: int, end: int) -> bool:
     begin, stop = min(start, unit_start), max(end, unit_end)
     words = text[begin:stop].split()
     codes = [i for i, word in enumerate(words) if _MODEL_CODE.fullmatch(word)]
+    after = [*words[1:], text[stop:].split(maxsplit=1)[0] if text[stop:].split() else ""]
+    if any(_POSTCODE_REST.fullmatch(after[i].strip(".,;:!?)")) for i in codes):
+        return False  # "Bristol BS6 7PL": an outward code, then the inward one
     if not codes or not any(w[:1].isupper() and w[1:2].islower() for w in words[: codes[0]]):
         return False
     if person_cue_before(text[max(0, begin - 80) : begin]) or relation_after(text, stop):
