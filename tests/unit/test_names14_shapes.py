@@ -111,3 +111,25 @@ def test_a_possessive_before_an_animal_or_a_postcode_keeps_the_person() -> None:
     assert not reads_as_brand(text, *_span(text, "Anna Weber's"))
     text = "Send the parcel to Anna Weber BS6 7PL."
     assert not model_coded(text, *_span(text, "Anna Weber"))
+
+
+def test_a_ratio_or_a_rating_in_the_run_is_a_model_but_not_a_date_or_a_file_number() -> None:
+    for text, name in (
+        ("Observes with a Dobson Sky-Watcher 150/750 from the balcony.", "Dobson Sky-Watcher"),
+        ("Quote for Jinko Tiger Neo 440 Wp panels on the garage.", "Jinko Tiger"),
+    ):
+        assert model_coded(text, *_span(text, name)), text
+    for text, name in (
+        ("Call Anna Weber 12/05/2024 about the lease.", "Anna Weber"),
+        ("Call Anna Weber 120/2024 about the lease.", "Anna Weber"),
+        ("Sent Anna Weber 2 GB of photos.", "Anna Weber"),
+        ("Paid Anna Weber 430 EUR for the sofa.", "Anna Weber"),
+    ):
+        assert not model_coded(text, *_span(text, name)), text
+
+
+def test_the_faithful_reader_before_a_full_name() -> None:
+    text = "Lectrice fidèle de Pierre Lemaitre ; la prévenir des nouveautés polar."
+    assert admired_figure(text, *_span(text, "Pierre Lemaitre"))
+    text = "Lectrice fidèle de Julie Martin, sa voisine, qui écrit des polars."
+    assert not reads_as_brand(text, *_span(text, "Julie Martin"))

@@ -748,6 +748,8 @@ _FAN = (
     # the admirer's and the reader's nouns of the verbs below ("Grand admirateur de", "Grand
     # lecteur d'", "un grande estimatore di")
     r"|admirat(?:eur|rice)|lect(?:eur|rice)|lector(?:a)?|lettor(?:e|rice)|estimat(?:ore|rice))"
+    # and the faithful one's adjective after the noun ("Lectrice fidèle de")
+    r"(?:\s+(?:fid[èe]le|assidue?|fedele|fiel))?"
     r"\s+(?:of|de|del|a|al|di|von|vom|par|d['\u2019])"
 )
 _ADMIRING = (
@@ -988,7 +990,13 @@ def product_line_named(text: str, start: int, end: int) -> bool:
 _MODEL_CODE = re.compile(
     r"(?<![\w'\u2019.-])(?:[A-Z]+-?\d[\dA-Z]*|\d+-?[A-Z][\dA-Z]*|[A-Z]+-\d+[A-Z]+\d*)"
     r"(?![\w'\u2019.-])"
+    # a ratio of two numbers of three or four digits, never a date nor a file number of a
+    # year ("Sky-Watcher 200/1000"; not "12/05/2024", "120/2024")
+    r"|\d{3,4}/(?!(?:19|20)\d\d(?!\d))\d{3,4}"
 )
+# A number then a rating's unit, in the run ("Pure-R 430 Wp", "Vario 2000 W").
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_RATING = re.compile(r"(?:k?Wp?|mAh|Ah)[.,;:!?)]?")
 
 _POSTCODE_REST = re.compile(r"\d[A-Z]{2}")
 
@@ -998,8 +1006,15 @@ def model_coded(text: str, start: int, end: int) -> bool:
     the run, with no person cue before it and no relation or possessive after it."""
     unit_start, unit_end = name_unit(text, start, end)
     begin, stop = min(start, unit_start), max(end, unit_end)
-    words = text[begin:stop].split()
-    codes = [i for i, word in enumerate(words) if _MODEL_CODE.fullmatch(word)]
+    # (with what is glued to the run's end: "200" of "200/1000")
+    glued = text[stop:].split(None, 1)[0] if text[stop : stop + 1].strip() else ""
+    words = (text[begin:stop] + glued).split()
+    codes = [
+        i
+        for i, word in enumerate(words)
+        if _MODEL_CODE.fullmatch(word.rstrip(".,;:!?)"))
+        or (_NUMBER.fullmatch(word) and i + 1 < len(words) and _RATING.fullmatch(words[i + 1]))
+    ]
     after = [*words[1:], text[stop:].split(maxsplit=1)[0] if text[stop:].split() else ""]
     if any(_POSTCODE_REST.fullmatch(after[i].strip(".,;:!?)")) for i in codes):
         return False  # "Bristol BS6 7PL": an outward code, then the inward one
