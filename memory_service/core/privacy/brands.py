@@ -23,7 +23,11 @@ from __future__ import annotations
 
 import re
 
-from memory_service.core.privacy.name_lookalikes import reads_as_lookalike, weekday_or_month
+from memory_service.core.privacy.name_lookalikes import (
+    breed_before_animal,
+    reads_as_lookalike,
+    weekday_or_month,
+)
 from memory_service.core.privacy.name_model import ROUTE_BEFORE, STREET_LAST, name_unit
 from memory_service.core.privacy.names import (
     FUNCTION_WORDS,
@@ -336,6 +340,7 @@ _PUBLIC_ROLES_EN = (
     r"author|writer|novelist|poet|singer|band|group|artist|musician|rapper|composer|painter"
     r"|actor|actress|director|filmmaker|player|athlete|footballer|cyclist|racing driver"
     r"|streamer|youtuber|podcaster|comedian|philosopher|scientist|tennis player|f1 driver"
+    r"|golfer"
     # and things, never a person: "Favourite store is Zara"
     r"|store|shop|brand|label|restaurant|team|club|game|show|series|film|movie|book|album"
     r"|song|app|airline|hotel|chain|character|fictional character|hero|heroine|villain"
@@ -368,6 +373,23 @@ _FAVOURITE_BEFORE = re.compile(
     r"(?:\s*:|\s+(?:is|was|are|est|c'est|es|ist|war|è|sono|sind|son))?\s+$",
     re.IGNORECASE,
 )
+
+# The same role said after the name, first in its clause: "Seve Ballesteros is their favourite
+# golfer" ("Anna is their favourite teacher": a role a private person holds, not among them).
+_FAVOURITE_AFTER = re.compile(
+    r"\s+(?i:is|was)\s+(?i:their|his|her|my|our|the\s+user's|the\s+customer's)\s+"
+    rf"(?i:favou?rite|all-time\s+favou?rite)\s+(?i:{_PUBLIC_ROLES_EN})(?![\w-])"
+)
+_CLAUSE_FIRST = re.compile(r"(?:^|[.;:!?\n]\s*)$")
+
+
+def favourite_after(text: str, start: int, end: int) -> bool:
+    """Whether a name first in its clause is then said to be the user's favourite public role."""
+    begin = min(start, name_unit(text, start, end)[0])
+    return (
+        _CLAUSE_FIRST.search(text[max(0, begin - 4) : begin]) is not None
+        and _FAVOURITE_AFTER.match(text, max(end, name_unit(text, start, end)[1])) is not None
+    )
 
 
 # Places named after someone, the place noun first in French, Spanish, German and Italian
@@ -505,6 +527,16 @@ def reads_as_brand(text: str, start: int, end: int) -> bool:
         return True  # "verify the family story that they descend from Robert the Bruce"
     if product_line_named(text, start, end):
         return True  # "Colour formula is Wella Koleston 7/1", "gamme Kérastase Blond Absolu"
+    if model_coded(text, start, end):
+        return True  # "a Sky-Watcher Flextube 250P Dobsonian", "Sony WH-1000XM5 headphones"
+    if favourite_after(text, start, end):
+        return True  # "Seve Ballesteros is their favourite golfer"
+    if (
+        breed_before_animal(text, name_unit(text, start, end)[1])
+        and not span.endswith(("'s", "\u2019s", "'", "\u2019"))
+        and not person_cue_before(text[max(0, start - 80) : start])
+    ):
+        return True  # "a young Cavalier King Charles spaniel"; not "walks Anna's dog"
     if admired_figure(text, start, end):
         return True  # "Admires Marie Curie and enjoys books about women in science"
     if the_before_full_name(text, start, end):
@@ -712,7 +744,12 @@ _FAN = (
     r"(?:(?:is|'s|est|es|ist|[èe])\s+)?(?:(?:a|an|un|une|una|ein|eine|muy|tr[èe]s|very|big|huge"
     r"|great|massive|lifelong|grand|grande|gran|gro(?:ß|ss)er|gro(?:ß|ss)e|riesiger)\s+){0,3}"
     r"(?:fan|aficionad[oa]|admirador(?:a)?|seguidor(?:a)?|passionn[ée]e?|appassionat[oa]"
-    r"|tifos[oa]|ammirat(?:ore|rice)|admirer|devotee|begeistert)"
+    r"|tifos[oa]|ammirat(?:ore|rice)|admirer|devotee|begeistert"
+    # the admirer's and the reader's nouns of the verbs below ("Grand admirateur de", "Grand
+    # lecteur d'", "un grande estimatore di")
+    r"|admirat(?:eur|rice)|lect(?:eur|rice)|lector(?:a)?|lettor(?:e|rice)|estimat(?:ore|rice))"
+    # and the faithful one's adjective after the noun ("Lectrice fidèle de")
+    r"(?:\s+(?:fid[èe]le|assidue?|fedele|fiel))?"
     r"\s+(?:of|de|del|a|al|di|von|vom|par|d['\u2019])"
 )
 _ADMIRING = (
@@ -729,13 +766,20 @@ _ADMIRING = (
     r"|ama|adora|ammira|legge|ascolta|segue|tifa\s+per"
     rf"|{_FAN})"
 )
-# A full name already listed in the same role: "Reads Jo Nesbø and Henning Mankell".
+# A degree said after the verb, the preposition of its object repeated ("Admira muchísimo a").
+_DEGREE_AFTER = (
+    r"(?:\s+(?:much[íi]simo|molt[íi]ssimo|tanto|beaucoup|énormément|sehr|so\s+much|a\s+lot)"
+    r"(?:\s+(?:a|al))?)?"
+)
+# A full name already listed in the same role: "Reads Jo Nesbø and Henning Mankell"; the
+# preposition repeated after the conjunction ("Admira a Seve Ballesteros y a Jon Rahm").
 _ADMIRED_LISTED = (
     r"(?:(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*(?:\s+(?:(?:van|von|de|da|di|del|der|du|la|le)\s+)?"
-    r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*)*\s*(?:,|\s(?:and|et|y|e|und|&))\s+){0,3}"
+    r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019-]*)*\s*(?:,|\s(?:and|et|y|e|und|&))"
+    r"(?:\s+(?:a|al|de|di|d['\u2019]))?(?:\s+|(?<=['\u2019]))){0,3}"
 )
 _ADMIRED_BEFORE = re.compile(
-    rf"{_CLAUSE_START}{_SUBJECT}{_DEGREE}{_ADMIRING}(?:\s+|(?<=['\u2019]))"
+    rf"{_CLAUSE_START}{_SUBJECT}{_DEGREE}{_ADMIRING}{_DEGREE_AFTER}(?:\s+|(?<=['\u2019]))"
     rf"{_ADMIRED_LISTED}$",
     re.IGNORECASE,
 )
@@ -923,6 +967,8 @@ def product_line_named(text: str, start: int, end: int) -> bool:
     worn in the plural (see above)."""
     if _POSSESSIVE.match(text[end:]) or relation_after(text, end):
         return False
+    if model_coded(text, start, end):
+        return True
     unit_start, unit_end = name_unit(text, start, end)
     for begin in sorted({start, unit_start}):
         before = text[max(0, begin - 40) : begin]
@@ -935,3 +981,45 @@ def product_line_named(text: str, start: int, end: int) -> bool:
         if len(capitalised) >= 2:
             return True
     return False
+
+
+# A maker's model code in a name's run: one word of capital letters and digits ("Flextube
+# 250P", "Evostar 80ED", "WH-1000XM5", "IQ8", "A4"). No person's name holds one. A bare
+# number ("Sun Odyssey 349", "Anna Weber 31"), a time or an ordinal ("5pm", "2nd": lower
+# case) and a decimal or a date ("12.05") are no code.
+_MODEL_CODE = re.compile(
+    r"(?<![\w'\u2019.-])(?:[A-Z]+-?\d[\dA-Z]*|\d+-?[A-Z][\dA-Z]*|[A-Z]+-\d+[A-Z]+\d*)"
+    r"(?![\w'\u2019.-])"
+    # a ratio of two numbers of three or four digits, never a date nor a file number of a
+    # year ("Sky-Watcher 200/1000"; not "12/05/2024", "120/2024")
+    r"|\d{3,4}/(?!(?:19|20)\d\d(?!\d))\d{3,4}"
+)
+# A number then a rating's unit, in the run ("Pure-R 430 Wp", "Vario 2000 W").
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_RATING = re.compile(r"(?:k?Wp?|mAh|Ah)[.,;:!?)]?")
+
+_POSTCODE_REST = re.compile(r"\d[A-Z]{2}")
+
+
+def model_coded(text: str, start: int, end: int) -> bool:
+    """Whether the span's name run holds a model code (see above) after a capitalised word of
+    the run, with no person cue before it and no relation or possessive after it."""
+    unit_start, unit_end = name_unit(text, start, end)
+    begin, stop = min(start, unit_start), max(end, unit_end)
+    # (with what is glued to the run's end: "200" of "200/1000")
+    glued = text[stop:].split(None, 1)[0] if text[stop : stop + 1].strip() else ""
+    words = (text[begin:stop] + glued).split()
+    codes = [
+        i
+        for i, word in enumerate(words)
+        if _MODEL_CODE.fullmatch(word.rstrip(".,;:!?)"))
+        or (_NUMBER.fullmatch(word) and i + 1 < len(words) and _RATING.fullmatch(words[i + 1]))
+    ]
+    after = [*words[1:], text[stop:].split(maxsplit=1)[0] if text[stop:].split() else ""]
+    if any(_POSTCODE_REST.fullmatch(after[i].strip(".,;:!?)")) for i in codes):
+        return False  # "Bristol BS6 7PL": an outward code, then the inward one
+    if not codes or not any(w[:1].isupper() and w[1:2].islower() for w in words[: codes[0]]):
+        return False
+    if person_cue_before(text[max(0, begin - 80) : begin]) or relation_after(text, stop):
+        return False
+    return _POSSESSIVE.match(text, stop) is None

@@ -222,6 +222,8 @@ _NAMING_VERB = (
     r"|si chiama|di nome"
 )
 # A short complement between the thing and its verb: "estudio de diseño", "studio di design".
+# A breed's cross or mix is the same animal: "a beagle cross called Biscuit".
+_BREED_MIX = r"(?:\s+(?i:cross|mix|crossbreed|x))"
 _THING_COMPLEMENT = r"(?:\s+(?:de|di|du|des|del|of|von|for|pour|para|per)\s+[^\W\d_]+)?"
 # Not a thing's modifier: a preposition or an article ("a friend at the bank called Jo").
 _NOT_A_MODIFIER = r"(?i:at|from|of|in|on|with|for|de|du|del|di|da|von|bei|chez|the)"
@@ -233,7 +235,7 @@ _THING_NAMED = re.compile(
     # (a count is as indefinite: "two cats called Susan and Kevin")
     rf"|(?<![\w'-])(?i:a|an|one|two|three|four|five|[2-9])\s+"
     rf"(?:(?!{_NOT_A_MODIFIER}\s)[\w'-]+\s+){{0,2}}"
-    rf"(?i:{_THINGS})(?i:e?s)?{_THING_COMPLEMENT}"
+    rf"(?i:{_THINGS})(?i:e?s)?{_BREED_MIX}?{_THING_COMPLEMENT}"
     r"\s+(?i:called|named)\s+$"
 )
 
@@ -295,3 +297,20 @@ def thing_named_before(before: str) -> bool:
 def weekday_or_month(text: str, start: int, end: int) -> bool:
     """Whether the span is a weekday or a month abbreviated, or a range of them."""
     return _DAY_OR_RANGE.fullmatch(text[start:end].strip()) is not None
+
+
+# A capitalised run right before an animal's noun is its breed ("a Cavalier King Charles
+# spaniel", "two Bernese Mountain dogs"): a person is never so placed; a person's animal is
+# said with a possessive ("Anna Weber's dog"), which the caller's span keeps or ends on.
+_BREED_NOUN_AFTER = re.compile(rf"\s+(?i:{_ANIMALS})(?i:e?s)?(?![\w'\u2019-])")
+
+
+def breed_before_animal(text: str, end: int) -> bool:
+    """Whether the span ending at ``end`` is followed by an animal's noun (its breed). Not the
+    animals that are also a verb, a given name or a surname ("pet", "fish", "duck", "chat",
+    "Cat"): "Anna Weber pet-sits" and "Anna Weber chat" name her."""
+    match = _BREED_NOUN_AFTER.match(text, end)
+    if match is None:
+        return False
+    noun = match.group().strip().lower()
+    return noun not in _NAME_LIKE_ANIMALS and noun.rstrip("s") not in _NAME_LIKE_ANIMALS
