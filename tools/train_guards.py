@@ -23,6 +23,7 @@ import argparse
 import gzip
 import hashlib
 import json
+import math
 import random
 import sys
 import time
@@ -421,10 +422,12 @@ def instruction_band(
     inside = np.sort(scores["instruction"][free & (scores["instruction"] < refuse)])[::-1]
     cut = refuse
     if len(inside) > allowed:
-        cut = float(inside[allowed]) + 1e-6
+        # Rounded up to the file's four decimals: rounded to nearest, the note just outside the
+        # budget could fall back inside it.
+        cut = math.ceil((float(inside[allowed]) + 1e-6) * 1e4) / 1e4
     elif len(inside):
-        cut = float(inside[-1])
-    return round(min(refuse, max(cut, INSTRUCTION_BAND_FLOOR)), 4)
+        cut = math.floor(float(inside[-1]) * 1e4) / 1e4
+    return min(refuse, max(cut, INSTRUCTION_BAND_FLOOR))
 
 
 def choose_thresholds(

@@ -139,12 +139,17 @@ def truth(notes: Sequence[Note], label: str) -> np.ndarray:
 Matrix = Callable[[Sequence[Note]], csr_matrix]
 
 
-def hold_threshold(scores: np.ndarray, notes: Sequence[Note], structural: np.ndarray) -> float:
+def hold_threshold(
+    scores: np.ndarray,
+    notes: Sequence[Note],
+    structural: np.ndarray,
+    everyday_budget: float = EVERYDAY_BUDGET,
+) -> float:
     """The lowest threshold at which the model, on top of the structural detector, holds at
-    most ``HOLD_BUDGET`` of the corpus's ordinary notes and ``EVERYDAY_BUDGET`` of the
+    most ``HOLD_BUDGET`` of the corpus's ordinary notes and ``everyday_budget`` of the
     everyday ones."""
     cut = 0.0
-    for everyday, budget in ((False, HOLD_BUDGET), (True, EVERYDAY_BUDGET)):
+    for everyday, budget in ((False, HOLD_BUDGET), (True, everyday_budget)):
         ordinary = np.array([not n.labels and n.everyday == everyday for n in notes])
         extra = np.sort(scores[ordinary & ~structural])[::-1]
         allowed = int(budget * ordinary.sum())
@@ -180,6 +185,7 @@ def train_linear(
     seed: int,
     fixed_c: Mapping[str, float] | None = None,
     max_df: float = MAX_DF,
+    everyday_budget: float = EVERYDAY_BUDGET,
 ) -> SensitiveModel:
     """``fixed_c``: the regularisation per label, else chosen on dev from ``C_GRID``;
     ``max_df``: features of more than this share of the training notes are left out."""
@@ -211,7 +217,8 @@ def train_linear(
     # Thresholds from the shipped scorer's own scores on dev: what is measured is what runs.
     unset = SensitiveModel(scorer, CATEGORIES)
     table = [scorer.scores(n.text) for n in dev]
-    cuts = {ANY: hold_threshold(np.array([unset.hold_score(s) for s in table]), dev, structural)}
+    holds = np.array([unset.hold_score(s) for s in table])
+    cuts = {ANY: hold_threshold(holds, dev, structural, everyday_budget)}
     for label in CATEGORIES:
         cuts[label] = best_f1_threshold(np.array([s[label] for s in table]), truth(dev, label))
     thresholds = {label: Thresholds(round(t, 4), round(t, 4)) for label, t in cuts.items()}
@@ -363,6 +370,12 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="folder of *.jsonl notes")
     parser.add_argument("--no-lowo", action="store_true", help="skip leaving each writer out")
     parser.add_argument(
+        "--everyday-budget",
+        type=float,
+        default=EVERYDAY_BUDGET,
+        help="share of the everyday dev notes the model may hold",
+    )
+    parser.add_argument(
         "--max-df", type=float, default=MAX_DF, help="leave out features of more notes than this"
     )
     args = parser.parse_args()
@@ -373,7 +386,13 @@ def main() -> None:
     }
     splits["train"] += load_notes(HELPER.glob("*.jsonl"))
     print(f"corpus: {len(notes)} notes; " + ", ".join(f"{k} {len(v)}" for k, v in splits.items()))
-    model = train_linear(splits["train"], splits["dev"], args.seed, max_df=args.max_df)
+    model = train_linear(
+        splits["train"],
+        splits["dev"],
+        args.seed,
+        max_df=args.max_df,
+        everyday_budget=args.everyday_budget,
+    )
     document = model.scorer.to_document()
     args.out.write_bytes(
         gzip.compress(json.dumps(document, sort_keys=True, separators=(",", ":")).encode(), mtime=0)
@@ -408,7 +427,12 @@ def main() -> None:
     for writer in corpus_writers:
         rest = {k: [n for n in v if n.writer != writer] for k, v in splits.items()}
         alone = train_linear(
-            rest["train"], rest["dev"], args.seed, model.scorer.metadata["C"], args.max_df
+            rest["train"],
+            rest["dev"],
+            args.seed,
+            model.scorer.metadata["C"],
+            args.max_df,
+            args.everyday_budget,
         )
         lines += report(
             f"structure OR model, trained without writer {writer}, tested on its notes",
