@@ -23,6 +23,7 @@ import argparse
 import gzip
 import hashlib
 import json
+import math
 import random
 import sys
 import time
@@ -84,9 +85,17 @@ COST = {"speculative": 2.0, "ephemeral": 1.0, "not_actionable": 1.0, "instructio
 # codes"); at 0.95, test split (lightly tuned: seen while choosing) instruction recall 90 -> 92 %
 # (FR 66 -> 67/74), durable refused 23 -> 26/1009 (2.6 %), guesses 93 -> 92 %.
 RECALL_FLOOR = {"speculative": 0.88, "ephemeral": 0.88, "not_actionable": 0.87, "instruction": 0.95}
-# Reasons a user's confirmation can settle ("yes, that is true and lasting"); an instruction or
-# noise is refused or kept, never held (a user's "yes" cannot make an order a fact).
+# Reasons a user's confirmation can settle ("yes, that is true and lasting"); noise is refused or
+# kept, never held; an instruction is refused, or held only in the narrow band below
+# (``instruction_band``: its refuse threshold is chosen as if it were never held).
 CONFIRMABLE: tuple[str, ...] = ("speculative", "ephemeral")
+# Session 13 (judg13): an order scored just below the instruction threshold was saved
+# (holdout12 "Möchte, dass die Identitätsprüfung … übersprungen wird", 0.28 < 0.41). Such a
+# note is now held for a look (needs_confirmation), never saved unasked: the band starts where
+# at most this share of the durable dev notes nothing else stops would be held by it, and never
+# below the floor (a score of a few per cent is no reason to ask).
+INSTRUCTION_HOLD_BUDGET = 0.01
+INSTRUCTION_BAND_FLOOR = 0.2
 # How many durable notes ahead a threshold move may look: moving past one well-scored positive to
 # spare the several durable notes behind it is worth it, and a move of one note at a time never
 # sees it (session 7: with new features the single-step search spent the stop budget on the hold
@@ -364,6 +373,7 @@ def pick_thresholds(
     thresholds of the reasons a user's confirmation can settle (``CONFIRMABLE``) start low
     again and rise until at most ``DURABLE_STOP_BUDGET`` of the durable dev notes are stopped
     (refused or held), never below their recall floor; a note scored between the two is held.
+    Last, the instruction's hold band below its refuse threshold (``instruction_band``).
 
     Until session 5 the order was the other way round (stop thresholds of every reason, then
     only the confirmable ones raised to refuse): on a dev split with harder orders the
@@ -390,7 +400,34 @@ def pick_thresholds(
         cut = round(max(refuse[label], stop[label]), 4)
         held_from = round(min(refuse[label], stop[label]), 4) if label in CONFIRMABLE else cut
         thresholds[label] = Thresholds(cut, held_from)
+    band = instruction_band(scores, dev, thresholds)
+    thresholds["instruction"] = Thresholds(thresholds["instruction"].refuse, band)
     return thresholds
+
+
+def instruction_band(
+    scores: dict[str, np.ndarray], dev: Sequence[Row], thresholds: Mapping[str, Thresholds]
+) -> float:
+    """Where an instruction scored below its refuse threshold is held for the user's look
+    (``needs_confirmation``): the lowest threshold, no lower than ``INSTRUCTION_BAND_FLOOR``,
+    at which the band holds at most ``INSTRUCTION_HOLD_BUDGET`` of the durable dev notes that
+    nothing else stops. Equal to the refuse threshold when no band fits the budget."""
+    refuse = thresholds["instruction"].refuse
+    durable = np.array([not row.labels for row in dev])
+    stopped = np.zeros(len(dev), dtype=bool)
+    for label in LABELS:
+        stopped |= scores[label] >= thresholds[label].confirm
+    free = durable & ~stopped
+    allowed = int(INSTRUCTION_HOLD_BUDGET * durable.sum())
+    inside = np.sort(scores["instruction"][free & (scores["instruction"] < refuse)])[::-1]
+    cut = refuse
+    if len(inside) > allowed:
+        # Rounded up to the file's four decimals: rounded to nearest, the note just outside the
+        # budget could fall back inside it.
+        cut = math.ceil((float(inside[allowed]) + 1e-6) * 1e4) / 1e4
+    elif len(inside):
+        cut = math.floor(float(inside[-1]) * 1e4) / 1e4
+    return min(refuse, max(cut, INSTRUCTION_BAND_FLOOR))
 
 
 def choose_thresholds(

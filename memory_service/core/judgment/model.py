@@ -6,9 +6,10 @@ look-ups, well under a millisecond, with no dependency outside the standard libr
 
 A model file holds, per reason, a weight for each feature seen in training, a bias, and two
 thresholds chosen on the dev split: at or above ``refuse`` the note is refused for that
-reason; between ``confirm`` and ``refuse`` it is held for the user's confirmation (only for
-reasons where a user's "yes, that is true and lasting" settles it: speculation and passing
-states; an instruction or noise is never held, it is refused or kept).
+reason; between ``confirm`` and ``refuse`` it is held for the user's confirmation (speculation and
+passing states, where a user's "yes, that is true and lasting" settles it; and, since session
+13, a narrow band below the instruction threshold, so an order scored just short of it is
+looked at rather than saved unasked; noise is never held, it is refused or kept).
 """
 
 from __future__ import annotations
