@@ -51,6 +51,7 @@ from memory_service.core.model import (
     NoteStatus,
     Provenance,
     Reason,
+    ReasonCode,
     Session,
     SessionStatus,
     Source,
@@ -161,7 +162,9 @@ def save_memory_note(
             sensitive and policy.holds_sensitive(confirmed=draft.confirmed)
         )
         # The judgment model was unsure (a possible guess or passing state): the user settles it.
-        unsure = validation.held if not (draft.confirmed and policy.agent_confirmation) else ()
+        unsure = still_unsure(
+            validation.held, confirmed=draft.confirmed and policy.agent_confirmation
+        )
         held = held or bool(unsure)
         # The note's turn is the session's newest recorded one, never the model's word:
         # trimming re-injects a note once its turn is cut, so a model claiming an old turn
@@ -189,6 +192,16 @@ def save_memory_note(
         uow.commit()
     log.info("note %s %s in session %s", memory.id, status.value, session.id)
     return NoteResult(status, memory.id, (*sensitive, *unsure))
+
+
+def still_unsure(held: tuple[Reason, ...], *, confirmed: bool) -> tuple[Reason, ...]:
+    """What of the judgment model's holds an agent's ``confirmed`` leaves on hold: a possible
+    guess or passing state is the user's to settle in the conversation, a possible instruction
+    never is: an injected instruction comes with the agent's "confirmed" too, so only the
+    confirm endpoint (a person) releases it."""
+    if not confirmed:
+        return held
+    return tuple(reason for reason in held if reason.code is ReasonCode.INSTRUCTION)
 
 
 def _session_for_note(
