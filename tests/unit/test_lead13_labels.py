@@ -90,3 +90,25 @@ def test_a_user_name_shaped_token_named_on_a_platform_mid_clause_is_refused(text
 )
 def test_a_role_named_on_a_platform_passes(text: str) -> None:
     assert "pii" not in codes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Likes the Musée Rodin (77 rue de Varenne) for sketching on Sundays.",
+        "Gli piace fare colazione al Caffè Gilli (Via Roma 1, Firenze) la domenica.",
+    ],
+)
+def test_a_named_place_glossed_with_its_address_passes(text: str) -> None:
+    assert "pii" not in codes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lives in Rosewood Cottage (12 Mill Lane, Ashford) since the spring.",
+        "Deliveries go to Harbour View (3 Quay Street, Whitby).",
+    ],
+)
+def test_a_glossed_address_where_someone_lives_or_receives_is_refused(text: str) -> None:
+    assert "pii" in codes(text)

@@ -333,9 +333,30 @@ def _without_landmark_addresses(text: str) -> str:
     return text
 
 
+# A named place glossed with its address in parentheses right after its name ("Likes Station F
+# (5 Parvis Alan Turing, Paris)", "vicino al Colosseo (Piazza del Colosseo, 1)"): the address
+# is the place's, as a landmark's is, with the same word of residence or delivery test. A
+# person's name glossed so ("send to Anna Weber (5 Elm Street)") keeps its address by that
+# test, and the name is refused by the name readers whatever the address.
+_GLOSSED_PLACE = re.compile(
+    r"(?<![\w'\u2019-])(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019.-]*\s*\((?P<inner>[^()\n]{3,80})\)"
+)
+
+
+def _without_glossed_addresses(text: str) -> str:
+    for place in _GLOSSED_PLACE.finditer(text):
+        clause = re.split(r"[.;!?\n]", text[: place.start()])[-1]
+        if _RESIDENCE_BEFORE.search(clause) and not _NEAR_BEFORE.search(clause):
+            continue
+        if any(ch.isdigit() for ch in place.group("inner")):
+            start, end = place.span("inner")
+            text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
 def _address_kinds(text: str) -> frozenset[str]:
     kinds = set()
-    text = _without_landmark_addresses(text)
+    text = _without_glossed_addresses(_without_landmark_addresses(text))
     if _street(text) or (
         (_house_number(text) or _HOUSE_NUMBER_LABEL.search(text)) and _STREET_NAMED.search(text)
     ):
