@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import re
 
+from memory_service.core.privacy.vocabulary import ANIMAL_NOUNS
+
 # Weekday and month abbreviations of EN/FR/ES/DE/IT. Not those that are given names too
 # ("Jan", "May", "Sam", "Jun", "Mo", "Gen", "Ott"): the two-letter German days only in a
 # range ("Mo-Fr", "Di/Do").
@@ -82,27 +84,7 @@ _MAKER_END = re.compile(
     r"|in|per|con|da|di|e|o|mit|f[üu]r|und|oder|im|seit|with|for|from|and|or|since|in|on"
     r"|at|at home|model|series|range)\b)"
 )
-_ANIMALS = (
-    r"dog|puppy|cat|kitten|horse|pony|rabbit|bunny|hamster|guinea pig|parrot|budgie|canary"
-    r"|tortoise|turtle|ferret|goldfish|lizard|snake|pet"
-    r"|chien|chienne|chiot|chat|chatte|chaton|cheval|lapin|hamster|perroquet|canari|tortue"
-    r"|perro|perra|cachorro|gato|gata|gatito|caballo|conejo|loro|periquito|canario|tortuga"
-    r"|hund|h[üu]ndin|welpe|katze|kater|k[äa]tzchen|pferd|kaninchen|hase|papagei|schildkr[öo]te"
-    r"|cane|cagna|cucciolo|gatto|gatta|gattino|cavallo|coniglio|pappagallo|canarino"
-    r"|tartaruga|criceto"
-    # kinds and breeds a pet is named by ("a beagle named Biscuit", "our tabby is called
-    # Miso"); not those that are also a person's trade or a nationality ("boxer", "pointer",
-    # "shepherd", "persian")
-    r"|beagle|labrador|lab|retriever|poodle|spaniel|terrier|collie|dachshund|pug|husky"
-    r"|greyhound|whippet|chihuahua|corgi|schnauzer|sheepdog|bulldog|rottweiler|doberman"
-    r"|dalmatian|mutt|tabby|moggy|kitty|mare|stallion|gelding|donkey|goat|lamb|piglet|hen"
-    r"|chicken|duck|cockatiel|cockatoo|gecko|iguana|axolotl|rat|mouse|gerbil|chinchilla"
-    r"|hedgehog|tortoiseshell|koi|fish|alpaca|llama"
-    r"|matou|minou|jument|[âa]ne|ch[èe]vre|poule|cochon|furet|cobaye|teckel|caniche"
-    r"|perrit[oa]|gatit[oa]|yegua|burro|cabra|gallina|cerdito|hur[óo]n|cobaya|erizo"
-    r"|dackel|mops|pudel|stute|esel|ziege|huhn|meerschweinchen|wellensittich|frettchen|igel"
-    r"|cagnolin[oa]|micio|micia|cavalla|asin[oa]|capra|gallina|furetto|porcellino d'india"
-)
+_ANIMALS = ANIMAL_NOUNS
 _PET_APPOSITION = re.compile(rf"(?<![\w'-])(?i:{_ANIMALS}),\s*$")
 # Pets listed after their noun in the plural and a comma or a colon, the list ending the
 # clause: "Keeps two rabbits, Jean-Claude and Ingrid.", "deux chats : Tigrou et Minette".

@@ -51,6 +51,7 @@ from enum import StrEnum
 from memory_service.core.model import Reason, ReasonCode
 from memory_service.core.privacy.brands import reads_as_brand
 from memory_service.core.privacy.sensitive_model import SensitiveModel, default_sensitive_model
+from memory_service.core.privacy.vocabulary import ANIMAL_NOUNS
 
 EXPLICIT_CONSENT = "explicit_consent"
 
@@ -595,11 +596,55 @@ def sensitive_categories(
     """The special categories a note states about its person; empty for an ordinary note.
 
     The structure OR the learned model (:mod:`.sensitive_model`): either one holds the note.
+    Health said of an animal is the animal's (:func:`_an_animals_health`).
     """
+    found = _stated_categories(text, model)
+    if found == {SensitiveCategory.HEALTH} and _an_animals_health(text, model):
+        return frozenset()
+    return found
+
+
+def _stated_categories(text: str, model: SensitiveModel | None) -> frozenset[SensitiveCategory]:
     view = model_view(text)
     learned = (model or learned_model()).categories(view) if _left_to_read(text, view) else ()
     found = structural_categories(text) | {_CATEGORY[value] for value in learned}
     return _without_a_login(found, text)
+
+
+# A clause whose subject is an animal: its first words an article or a possessive, at most two
+# other words (an adjective, an age, a breed's word), then the animal's noun, and not its
+# owner, walker or sitter after it ("Greyhound (9 yrs) is on daily insulin", "Le chat est
+# traité pour une hyperthyroïdie", "Su perro mestizo de 12 años tiene artrosis", "Der Hund ist
+# auf Phenobarbital eingestellt"; not "The dog's owner has diabetes", "Dog walker; epileptic").
+_ANIMAL_SUBJECT = re.compile(
+    r"\s*(?:(?:the|her|his|their|its|our|my|both|a|an|le|la|les|l'|son|sa|ses|leur|leurs|un|une"
+    r"|el|los|las|su|sus|der|die|das|den|dem|sein|seine|ihr|ihre|unser|unsere|il|lo|i|gli|suo"
+    r"|sua|suoi|loro|mio|mia)\s*)?(?:[\w-]+\s+){0,2}?"
+    rf"(?:{ANIMAL_NOUNS})(?:e?s|n|x)?(?![\w'\u2019-])"
+    r"(?!\s*(?:'s|\u2019s|owner|walker|sitter|trainer|groomer|breeder|minder|propri|due[nñ]|besitz"
+    r"|halter|padron))",
+    re.IGNORECASE,
+)
+# Where a clause ends: a sentence's end, a semicolon, a dash between spaces, a conjunction
+# before a person as the next subject ("Her cat has asthma and she is allergic to cats").
+_CLAUSE_BREAK = re.compile(
+    r"[.;!?\n]\s+|\s[-\u2013\u2014]\s|,?\s(?i:and|but|while|et|mais|y|pero|und|aber|e|ma)\s+"
+    r"(?=(?i:she|he|they|i|elle|il|ils|elles|ella|[ée]l|ellos|sie|er|lei|lui|the\s+(?:user"
+    r"|customer|client|owner))(?![\w'\u2019]))"
+)
+
+
+def _an_animals_health(text: str, model: SensitiveModel | None) -> bool:
+    """Whether the note's health is said of an animal: some clause has an animal as its
+    subject (see above), and the clauses left once those are taken out state nothing
+    sensitive ("Greyhound is on insulin - owner wants reminders"; not "The dog is fine; she
+    has diabetes")."""
+    clauses = _CLAUSE_BREAK.split(text)
+    rest = [clause for clause in clauses if not _ANIMAL_SUBJECT.match(clause)]
+    if len(rest) == len(clauses):
+        return False
+    left = " ".join(rest).strip()
+    return not left or not _stated_categories(left, model)
 
 
 # Two or more capitalised words in a row: a name, a brand, a party, a German noun phrase.

@@ -724,3 +724,30 @@ PLACEHOLDER_VALUES = frozenset(
      "admin", "root", "guest", "default", "anonymous", "user", "username", "name", "me",
      "required", "optional", "string", "str", "text", "value", "empty", "unknown", "xxx"}
 )  # fmt: skip
+
+
+# Animals a note may be about, in five languages: kinds and common breeds, folded or with
+# their accents (regular-expression alternatives). A name right after one is a pet's (see
+# :mod:`.name_lookalikes`); a health statement whose subject is one is an animal's, not a
+# person's special-category data (see :mod:`.sensitive`).
+ANIMAL_NOUNS = (
+    r"dog|puppy|cat|kitten|horse|pony|rabbit|bunny|hamster|guinea pig|parrot|budgie|canary"
+    r"|tortoise|turtle|ferret|goldfish|lizard|snake|pet"
+    r"|chien|chienne|chiot|chat|chatte|chaton|cheval|lapin|hamster|perroquet|canari|tortue"
+    r"|perro|perra|cachorro|gato|gata|gatito|caballo|conejo|loro|periquito|canario|tortuga"
+    r"|hund|h[üu]ndin|welpe|katze|kater|k[äa]tzchen|pferd|kaninchen|hase|papagei|schildkr[öo]te"
+    r"|cane|cagna|cucciolo|gatto|gatta|gattino|cavallo|coniglio|pappagallo|canarino"
+    r"|tartaruga|criceto"
+    # kinds and breeds a pet is named by ("a beagle named Biscuit", "our tabby is called
+    # Miso"); not those that are also a person's trade or a nationality ("boxer", "pointer",
+    # "shepherd", "persian")
+    r"|beagle|labrador|lab|retriever|poodle|spaniel|terrier|collie|dachshund|pug|husky"
+    r"|greyhound|whippet|chihuahua|corgi|schnauzer|sheepdog|bulldog|rottweiler|doberman"
+    r"|dalmatian|mutt|tabby|moggy|kitty|mare|stallion|gelding|donkey|goat|lamb|piglet|hen"
+    r"|chicken|duck|cockatiel|cockatoo|gecko|iguana|axolotl|rat|mouse|gerbil|chinchilla"
+    r"|hedgehog|tortoiseshell|koi|fish|alpaca|llama"
+    r"|matou|minou|jument|[âa]ne|ch[èe]vre|poule|cochon|furet|cobaye|teckel|caniche"
+    r"|perrit[oa]|gatit[oa]|yegua|burro|cabra|gallina|cerdito|hur[óo]n|cobaya|erizo"
+    r"|dackel|mops|pudel|stute|esel|ziege|huhn|meerschweinchen|wellensittich|frettchen|igel"
+    r"|cagnolin[oa]|micio|micia|cavalla|asin[oa]|capra|gallina|furetto|porcellino d'india"
+)
