@@ -130,6 +130,9 @@ class NoteView:
     words: Sequence[Sequence[float]] | None = None
     # The slot model's scope words of the note (:meth:`.slots.SlotModel.scope`).
     scope: frozenset[str] | None = None
+    # The sentence encoder's vector of the whole text (:mod:`.sentences`, unit length; None
+    # when the model reads no sentence features or no encoder ran).
+    sentence: Sequence[float] | None = None
 
 
 def content_words(text: str) -> list[str]:
@@ -197,10 +200,17 @@ def _slot_agreement(
 
 
 def pair_features(
-    older: NoteView, newer: NoteView, *, dims: int, single_slots: frozenset[str] = frozenset()
+    older: NoteView,
+    newer: NoteView,
+    *,
+    dims: int,
+    single_slots: frozenset[str] = frozenset(),
+    sentence_dims: int = 0,
 ) -> list[float]:
     """The feature row of an older and a newer note: :data:`SCALAR_FEATURES`, then
-    ``|a - b|`` and ``a * b`` of the first ``dims`` dimensions of the content vectors."""
+    ``|a - b|`` and ``a * b`` of the first ``dims`` dimensions of the content vectors; with
+    ``sentence_dims``, the cosine of the two sentence vectors (:attr:`NoteView.sentence`),
+    then ``|a - b|`` and ``a * b`` of their first ``sentence_dims`` dimensions."""
     o, n = older.terms, newer.terms
     shared_topic = o.topic & n.topic
     longer = max(len(o.content), len(n.content)) or 1
@@ -240,11 +250,31 @@ def pair_features(
         *_alignment(older.words, newer.words),
     ]
     a, b = _prefix(older.meaning, dims), _prefix(newer.meaning, dims)
-    return [
+    row = [
         *scalars,
         *(abs(x - y) for x, y in zip(a, b, strict=True)),
         *(x * y for x, y in zip(a, b, strict=True)),
     ]
+    if sentence_dims:
+        c, d = _head(older.sentence, sentence_dims), _head(newer.sentence, sentence_dims)
+        row += [
+            _cosine(older.sentence, newer.sentence),
+            *(abs(x - y) for x, y in zip(c, d, strict=True)),
+            *(x * y for x, y in zip(c, d, strict=True)),
+        ]
+    return row
+
+
+def _head(vector: Sequence[float] | None, dims: int) -> list[float]:
+    """The first ``dims`` components as they are (zeros when the vector is shorter)."""
+    if vector is None or len(vector) < dims:
+        return [0.0] * dims
+    return [float(x) for x in vector[:dims]]
+
+
+def feature_width(dims: int, sentence_dims: int = 0) -> int:
+    """The length of a feature row."""
+    return len(SCALAR_FEATURES) + 2 * dims + (1 + 2 * sentence_dims if sentence_dims else 0)
 
 
 def denies_another_point(older: NoteView, newer: NoteView) -> bool:
@@ -351,7 +381,7 @@ def slot_scopes_differ(older: NoteView, newer: NoteView, bar: float = SLOT_DIFFE
     return ka == kb and min(pa, pb) >= bar and older.scope != newer.scope
 
 
-def fingerprint(dims: int) -> str:
+def fingerprint(dims: int, sentence_dims: int = 0) -> str:
     """Names the feature function, so a model trained on other features is refused."""
     older = NoteView(
         terms_of("Lives in Paris with 2 cats"),
@@ -364,8 +394,14 @@ def fingerprint(dims: int) -> str:
         terms_of("Doesn't live in Paris anymore"), (0.0, 1.0), (0.8, 0.6), None, ((0.8, 0.6),)
     )
     probe = pair_features(older, newer, dims=2)
-    payload = json.dumps([SCALAR_FEATURES, LABELS, dims, [round(x, 6) for x in probe]])
-    return hashlib.sha256(payload.encode()).hexdigest()[:16]
+    parts: list[Any] = [SCALAR_FEATURES, LABELS, dims, [round(x, 6) for x in probe]]
+    if sentence_dims:
+        # Without sentence features the payload is that of the models before them.
+        older = NoteView(older.terms, sentence=(0.6, 0.8, 0.0))
+        newer = NoteView(newer.terms, sentence=(0.0, 0.6, 0.8))
+        sentence = pair_features(older, newer, dims=0, sentence_dims=3)
+        parts += [sentence_dims, [round(x, 6) for x in sentence[-7:]]]
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -399,10 +435,13 @@ class PairModel:
         single_slots: frozenset[str] = frozenset(),
         metadata: Mapping[str, Any] | None = None,
         hypothesis_threshold: float | None = None,
+        sentence_dims: int = 0,
     ) -> None:
         if tuple(labels) != LABELS:
             raise PairModelError(f"labels must be {LABELS}")
-        width = len(SCALAR_FEATURES) + 2 * dims
+        if sentence_dims < 0:
+            raise PairModelError("the sentence prefix cannot be negative")
+        width = feature_width(dims, sentence_dims)
         if len(mean) != width or len(scale) != width or any(s <= 0 for s in scale):
             raise PairModelError("feature standardisation has the wrong width")
         if not layers:
@@ -434,6 +473,9 @@ class PairModel:
         self.vector_size = vector_size
         self.single_slots = single_slots
         self.metadata = dict(metadata or {})
+        # The sentence encoder's dimensions the model reads (0: it reads none, and the plan
+        # encodes nothing for it).
+        self.sentence_dims = sentence_dims
 
     def reads(self, view: NoteView) -> bool:
         """The note's two vectors and its word vectors are of the width the model was
@@ -445,10 +487,20 @@ class PairModel:
             and all(
                 v is not None and len(v) == self.vector_size for v in (view.vector, view.meaning)
             )
+            and (
+                not self.sentence_dims
+                or (view.sentence is not None and len(view.sentence) >= self.sentence_dims)
+            )
         )
 
     def features(self, older: NoteView, newer: NoteView) -> list[float]:
-        return pair_features(older, newer, dims=self.dims, single_slots=self.single_slots)
+        return pair_features(
+            older,
+            newer,
+            dims=self.dims,
+            single_slots=self.single_slots,
+            sentence_dims=self.sentence_dims,
+        )
 
     def probabilities_of(self, row: Sequence[float]) -> dict[str, float]:
         """Probability per label of one feature row."""
@@ -513,12 +565,13 @@ class PairModel:
                 vector_size=int(document["vector_size"]),
                 single_slots=frozenset(str(s) for s in document.get("single_slots", ())),
                 metadata=document.get("metadata"),
+                sentence_dims=int(document.get("sentence_dims", 0)),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise PairModelError("malformed pair model file") from exc
 
     def to_document(self) -> dict[str, Any]:
-        return {
+        document = {
             "format": FORMAT_VERSION,
             "labels": list(self.labels),
             "dims": self.dims,
@@ -533,13 +586,17 @@ class PairModel:
                 [[list(row) for row in layer.weights], list(layer.bias)] for layer in self._layers
             ],
         }
+        if self.sentence_dims:
+            # Written only when read: a model without sentence features keeps its bytes.
+            document["sentence_dims"] = self.sentence_dims
+        return document
 
 
 def load_pair_model(data: bytes) -> PairModel:
     """A model from the bytes of a ``.json.gz`` file, checked against this feature code."""
     document = decode_model_document(data, PairModelError, "pair")
     model = PairModel.from_document(document)
-    if model.metadata.get("features") != fingerprint(model.dims):
+    if model.metadata.get("features") != fingerprint(model.dims, model.sentence_dims):
         raise PairModelError("the pair model file was trained on other features: retrain it")
     return model
 
