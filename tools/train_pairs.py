@@ -406,8 +406,10 @@ def main() -> None:
         "--sentence-dims",
         type=int,
         default=0,
-        choices=(0, SENTENCE_SIZE),
-        help=f"read the sentence encoder's vectors too (.sentences): 0 or {SENTENCE_SIZE}",
+        choices=range(SENTENCE_SIZE + 1),
+        metavar=f"0..{SENTENCE_SIZE}",
+        help="read the sentence encoder's vectors too (.sentences): their cosine, and |a-b|, "
+        "a*b of this many leading dimensions (0: none, the shipped model)",
     )
     parser.add_argument(
         "--sentence-cache",
