@@ -185,7 +185,7 @@ def load_rows() -> list[Row]:
 class Featurizer:
     """Feature rows of pairs, over the shipped embedding and slot model, cached per text."""
 
-    def __init__(self, dims: int, sentence_dims: int = 0) -> None:
+    def __init__(self, dims: int, sentence_dims: int | None = None) -> None:
         self._embedder = WordLlamaEmbedder.load()
         self.sentence_dims = sentence_dims
         self._sentences: dict[str, tuple[float, ...]] = {}
@@ -200,7 +200,7 @@ class Featurizer:
     def encode_sentences(self, texts: Sequence[str], batch: int = 64) -> None:
         """The sentence vectors of the texts, encoded by batches (only with
         ``sentence_dims``)."""
-        if not self.sentence_dims:
+        if self.sentence_dims is None:
             return
         encoder = default_sentence_encoder()
         todo = sorted({t for t in texts if t not in self._sentences})
@@ -219,7 +219,7 @@ class Featurizer:
         if text not in self._views:
             vector, meaning = self._embedder.embed([text, content_text(text)])
             words = content_words(text)
-            if self.sentence_dims:
+            if self.sentence_dims is not None:
                 self.encode_sentences([text])
             self._views[text] = NoteView(
                 terms_of(text),
@@ -405,11 +405,11 @@ def main() -> None:
     parser.add_argument(
         "--sentence-dims",
         type=int,
-        default=0,
+        default=None,
         choices=range(SENTENCE_SIZE + 1),
         metavar=f"0..{SENTENCE_SIZE}",
         help="read the sentence encoder's vectors too (.sentences): their cosine, and |a-b|, "
-        "a*b of this many leading dimensions (0: none, the shipped model)",
+        "a*b of this many leading dimensions (0: the cosine alone; absent: none, as shipped)",
     )
     parser.add_argument(
         "--sentence-cache",
@@ -441,7 +441,7 @@ def main() -> None:
     if args.sentence_cache and args.sentence_cache.exists():
         featurizer.load_sentences(args.sentence_cache)
     featurizer.encode_sentences([t for r in rows for t in (r.older, r.newer)])
-    if args.sentence_cache and args.sentence_dims:
+    if args.sentence_cache and args.sentence_dims is not None:
         featurizer.save_sentences(args.sentence_cache)
     y = np.array([r.label for r in rows])
     sources = np.array([r.source for r in rows])

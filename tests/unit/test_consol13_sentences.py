@@ -71,13 +71,28 @@ def test_without_sentence_dims_the_features_and_fingerprint_are_unchanged() -> N
     older = NoteView(terms_of("Is teetotal"), sentence=TEETOTAL)
     newer = NoteView(terms_of("Never drinks alcohol"), sentence=NO_ALCOHOL)
     assert len(pair_features(older, newer, dims=0)) == len(SCALAR_FEATURES)
-    assert fingerprint(0) == fingerprint(0, 0) != fingerprint(0, SENTENCE)
+    assert fingerprint(0) == fingerprint(0, None)
+    assert len({fingerprint(0), fingerprint(0, 0), fingerprint(0, SENTENCE)}) == 3
     row = pair_features(older, newer, dims=0, sentence_dims=SENTENCE)
     assert len(row) == feature_width(0, SENTENCE) == len(SCALAR_FEATURES) + 1 + 2 * SENTENCE
     assert row[len(SCALAR_FEATURES)] == pytest.approx(0.96)
     shipped = default_pair_model()
-    assert shipped.sentence_dims == 0
+    assert shipped.sentence_dims is None
     assert "sentence_dims" not in shipped.to_document()
+
+
+def test_the_cosine_alone_is_one_more_feature() -> None:
+    older = NoteView(terms_of("Is teetotal"), sentence=TEETOTAL)
+    newer = NoteView(terms_of("Never drinks alcohol"), sentence=NO_ALCOHOL)
+    row = pair_features(older, newer, dims=0, sentence_dims=0)
+    assert len(row) == feature_width(0, 0) == len(SCALAR_FEATURES) + 1
+    assert row[-1] == pytest.approx(0.96)
+    encoder = CountingEncoder()
+    cosine_only = sentence_model(sentence_dims=0)
+    assert _run("Is teetotal", "Never drinks alcohol", encoder, cosine_only) == {
+        "Never drinks alcohol"
+    }
+    assert len(encoder.calls) == 2
 
 
 def test_a_sentence_model_round_trips_and_refuses_other_features() -> None:

@@ -205,12 +205,13 @@ def pair_features(
     *,
     dims: int,
     single_slots: frozenset[str] = frozenset(),
-    sentence_dims: int = 0,
+    sentence_dims: int | None = None,
 ) -> list[float]:
     """The feature row of an older and a newer note: :data:`SCALAR_FEATURES`, then
     ``|a - b|`` and ``a * b`` of the first ``dims`` dimensions of the content vectors; with
-    ``sentence_dims``, the cosine of the two sentence vectors (:attr:`NoteView.sentence`),
-    then ``|a - b|`` and ``a * b`` of their first ``sentence_dims`` dimensions."""
+    ``sentence_dims`` (not None), the cosine of the two sentence vectors
+    (:attr:`NoteView.sentence`), then ``|a - b|`` and ``a * b`` of their first
+    ``sentence_dims`` dimensions (0: the cosine alone)."""
     o, n = older.terms, newer.terms
     shared_topic = o.topic & n.topic
     longer = max(len(o.content), len(n.content)) or 1
@@ -255,7 +256,7 @@ def pair_features(
         *(abs(x - y) for x, y in zip(a, b, strict=True)),
         *(x * y for x, y in zip(a, b, strict=True)),
     ]
-    if sentence_dims:
+    if sentence_dims is not None:
         c, d = _head(older.sentence, sentence_dims), _head(newer.sentence, sentence_dims)
         row += [
             _cosine(older.sentence, newer.sentence),
@@ -272,9 +273,10 @@ def _head(vector: Sequence[float] | None, dims: int) -> list[float]:
     return [float(x) for x in vector[:dims]]
 
 
-def feature_width(dims: int, sentence_dims: int = 0) -> int:
+def feature_width(dims: int, sentence_dims: int | None = None) -> int:
     """The length of a feature row."""
-    return len(SCALAR_FEATURES) + 2 * dims + (1 + 2 * sentence_dims if sentence_dims else 0)
+    sentence = 0 if sentence_dims is None else 1 + 2 * sentence_dims
+    return len(SCALAR_FEATURES) + 2 * dims + sentence
 
 
 def denies_another_point(older: NoteView, newer: NoteView) -> bool:
@@ -381,7 +383,7 @@ def slot_scopes_differ(older: NoteView, newer: NoteView, bar: float = SLOT_DIFFE
     return ka == kb and min(pa, pb) >= bar and older.scope != newer.scope
 
 
-def fingerprint(dims: int, sentence_dims: int = 0) -> str:
+def fingerprint(dims: int, sentence_dims: int | None = None) -> str:
     """Names the feature function, so a model trained on other features is refused."""
     older = NoteView(
         terms_of("Lives in Paris with 2 cats"),
@@ -395,7 +397,7 @@ def fingerprint(dims: int, sentence_dims: int = 0) -> str:
     )
     probe = pair_features(older, newer, dims=2)
     parts: list[Any] = [SCALAR_FEATURES, LABELS, dims, [round(x, 6) for x in probe]]
-    if sentence_dims:
+    if sentence_dims is not None:
         # Without sentence features the payload is that of the models before them.
         older = NoteView(older.terms, sentence=(0.6, 0.8, 0.0))
         newer = NoteView(newer.terms, sentence=(0.0, 0.6, 0.8))
@@ -435,11 +437,11 @@ class PairModel:
         single_slots: frozenset[str] = frozenset(),
         metadata: Mapping[str, Any] | None = None,
         hypothesis_threshold: float | None = None,
-        sentence_dims: int = 0,
+        sentence_dims: int | None = None,
     ) -> None:
         if tuple(labels) != LABELS:
             raise PairModelError(f"labels must be {LABELS}")
-        if sentence_dims < 0:
+        if sentence_dims is not None and sentence_dims < 0:
             raise PairModelError("the sentence prefix cannot be negative")
         width = feature_width(dims, sentence_dims)
         if len(mean) != width or len(scale) != width or any(s <= 0 for s in scale):
@@ -473,8 +475,8 @@ class PairModel:
         self.vector_size = vector_size
         self.single_slots = single_slots
         self.metadata = dict(metadata or {})
-        # The sentence encoder's dimensions the model reads (0: it reads none, and the plan
-        # encodes nothing for it).
+        # The sentence encoder's dimensions the model reads beside the cosine (0: the cosine
+        # alone; None: no sentence feature, and the plan encodes nothing for it).
         self.sentence_dims = sentence_dims
 
     def reads(self, view: NoteView) -> bool:
@@ -488,8 +490,8 @@ class PairModel:
                 v is not None and len(v) == self.vector_size for v in (view.vector, view.meaning)
             )
             and (
-                not self.sentence_dims
-                or (view.sentence is not None and len(view.sentence) >= self.sentence_dims)
+                self.sentence_dims is None
+                or (view.sentence is not None and len(view.sentence) >= max(self.sentence_dims, 1))
             )
         )
 
@@ -565,7 +567,7 @@ class PairModel:
                 vector_size=int(document["vector_size"]),
                 single_slots=frozenset(str(s) for s in document.get("single_slots", ())),
                 metadata=document.get("metadata"),
-                sentence_dims=int(document.get("sentence_dims", 0)),
+                sentence_dims=_optional_int(document.get("sentence_dims")),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise PairModelError("malformed pair model file") from exc
@@ -586,10 +588,14 @@ class PairModel:
                 [[list(row) for row in layer.weights], list(layer.bias)] for layer in self._layers
             ],
         }
-        if self.sentence_dims:
+        if self.sentence_dims is not None:
             # Written only when read: a model without sentence features keeps its bytes.
             document["sentence_dims"] = self.sentence_dims
         return document
+
+
+def _optional_int(value: Any) -> int | None:
+    return None if value is None else int(value)
 
 
 def load_pair_model(data: bytes) -> PairModel:

@@ -341,7 +341,7 @@ def plan_consolidation(
 
     inferred = _InferredSlots(slots or default_slot_model(), meanings)
     model = pairs or default_pair_model()
-    if model.sentence_dims and sentences is None:
+    if model.sentence_dims is not None and sentences is None:
         sentences = default_sentence_encoder()
     learned = _LearnedPairs(model, terms, vectors, meanings, inferred, embedder, sentences)
     values = _Values(syntax, terms)
@@ -701,7 +701,7 @@ class _LearnedPairs:
         self._words: dict[str, Sequence[Vector] | None] = {}
         self._confidence: dict[str, float] = {}
         # Only when the model reads them; in memory for this plan alone, never stored.
-        self._sentences = sentences if model.sentence_dims else None
+        self._sentences = sentences if model.sentence_dims is not None else None
         self._sentence: dict[str, Vector] = {}
 
     def _sentence_vector(self, memory: Memory) -> Vector | None:
