@@ -75,6 +75,8 @@ from memory_service.core.consolidation.rules import (  # noqa: E402
     content_text,
     terms_of,
 )
+from memory_service.core.consolidation.sentences import DIMENSIONS as SENTENCE_SIZE  # noqa: E402
+from memory_service.core.consolidation.sentences import default_sentence_encoder  # noqa: E402
 from memory_service.core.consolidation.slots import default_slot_model  # noqa: E402
 from memory_service.core.model import Cardinality  # noqa: E402
 from memory_service.core.text import normalize_text  # noqa: E402
@@ -183,8 +185,10 @@ def load_rows() -> list[Row]:
 class Featurizer:
     """Feature rows of pairs, over the shipped embedding and slot model, cached per text."""
 
-    def __init__(self, dims: int) -> None:
+    def __init__(self, dims: int, sentence_dims: int | None = None) -> None:
         self._embedder = WordLlamaEmbedder.load()
+        self.sentence_dims = sentence_dims
+        self._sentences: dict[str, tuple[float, ...]] = {}
         self._slots = default_slot_model()
         self.single = frozenset(
             k for k, v in self._slots.cardinality.items() if v is Cardinality.SINGLE
@@ -193,10 +197,30 @@ class Featurizer:
         self.vector_size = self._embedder.dimensions
         self._views: dict[str, NoteView] = {}
 
+    def encode_sentences(self, texts: Sequence[str], batch: int = 64) -> None:
+        """The sentence vectors of the texts, encoded by batches (only with
+        ``sentence_dims``)."""
+        if self.sentence_dims is None:
+            return
+        encoder = default_sentence_encoder()
+        todo = sorted({t for t in texts if t not in self._sentences})
+        for start in range(0, len(todo), batch):
+            chunk = todo[start : start + batch]
+            self._sentences.update(zip(chunk, encoder.encode(chunk), strict=True))
+
+    def load_sentences(self, path: Path) -> None:
+        cached = json.loads(path.read_text(encoding="utf-8"))
+        self._sentences.update((t, tuple(v)) for t, v in cached.items())
+
+    def save_sentences(self, path: Path) -> None:
+        path.write_text(json.dumps(self._sentences), encoding="utf-8")
+
     def view(self, text: str) -> NoteView:
         if text not in self._views:
             vector, meaning = self._embedder.embed([text, content_text(text)])
             words = content_words(text)
+            if self.sentence_dims is not None:
+                self.encode_sentences([text])
             self._views[text] = NoteView(
                 terms_of(text),
                 vector,
@@ -204,6 +228,7 @@ class Featurizer:
                 self._slots.probabilities(text, meaning),
                 self._embedder.embed(words) if words else [],
                 self._slots.scope(text),
+                self._sentences.get(text),
             )
         return self._views[text]
 
@@ -233,7 +258,11 @@ class Featurizer:
         return np.array(
             [
                 pair_features(
-                    self.view(r.older), self.view(r.newer), dims=dims, single_slots=self.single
+                    self.view(r.older),
+                    self.view(r.newer),
+                    dims=dims,
+                    single_slots=self.single,
+                    sentence_dims=self.sentence_dims,
                 )
                 for r in rows
             ],
@@ -328,7 +357,7 @@ def first_sight(paths: Sequence[Path], model_path: Path) -> None:
     share called related, and precision / recall of related at the model's threshold on the
     pairs the plan would ask (and on every pair)."""
     model = load_pair_model(model_path.read_bytes())
-    featurizer = Featurizer(model.dims)
+    featurizer = Featurizer(model.dims, model.sentence_dims)
     print(
         f"model {model_path.name}: {model.metadata.get('candidate')}, data "
         f"{model.metadata.get('data')}, threshold {model.threshold}"
@@ -373,6 +402,20 @@ def main() -> None:
         help=f"sources left out of training (default: {' '.join(HELD_BACK)})",
     )
     parser.add_argument("--report", action="store_true", help="held-out figures per source")
+    parser.add_argument(
+        "--sentence-dims",
+        type=int,
+        default=None,
+        choices=range(SENTENCE_SIZE + 1),
+        metavar=f"0..{SENTENCE_SIZE}",
+        help="read the sentence encoder's vectors too (.sentences): their cosine, and |a-b|, "
+        "a*b of this many leading dimensions (0: the cosine alone; absent: none, as shipped)",
+    )
+    parser.add_argument(
+        "--sentence-cache",
+        type=Path,
+        help="a JSON file of sentence vectors by text, read and written (reruns skip encoding)",
+    )
     parser.add_argument("--candidate", help="skip selection: train this candidate by name")
     parser.add_argument(
         "--score",
@@ -394,7 +437,12 @@ def main() -> None:
         labels = Counter(r.label for r in rows if r.source == source)
         print(f"  {source:<28} {count:>5}  " + " ".join(f"{k}={labels[k]}" for k in LABELS))
 
-    featurizer = Featurizer(max(DIMS_GRID))
+    featurizer = Featurizer(max(DIMS_GRID), args.sentence_dims)
+    if args.sentence_cache and args.sentence_cache.exists():
+        featurizer.load_sentences(args.sentence_cache)
+    featurizer.encode_sentences([t for r in rows for t in (r.older, r.newer)])
+    if args.sentence_cache and args.sentence_dims is not None:
+        featurizer.save_sentences(args.sentence_cache)
     y = np.array([r.label for r in rows])
     sources = np.array([r.source for r in rows])
     related = y != UNRELATED
@@ -483,8 +531,9 @@ def main() -> None:
         hypothesis_threshold=round(guess_threshold, 3),
         vector_size=featurizer.vector_size,
         single_slots=featurizer.single,
+        sentence_dims=args.sentence_dims,
         metadata={
-            "features": fingerprint(best.dims),
+            "features": fingerprint(best.dims, args.sentence_dims),
             "candidate": best.name,
             "data": digest,
             "excluded": sorted(args.exclude),

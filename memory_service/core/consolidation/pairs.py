@@ -130,6 +130,9 @@ class NoteView:
     words: Sequence[Sequence[float]] | None = None
     # The slot model's scope words of the note (:meth:`.slots.SlotModel.scope`).
     scope: frozenset[str] | None = None
+    # The sentence encoder's vector of the whole text (:mod:`.sentences`, unit length; None
+    # when the model reads no sentence features or no encoder ran).
+    sentence: Sequence[float] | None = None
 
 
 def content_words(text: str) -> list[str]:
@@ -197,10 +200,18 @@ def _slot_agreement(
 
 
 def pair_features(
-    older: NoteView, newer: NoteView, *, dims: int, single_slots: frozenset[str] = frozenset()
+    older: NoteView,
+    newer: NoteView,
+    *,
+    dims: int,
+    single_slots: frozenset[str] = frozenset(),
+    sentence_dims: int | None = None,
 ) -> list[float]:
     """The feature row of an older and a newer note: :data:`SCALAR_FEATURES`, then
-    ``|a - b|`` and ``a * b`` of the first ``dims`` dimensions of the content vectors."""
+    ``|a - b|`` and ``a * b`` of the first ``dims`` dimensions of the content vectors; with
+    ``sentence_dims`` (not None), the cosine of the two sentence vectors
+    (:attr:`NoteView.sentence`), then ``|a - b|`` and ``a * b`` of their first
+    ``sentence_dims`` dimensions (0: the cosine alone)."""
     o, n = older.terms, newer.terms
     shared_topic = o.topic & n.topic
     longer = max(len(o.content), len(n.content)) or 1
@@ -240,11 +251,32 @@ def pair_features(
         *_alignment(older.words, newer.words),
     ]
     a, b = _prefix(older.meaning, dims), _prefix(newer.meaning, dims)
-    return [
+    row = [
         *scalars,
         *(abs(x - y) for x, y in zip(a, b, strict=True)),
         *(x * y for x, y in zip(a, b, strict=True)),
     ]
+    if sentence_dims is not None:
+        c, d = _head(older.sentence, sentence_dims), _head(newer.sentence, sentence_dims)
+        row += [
+            _cosine(older.sentence, newer.sentence),
+            *(abs(x - y) for x, y in zip(c, d, strict=True)),
+            *(x * y for x, y in zip(c, d, strict=True)),
+        ]
+    return row
+
+
+def _head(vector: Sequence[float] | None, dims: int) -> list[float]:
+    """The first ``dims`` components as they are (zeros when the vector is shorter)."""
+    if vector is None or len(vector) < dims:
+        return [0.0] * dims
+    return [float(x) for x in vector[:dims]]
+
+
+def feature_width(dims: int, sentence_dims: int | None = None) -> int:
+    """The length of a feature row."""
+    sentence = 0 if sentence_dims is None else 1 + 2 * sentence_dims
+    return len(SCALAR_FEATURES) + 2 * dims + sentence
 
 
 def denies_another_point(older: NoteView, newer: NoteView) -> bool:
@@ -351,7 +383,7 @@ def slot_scopes_differ(older: NoteView, newer: NoteView, bar: float = SLOT_DIFFE
     return ka == kb and min(pa, pb) >= bar and older.scope != newer.scope
 
 
-def fingerprint(dims: int) -> str:
+def fingerprint(dims: int, sentence_dims: int | None = None) -> str:
     """Names the feature function, so a model trained on other features is refused."""
     older = NoteView(
         terms_of("Lives in Paris with 2 cats"),
@@ -364,8 +396,14 @@ def fingerprint(dims: int) -> str:
         terms_of("Doesn't live in Paris anymore"), (0.0, 1.0), (0.8, 0.6), None, ((0.8, 0.6),)
     )
     probe = pair_features(older, newer, dims=2)
-    payload = json.dumps([SCALAR_FEATURES, LABELS, dims, [round(x, 6) for x in probe]])
-    return hashlib.sha256(payload.encode()).hexdigest()[:16]
+    parts: list[Any] = [SCALAR_FEATURES, LABELS, dims, [round(x, 6) for x in probe]]
+    if sentence_dims is not None:
+        # Without sentence features the payload is that of the models before them.
+        older = NoteView(older.terms, sentence=(0.6, 0.8, 0.0))
+        newer = NoteView(newer.terms, sentence=(0.0, 0.6, 0.8))
+        sentence = pair_features(older, newer, dims=0, sentence_dims=3)
+        parts += [sentence_dims, [round(x, 6) for x in sentence[-7:]]]
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -399,10 +437,13 @@ class PairModel:
         single_slots: frozenset[str] = frozenset(),
         metadata: Mapping[str, Any] | None = None,
         hypothesis_threshold: float | None = None,
+        sentence_dims: int | None = None,
     ) -> None:
         if tuple(labels) != LABELS:
             raise PairModelError(f"labels must be {LABELS}")
-        width = len(SCALAR_FEATURES) + 2 * dims
+        if sentence_dims is not None and sentence_dims < 0:
+            raise PairModelError("the sentence prefix cannot be negative")
+        width = feature_width(dims, sentence_dims)
         if len(mean) != width or len(scale) != width or any(s <= 0 for s in scale):
             raise PairModelError("feature standardisation has the wrong width")
         if not layers:
@@ -434,6 +475,9 @@ class PairModel:
         self.vector_size = vector_size
         self.single_slots = single_slots
         self.metadata = dict(metadata or {})
+        # The sentence encoder's dimensions the model reads beside the cosine (0: the cosine
+        # alone; None: no sentence feature, and the plan encodes nothing for it).
+        self.sentence_dims = sentence_dims
 
     def reads(self, view: NoteView) -> bool:
         """The note's two vectors and its word vectors are of the width the model was
@@ -445,10 +489,20 @@ class PairModel:
             and all(
                 v is not None and len(v) == self.vector_size for v in (view.vector, view.meaning)
             )
+            and (
+                self.sentence_dims is None
+                or (view.sentence is not None and len(view.sentence) >= max(self.sentence_dims, 1))
+            )
         )
 
     def features(self, older: NoteView, newer: NoteView) -> list[float]:
-        return pair_features(older, newer, dims=self.dims, single_slots=self.single_slots)
+        return pair_features(
+            older,
+            newer,
+            dims=self.dims,
+            single_slots=self.single_slots,
+            sentence_dims=self.sentence_dims,
+        )
 
     def probabilities_of(self, row: Sequence[float]) -> dict[str, float]:
         """Probability per label of one feature row."""
@@ -513,12 +567,13 @@ class PairModel:
                 vector_size=int(document["vector_size"]),
                 single_slots=frozenset(str(s) for s in document.get("single_slots", ())),
                 metadata=document.get("metadata"),
+                sentence_dims=_optional_int(document.get("sentence_dims")),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise PairModelError("malformed pair model file") from exc
 
     def to_document(self) -> dict[str, Any]:
-        return {
+        document = {
             "format": FORMAT_VERSION,
             "labels": list(self.labels),
             "dims": self.dims,
@@ -533,13 +588,21 @@ class PairModel:
                 [[list(row) for row in layer.weights], list(layer.bias)] for layer in self._layers
             ],
         }
+        if self.sentence_dims is not None:
+            # Written only when read: a model without sentence features keeps its bytes.
+            document["sentence_dims"] = self.sentence_dims
+        return document
+
+
+def _optional_int(value: Any) -> int | None:
+    return None if value is None else int(value)
 
 
 def load_pair_model(data: bytes) -> PairModel:
     """A model from the bytes of a ``.json.gz`` file, checked against this feature code."""
     document = decode_model_document(data, PairModelError, "pair")
     model = PairModel.from_document(document)
-    if model.metadata.get("features") != fingerprint(model.dims):
+    if model.metadata.get("features") != fingerprint(model.dims, model.sentence_dims):
         raise PairModelError("the pair model file was trained on other features: retrain it")
     return model
 

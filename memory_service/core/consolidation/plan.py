@@ -85,6 +85,7 @@ from memory_service.core.consolidation.rules import (
     same_value,
     terms_of,
 )
+from memory_service.core.consolidation.sentences import SentenceEncoder, default_sentence_encoder
 from memory_service.core.consolidation.slots import SlotModel, default_slot_model
 from memory_service.core.consolidation.syntax import Syntax
 from memory_service.core.judgment import JudgmentModel
@@ -271,6 +272,7 @@ def plan_consolidation(
     pairs: PairModel | None = None,
     embedder: Embedder | None = None,
     syntax: Syntax | None = None,
+    sentences: SentenceEncoder | None = None,
 ) -> MergePlan:
     """Decide how a session's notes merge into the subject's global memory.
 
@@ -290,7 +292,10 @@ def plan_consolidation(
     of the few memories it is asked about, from ``embedder`` (the one that made ``vectors``;
     without it the model is not asked). ``syntax`` tells a note's verbs from its values, so
     two notes of one multi-valued attribute holding the same value under other verbs merge
-    (without it they stay apart). The judge is called at most once.
+    (without it they stay apart). ``sentences`` encodes the texts of the memories the pair
+    model is asked about when it reads sentence vectors (``PairModel.sentence_dims``; None:
+    the process's :func:`.sentences.default_sentence_encoder`), once per memory and plan;
+    a model without them encodes nothing. The judge is called at most once.
     """
     _require_one_subject([*notes, *global_memories])
     vectors = vectors or {}
@@ -335,9 +340,10 @@ def plan_consolidation(
     dropped += _destroy_replaced_copies(notes, refused, updated, now)
 
     inferred = _InferredSlots(slots or default_slot_model(), meanings)
-    learned = _LearnedPairs(
-        pairs or default_pair_model(), terms, vectors, meanings, inferred, embedder
-    )
+    model = pairs or default_pair_model()
+    if model.sentence_dims is not None and sentences is None:
+        sentences = default_sentence_encoder()
+    learned = _LearnedPairs(model, terms, vectors, meanings, inferred, embedder, sentences)
     values = _Values(syntax, terms)
     resolver = Resolver({m.id: m for m in candidates})
     for note in eligible:
@@ -684,6 +690,7 @@ class _LearnedPairs:
         meanings: Mapping[str, Vector],
         inferred: _InferredSlots,
         embedder: Embedder | None,
+        sentences: SentenceEncoder | None = None,
     ) -> None:
         self._model = model
         self._terms = terms
@@ -693,6 +700,18 @@ class _LearnedPairs:
         self._embedder = embedder
         self._words: dict[str, Sequence[Vector] | None] = {}
         self._confidence: dict[str, float] = {}
+        # Only when the model reads them; in memory for this plan alone, never stored.
+        self._sentences = sentences if model.sentence_dims is not None else None
+        self._sentence: dict[str, Vector] = {}
+
+    def _sentence_vector(self, memory: Memory) -> Vector | None:
+        """The sentence encoder's vector of the memory's text, encoded once per plan and
+        only for the memories the model is asked about (None when the model reads none)."""
+        if self._sentences is None:
+            return None
+        if memory.id not in self._sentence:
+            (self._sentence[memory.id],) = self._sentences.encode([memory.text])
+        return self._sentence[memory.id]
 
     def _word_vectors(self, memory: Memory) -> Sequence[Vector] | None:
         """The vectors of the memory's content words, embedded once per plan, and only for
@@ -712,6 +731,7 @@ class _LearnedPairs:
             self._inferred.probabilities(memory),
             self._word_vectors(memory),
             self._inferred.scope(memory),
+            self._sentence_vector(memory),
         )
 
     def relation(self, other: Memory, note: Memory) -> Relation | None:
