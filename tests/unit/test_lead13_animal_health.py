@@ -36,3 +36,11 @@ def test_an_animals_health_is_not_the_persons(text: str) -> None:
 )
 def test_a_persons_health_beside_an_animal_is_still_held(text: str) -> None:
     assert sensitive_categories(text) != frozenset()
+
+
+def test_the_guard_with_keywords_agrees() -> None:
+    from memory_service.core.privacy.sensitive import check_sensitive
+
+    note = "The old labrador is on daily insulin for diabetes; owner wants refill reminders."
+    assert check_sensitive(note, ("diabetes", "insulin")) == []
+    assert check_sensitive("Takes insulin for diabetes.", ("diabetes",)) != []
