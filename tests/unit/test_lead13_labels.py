@@ -11,16 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from memory_service.adapters.identifier_library import LibraryIdentifierDetector
-from memory_service.core.privacy.guard import check_privacy
 from memory_service.core.privacy.labels import MAX_LABEL_WORDS, labelled_values
-from tests.support.no_ner import NoNer
-
-LIBRARY = LibraryIdentifierDetector()
-
-
-def codes(text: str) -> set[str]:
-    return {reason.code.value for reason in check_privacy(text, pii=NoNer(), identifiers=LIBRARY)}
+from tests.support.privacy_codes import privacy_codes as codes
 
 
 @pytest.mark.parametrize(
