@@ -591,14 +591,18 @@ def learned_model() -> SensitiveModel:
 
 
 def sensitive_categories(
-    text: str, model: SensitiveModel | None = None
+    text: str, model: SensitiveModel | None = None, keywords: Iterable[str] = ()
 ) -> frozenset[SensitiveCategory]:
     """The special categories a note states about its person; empty for an ordinary note.
 
     The structure OR the learned model (:mod:`.sensitive_model`): either one holds the note.
-    Health said of an animal is the animal's (:func:`_an_animals_health`).
+    The structure also reads the ``keywords``; the model reads the text it was trained on.
+    Health said of an animal is the animal's (:func:`_an_animals_health`), whatever the
+    keywords name.
     """
     found = _stated_categories(text, model)
+    if keywords:
+        found = _without_a_login(found | structural_categories("\n".join((text, *keywords))), text)
     if found == {SensitiveCategory.HEALTH} and _an_animals_health(text, model):
         return frozenset()
     return found
@@ -687,11 +691,7 @@ def check_sensitive(text: str, keywords: Iterable[str] = ()) -> list[Reason]:
 
     The structure reads the text and the keywords; the model reads the text it was trained on.
     """
-    found = _without_a_login(
-        structural_categories("\n".join((text, *keywords))) | sensitive_categories(text), text
-    )
-    if found == {SensitiveCategory.HEALTH} and _an_animals_health(text, None):
-        return []  # the note's health is an animal's; its keywords name the same topic
+    found = sensitive_categories(text, keywords=tuple(keywords))
     if not found:
         return []
     return [Reason(ReasonCode.SENSITIVE, ", ".join(sorted(c.value for c in found)))]
