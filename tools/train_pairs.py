@@ -75,10 +75,10 @@ from memory_service.core.consolidation.rules import (  # noqa: E402
     content_text,
     terms_of,
 )
-from memory_service.core.consolidation.sentences import DIMENSIONS as SENTENCE_SIZE  # noqa: E402
-from memory_service.core.consolidation.sentences import default_sentence_encoder  # noqa: E402
 from memory_service.core.consolidation.slots import default_slot_model  # noqa: E402
 from memory_service.core.model import Cardinality  # noqa: E402
+from memory_service.core.sentences import DIMENSIONS as SENTENCE_SIZE  # noqa: E402
+from memory_service.core.sentences import default_sentence_encoder  # noqa: E402
 from memory_service.core.text import normalize_text  # noqa: E402
 from tests.scenarios.consolidation import load as load_scenarios  # noqa: E402
 

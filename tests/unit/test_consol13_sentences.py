@@ -22,7 +22,7 @@ from memory_service.core.consolidation.pairs import (
     pair_features,
 )
 from memory_service.core.consolidation.rules import terms_of
-from memory_service.core.consolidation.sentences import (
+from memory_service.core.sentences import (
     E5SentenceEncoder,
     SentenceEncoderError,
 )

@@ -85,7 +85,6 @@ from memory_service.core.consolidation.rules import (
     same_value,
     terms_of,
 )
-from memory_service.core.consolidation.sentences import SentenceEncoder, default_sentence_encoder
 from memory_service.core.consolidation.slots import SlotModel, default_slot_model
 from memory_service.core.consolidation.syntax import Syntax
 from memory_service.core.judgment import JudgmentModel
@@ -97,6 +96,7 @@ from memory_service.core.model import (
     MemoryScope,
     MemoryStatus,
 )
+from memory_service.core.sentences import SentenceEncoder, default_sentence_encoder
 
 __all__ = [
     "GLOBAL_CANDIDATES_PER_NOTE",
