@@ -31,7 +31,8 @@ from memory_service.core.privacy.sensitive import check_sensitive
 from memory_service.core.progress import SILENT, Progress
 
 DEFAULT_SET = Path(__file__).resolve().parent.parent / "tests" / "eval" / "notes.jsonl"
-EXPECTATION_KEYS = frozenset({"expect_status", "expect_reasons", "lang", "note"})
+# A row's own id (some writers number their rows) is the set's, never a tool argument.
+EXPECTATION_KEYS = frozenset({"expect_status", "expect_reasons", "lang", "note", "id"})
 EVALUATED_STATUSES = (NoteStatus.SAVED, NoteStatus.REJECTED, NoteStatus.NEEDS_CONFIRMATION)
 LEAK_CODES = frozenset({ReasonCode.PII, ReasonCode.SECRET})
 

@@ -55,3 +55,12 @@ def test_the_formatted_report_names_lines_and_codes_not_text(tmp_path: Path) -> 
 
     assert "instruction" in text and "1: saved" in text
     assert "zqmarker" not in text
+
+
+def test_a_rows_own_id_is_the_sets_not_a_tool_argument(tmp_path: Path) -> None:
+    # Some writers number their rows; an unknown tool argument would make every note invalid.
+    path = write_set(tmp_path / "set.jsonl", [row("Prefers trains.", "saved", id="h24-001")])
+
+    report = evaluate(path, pii=FlagsEmails(), identifiers=NoLibraryIdentifiers())
+
+    assert [(o.status, o.codes) for o in report.outcomes] == [("saved", frozenset())]
