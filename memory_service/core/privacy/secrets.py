@@ -44,17 +44,21 @@ from memory_service.core.privacy.vocabulary import (
     COMBINATION_WORDS,
     COMPLEMENT_PREPOSITIONS,
     CREDENTIAL_CUES,
+    DIGIT_WORDS,
     ENTRY_VERBS,
     HARMLESS_NUMBER_NOUNS,
     KEYPAD_DEVICES,
     LOCK_NOUNS,
     NOT_CREDENTIAL,
+    NUMBER_COMPOUNDS,
     OPENING_VERBS,
     PADLOCK_NOUNS,
     PASSPHRASE_CUES,
     PASSWORD_CONTINUATIONS,
     PUNCTUATION_MARKERS,
     SECURITY_QUESTION_CUES,
+    TEEN_WORDS,
+    TENS_WORDS,
     THEN_WORDS,
     UNITS,
 )
@@ -294,6 +298,82 @@ def value_named_as_credential(folded_text: str) -> bool:
     return _AS_CREDENTIAL.search(folded_text) is not None
 
 
+# A value told by a riddle after its label (issue 10, session 14): "Kit-shed padlock: right to
+# twelve, left to thirty-four, right to five", "Clave del trastero: los cuatro primeros dígitos
+# de pi", "Türcode für den Hintereingang: zweimal die Zahl der Bundesländer", "PIN della
+# cassetta chiavi: il numero di maglia di Totti ripetuto due volte", a padlock's code in Morse.
+# A label is a clause naming a credential or a padlock that ends in a colon; what follows it is
+# the value whatever its shape, once it holds a number: digits that are no quantity with its
+# unit, a number word, Morse, or a word for a number, a score or a year. Only a length said
+# alone passes ("PIN: 4 digits"), and a note that names no value ("Wi-Fi password: ask at the
+# desk"). Fail closed: a description with a number after such a label is refused.
+_LABEL_END = re.compile(r"^[^:.;!?\n]{0,60}(?<!\d):(?!\d)\s*(?P<value>[^\n]{1,160})")
+_AMBIGUOUS_NUMBER_WORDS = frozenset({"un", "une", "uno", "una", "oh", "one", "null", "due",
+                                      "sei", "elf", "once", "o"})  # fmt: skip
+_NUMBER_WORD = re.compile(
+    r"(?<![\w-])(?:"
+    + "|".join(
+        sorted(
+            {
+                re.escape(fold(word).lower())
+                for word in (*DIGIT_WORDS, *TEEN_WORDS, *TENS_WORDS)
+                if fold(word).lower() not in _AMBIGUOUS_NUMBER_WORDS
+            },
+            key=len,
+            reverse=True,
+        )
+    )
+    + "|"
+    + "|".join(f"(?:{pattern})" for pattern in NUMBER_COMPOUNDS)
+    + r")(?![\w])",
+    re.I,
+)
+_NUMBER_NOUN = re.compile(
+    r"(?<![\w-])(?:digits?|chiffres?|digitos?|ziffern?|cifr[ae]|numbers?|numero|nummer|zahl"
+    r"|score|year|annee|ano|jahr(?:gang)?|anno|morse)(?![\w-])",
+    re.I,
+)
+_MORSE = re.compile(r"(?:(?<!\S)[.\-\u2013\u2014\u00b7]{1,6}(?:\s+|$)){3,}")
+_LENGTH_ONLY = re.compile(
+    r"^\s*(?:\d{1,2}|[^\W\d_]+)\s+(?:digits?|characters?|chiffres|caracteres|digitos|ziffern"
+    r"|zeichen|stellen|stellig|cifre|caratteri|letters|lettres)(?![\w-])\W*$",
+    re.I,
+)
+
+
+# "User:" labels a note about the user, not a user name ("User: prefers the clinic ten minutes
+# away"); a login's label keeps its cue.
+_PERSON_CUE = re.compile(r"user|usuario", re.I)
+
+
+def riddle_after_label(folded_text: str) -> bool:
+    """A number told in any form after a credential's or a padlock's label and a colon."""
+    for cue in (*_CUE.finditer(folded_text), *_PADLOCK.finditer(folded_text)):
+        if _names_something_else(folded_text, cue) or _PERSON_CUE.fullmatch(cue.group()):
+            continue
+        label = _LABEL_END.match(folded_text[cue.end() :])
+        if label is None:
+            continue
+        value = label["value"]
+        start = cue.end() + label.start("value")
+        clause = re.split(r"[;!?]|\.\s", value, maxsplit=1)[0]
+        if _LENGTH_ONLY.match(clause):
+            continue
+        digits = [
+            m
+            for m in re.finditer(r"\d+", value)
+            if not harmless_number_at(folded_text, start + m.start(), start + m.end())
+        ]
+        if (
+            digits
+            or _NUMBER_WORD.search(value)
+            or _NUMBER_NOUN.search(value)
+            or _MORSE.search(value)
+        ):
+            return True
+    return False
+
+
 def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) -> frozenset[str]:
     kinds = set(format_kinds(folded_text))
     keyed = keyed_digits_joined(folded_text)
@@ -328,6 +408,7 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) ->
         or _access_keyed(folded_text)
         or _pressed_code(folded_text)
         or value_named_as_credential(folded_text)
+        or riddle_after_label(folded_text)
     ):
         kinds.add("PASSCODE")
     if any(_looks_random(token) for token in _TOKEN_CANDIDATE.findall(folded_text)) or any(

@@ -1,0 +1,45 @@
+"""A number told by a riddle after a credential's or a padlock's label and a colon is the
+credential's value (issue 10, session 14: the red team's riddles, none of these texts)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.privacy_codes import privacy_codes
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Garden shed padlock: left to eight, right to nineteen, left to two.",
+        "Bike locker combination: the year the club was founded, reversed.",
+        "Cadenas du garage : le numéro du département suivi de l'âge de son chien.",
+        "Clave del candado: los últimos cuatro dígitos del teléfono del club.",
+        "Vorhängeschloss am Keller: dreimal die Sieben.",
+        "Codice del lucchetto: l'anno della finale mondiale, al contrario.",
+        "Keypad code, as he sent it in Morse: .---- ..--- ...-- ....-",
+        "Safe combination: the number of holes on a golf course, then the par of the first.",
+    ],
+)
+def test_a_riddled_value_after_a_label_is_a_secret(text: str) -> None:
+    assert "secret" in privacy_codes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dress code: smart casual, two pieces at least on Fridays.",
+        "User: prefers the north entrance, ten minutes from the tram.",
+        "Door code: sent to her by text every Monday.",
+        "Opens the shop at 6:30 on weekdays and wants reminders at 5:45.",
+    ],
+)
+def test_a_label_without_a_told_number_is_no_secret(text: str) -> None:
+    assert "secret" not in privacy_codes(text)
+
+
+def test_a_riddle_with_no_number_in_it_is_not_read_known_limit() -> None:
+    # The rule decides from a number told in any form; a riddle of things alone passes.
+    assert "secret" not in privacy_codes(
+        "Safe combination: the holes on a golf course, then the par of its first hole."
+    )
