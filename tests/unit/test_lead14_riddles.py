@@ -43,3 +43,27 @@ def test_a_riddle_with_no_number_in_it_is_not_read_known_limit() -> None:
     assert "secret" not in privacy_codes(
         "Safe combination: the holes on a golf course, then the par of its first hole."
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Collects Casio DW5600 watches from the eighties.",
+        "Brews with Lallemand BRY 97 for pale ales.",
+        "Only buys Ilford HPS 800 film for night shots.",
+    ],
+)
+def test_a_plate_shaped_model_after_a_makers_word_passes(text: str) -> None:
+    assert "pii" not in privacy_codes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Her brother Daniel KTR 552 borrows it on weekends.",
+        "KTR 552 is the one she uses.",
+        "Drives a Ford, plate KTR 552.",
+    ],
+)
+def test_a_plate_shape_after_a_given_name_or_alone_is_refused(text: str) -> None:
+    assert "pii" in privacy_codes(text)

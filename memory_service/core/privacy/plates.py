@@ -23,7 +23,8 @@ Read on the normalised note (accents folded, case kept). Two rules, both failing
    210", "Is a TA for ECON 101", "Belegt BWL 101"). In a note that names no vehicle ("disc
    drive" is none), also harmless: a code glossed in parentheses right after it ("REQ-2291
    (Senior Data Engineer)"), a code in parentheses ("PS5 Slim (CFI-2016)"), a code right after
-   a maker's name written as one word with inner capitals, a hyphen or a digit ("DeWalt
+   a maker's name written as one word with inner capitals, a hyphen or a digit, or after any
+   capitalised word inside a sentence that is no given name ("Seiko SKX007"; "DeWalt
    DCD796", "Miele-Waschmaschine WWD 320"; not "Tom ACJ 895"). Anything else with that shape
    is refused.
 """
@@ -33,6 +34,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from memory_service.core.lexicons import DEFAULT_LEXICONS, fold
 from memory_service.core.privacy.labels import labelled_values
 from memory_service.core.privacy.vocabulary import HARMLESS_NUMBER_NOUNS, UNITS
 
@@ -176,6 +178,9 @@ _IN_PARENTHESES = re.compile(r"\(\s*$")
 _NAME_BEFORE = re.compile(
     r"(?<![\w-])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z][a-z]+-[A-Z]?[a-z]+|[A-Z]+\d[A-Za-z0-9]*) $"
 )
+# not the sentence's first word, which is capitalised anyway ("Uses 7ABC123", "Left 311-DBK")
+_CAPITALISED_BEFORE = re.compile(r"[^\W\d_][^.!?:;\n]*?\s([A-Z][a-z]{2,}) $")
+_FIRST_NAMES = frozenset(fold(name).lower() for name in DEFAULT_LEXICONS.first_names)
 # "drive" names a disc, a folder or a key there, not driving a car.
 _NOT_DRIVING = re.compile(
     r"(?i)\b(?:disc|disk|hard|usb|flash|thumb|google|network|external|optical|solid[- ]state"
@@ -332,4 +337,10 @@ def _label_or_model(text: str, match: re.Match[str]) -> bool:
         _IN_PARENTHESES.search(before) and text.startswith(")", match.end())
     ):
         return True
-    return _NAME_BEFORE.search(before) is not None
+    if _NAME_BEFORE.search(before) is not None:
+        return True
+    # A code after a capitalised word that is no given name ("Seiko SKX007", "Adox CHS 100",
+    # "Mustang Survival MIT 100", "White Labs WLP002"): a maker's or a series' model when no
+    # vehicle is named. "Tom ACJ 895" stays refused, and so does any code after a name's cue.
+    word = _CAPITALISED_BEFORE.search(before)
+    return word is not None and fold(word[1]).lower() not in _FIRST_NAMES
