@@ -294,7 +294,7 @@ def plan_consolidation(
     two notes of one multi-valued attribute holding the same value under other verbs merge
     (without it they stay apart). ``sentences`` encodes the texts of the memories the pair
     model is asked about when it reads sentence vectors (``PairModel.sentence_dims``; None:
-    the process's :func:`.sentences.default_sentence_encoder`), once per memory and plan;
+    the process's :func:`.sentences.default_sentence_encoder`), in one call per plan;
     a model without them encodes nothing. The judge is called at most once.
     """
     _require_one_subject([*notes, *global_memories])
@@ -346,6 +346,9 @@ def plan_consolidation(
     learned = _LearnedPairs(model, terms, vectors, meanings, inferred, embedder, sentences)
     values = _Values(syntax, terms)
     resolver = Resolver({m.id: m for m in candidates})
+    # First the judge's verdicts and the rules; the pairs they leave go to the pair model,
+    # whose sentence vectors (when it reads them) are encoded in one call for the plan.
+    settled: list[tuple[Memory, list[tuple[_Pair, Relation | None]]]] = []
     for note in eligible:
         if note.id in refused:
             updated[note.id] = note.destroy(at=now)
@@ -353,15 +356,25 @@ def plan_consolidation(
                 Decision(DecisionKind.REFUSED, note.id, DecidedBy.LLM, DecisionReason.LLM_REFUSED)
             )
             continue
-        relations = []
+        ruled: list[tuple[_Pair, Relation | None]] = []
         for pair in found[note.id]:
             pair_id = pair_ids.get(frozenset((pair.other_id, note.id)))
             verdict = verdicts.get(pair_id) if pair_id else None
             relation = _relation(by_id[pair.other_id], note, pair, verdict, terms, inferred)
             if relation is None and verdict is None:
                 relation = values.relation(by_id[pair.other_id], note)
-            if relation is None and verdict is None:
-                relation = learned.relation(by_id[pair.other_id], note)
+                if relation is None:
+                    learned.will_ask(by_id[pair.other_id], note)
+                    ruled.append((pair, None))
+                    continue
+            if relation is not None:
+                ruled.append((pair, relation))
+        settled.append((note, ruled))
+    learned.encode_sentences()
+    for note, ruled in settled:
+        relations = []
+        for pair, maybe in ruled:
+            relation = maybe or learned.relation(by_id[pair.other_id], note)
             if relation is not None:
                 relations.append((pair, relation))
         resolver.resolve(note, _one_marked_change(_one_learned(relations, learned)))
@@ -703,6 +716,23 @@ class _LearnedPairs:
         # Only when the model reads them; in memory for this plan alone, never stored.
         self._sentences = sentences if model.sentence_dims is not None else None
         self._sentence: dict[str, Vector] = {}
+        self._wanted: dict[str, str] = {}
+
+    def will_ask(self, other: Memory, note: Memory) -> None:
+        """The rules left this pair to the model: its memories' sentence vectors are needed
+        (if the model reads them and :meth:`relation` will not turn the pair away first)."""
+        if self._sentences is None or self._turned_away(other, note):
+            return
+        for memory in (other, note):
+            self._wanted.setdefault(memory.id, memory.text)
+
+    def encode_sentences(self) -> None:
+        """The sentence vectors of every memory :meth:`will_ask` named, in one encoder call."""
+        todo = [(i, text) for i, text in self._wanted.items() if i not in self._sentence]
+        if self._sentences is None or not todo:
+            return
+        encoded = self._sentences.encode([text for _, text in todo])
+        self._sentence.update(zip((i for i, _ in todo), encoded, strict=True))
 
     def _sentence_vector(self, memory: Memory) -> Vector | None:
         """The sentence encoder's vector of the memory's text, encoded once per plan and
@@ -712,6 +742,13 @@ class _LearnedPairs:
         if memory.id not in self._sentence:
             (self._sentence[memory.id],) = self._sentences.encode([memory.text])
         return self._sentence[memory.id]
+
+    def _turned_away(self, other: Memory, note: Memory) -> bool:
+        """The pair is never read: two attributes that settle it, or someone else."""
+        one_multi = _same_key(other, note) is Cardinality.MULTI
+        if other.attribute is not None and note.attribute is not None and not one_multi:
+            return True
+        return self._terms[other.id].third_party or self._terms[note.id].third_party
 
     def _word_vectors(self, memory: Memory) -> Sequence[Vector] | None:
         """The vectors of the memory's content words, embedded once per plan, and only for
@@ -753,9 +790,7 @@ class _LearnedPairs:
         ``hypothesis_yields``): a guess never beats a statement."""
         older, newer = _older_first(other, note)
         one_multi = _same_key(other, note) is Cardinality.MULTI
-        if other.attribute is not None and note.attribute is not None and not one_multi:
-            return None
-        if self._terms[older.id].third_party or self._terms[newer.id].third_party:
+        if self._turned_away(other, note):
             return None
         guess_meets_fact = older.is_hypothesis != newer.is_hypothesis
         verdict = self._model.related(
