@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from memory_service.core.judgment.model import JudgmentModel, ModelFileError, default_model
 from memory_service.core.judgment.rules import (
     EVEN_ODDS,
+    asks_what_no_user_may,
     gives_a_value,
     holds_amounts,
     is_addressed_command,
@@ -106,7 +107,12 @@ def judge(
     grounded = source is Source.MODEL_INFERRED and is_grounded_inference(text)
     if grounded or is_drawn_conclusion(text):
         refuse.add(ReasonCode.SPECULATIVE)
-    if is_role_markup(text) or is_addressed_command(text) or lifts_a_safeguard(text):
+    if (
+        is_role_markup(text)
+        or is_addressed_command(text)
+        or lifts_a_safeguard(text)
+        or asks_what_no_user_may(text)
+    ):
         refuse.add(ReasonCode.INSTRUCTION)
     if refuse:
         # The note is refused anyway: a reason it was held for is named with the others.
