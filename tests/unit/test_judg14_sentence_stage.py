@@ -9,7 +9,7 @@ import pytest
 
 from memory_service.core.judgment import ModelFileError, SentenceStage, is_ephemeral, judge
 from memory_service.core.judgment.model import default_model
-from memory_service.core.judgment.sentence_stage import Encode, default_sentence_stage
+from memory_service.core.judgment.sentence_stage import Encode, checked, default_sentence_stage
 from memory_service.core.model import Durability, ReasonCode, Source
 from memory_service.core.sentences import DIMENSIONS, ENCODER_NAME
 
@@ -25,7 +25,12 @@ def _never(text: str) -> Sequence[float]:
 def _constant(bias: float, encode: Encode | None = None) -> SentenceStage:
     weights = (0.0,) * (DIMENSIONS + 1)
     return SentenceStage(
-        "speculative", 0.03, weights, bias, 0.5, encode or (lambda text: (0.0,) * DIMENSIONS)
+        "speculative",
+        0.03,
+        weights,
+        bias,
+        0.5,
+        encode=encode or (lambda text: (0.0,) * DIMENSIONS),
     )
 
 
@@ -71,3 +76,10 @@ def test_a_stage_file_for_another_encoder_or_shape_is_refused_at_start() -> None
         SentenceStage.from_document({**document, "weights": [0.0] * 3})
     assert SentenceStage.from_document(document).threshold == default_sentence_stage().threshold
     assert document["encoder"] == ENCODER_NAME
+
+
+def test_a_stage_trained_on_another_judgment_model_is_refused_at_start() -> None:
+    document = default_sentence_stage().to_document()
+    assert checked(SentenceStage.from_document(document), default_model())
+    with pytest.raises(ModelFileError):
+        checked(SentenceStage.from_document({**document, "model": "x:1:0.9:0.1"}), default_model())

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from memory_service.core.judgment.model import ModelFileError
+from memory_service.core.judgment.model import JudgmentModel, ModelFileError, default_model
 from memory_service.core.model_files import read_model_document
 from memory_service.core.sentences import DIMENSIONS, ENCODER_NAME, default_sentence_encoder
 
@@ -32,6 +32,14 @@ STAGE_FILE = "sentence_stage.json.gz"
 FORMAT_VERSION = 1
 
 Encode = Callable[[str], Sequence[float]]
+
+
+def model_key(model: JudgmentModel) -> str:
+    """What the stage records of the judgment model whose scores it was trained on: a stage
+    reads that model's score, so a retrained model needs a retrained stage."""
+    metadata = model.metadata
+    t = model.thresholds["speculative"]
+    return f"{metadata.get('features')}:{metadata.get('train_notes')}:{t.refuse}:{t.confirm}"
 
 
 def _encode_with_default(text: str) -> Sequence[float]:
@@ -48,6 +56,8 @@ class SentenceStage:
     weights: tuple[float, ...]
     bias: float
     threshold: float
+    # :func:`model_key` of the judgment model it reads ("" in a stage built by hand).
+    model: str = ""
     encode: Encode = _encode_with_default
 
     def reaches(self, score: float, refuse: float) -> bool:
@@ -79,6 +89,7 @@ class SentenceStage:
                 weights=tuple(float(x) for x in document["weights"]),
                 bias=float(document["bias"]),
                 threshold=float(document["threshold"]),
+                model=str(document["model"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ModelFileError("malformed sentence stage file") from exc
@@ -95,12 +106,21 @@ class SentenceStage:
             "weights": list(self.weights),
             "bias": self.bias,
             "threshold": self.threshold,
+            "model": self.model,
         }
 
 
 @cache
 def default_sentence_stage() -> SentenceStage:
     """The stage shipped with the package, read once per process (the encoder is not loaded
-    until a note reaches the band)."""
+    until a note reaches the band). A :class:`ModelFileError` at start if it was trained on
+    another judgment model's scores: retrain it (``data/judgment/session14_e5``)."""
     document = read_model_document(__package__, STAGE_FILE, ModelFileError, "sentence stage")
-    return SentenceStage.from_document(document)
+    return checked(SentenceStage.from_document(document), default_model())
+
+
+def checked(stage: SentenceStage, model: JudgmentModel) -> SentenceStage:
+    """``stage`` if it was trained on ``model``'s scores, else a :class:`ModelFileError`."""
+    if stage.model != model_key(model):
+        raise ModelFileError("the sentence stage was trained on another judgment model: retrain it")
+    return stage
