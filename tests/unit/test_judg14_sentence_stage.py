@@ -83,3 +83,33 @@ def test_a_stage_trained_on_another_judgment_model_is_refused_at_start() -> None
     assert checked(SentenceStage.from_document(document), default_model())
     with pytest.raises(ModelFileError):
         checked(SentenceStage.from_document({**document, "model": "x:1:0.9:0.1"}), default_model())
+
+
+def test_the_stage_threshold_stops_no_more_durable_notes_than_the_model() -> None:
+    import numpy as np
+
+    from tests.support.tools import load_tool
+
+    train_guards = load_tool("train_guards")
+    probabilities = np.array([0.9, 0.8, 0.7, 0.6, 0.95, 0.2])
+    durable = np.array([True, True, True, True, False, False])
+    stopped = np.array([True, False, True, False, True, False])
+    threshold = train_guards.stage_threshold(probabilities, durable, stopped)
+    # The model stopped two durable notes: the stage may stop two, its best-scored (0.9, 0.8).
+    assert int((probabilities[durable] >= threshold).sum()) == 2
+    assert 0.7 < threshold <= 0.8 + 1e-6
+
+
+def test_writer_folds_keep_a_writer_whole_and_balance_sizes() -> None:
+    from tests.support.tools import load_tool
+
+    train_guards = load_tool("train_guards")
+    rows = [
+        train_guards.Row(f"n{w}{i}", "en", frozenset(), f"w{w}", f"g{w}{i}")
+        for w in range(6)
+        for i in range(10 - w)
+    ]
+    folds = train_guards.writer_folds(rows, folds=3)
+    assert set(folds) == {f"w{w}" for w in range(6)}
+    sizes = [sum(10 - int(w[1:]) for w, f in folds.items() if f == k) for k in range(3)]
+    assert max(sizes) - min(sizes) <= 2
