@@ -43,6 +43,13 @@ from memory_service.core.judgment.features import features, fingerprint  # noqa:
 from memory_service.core.judgment.model import (  # noqa: E402
     JudgmentModel,
     Thresholds,
+    checked,
+)
+from memory_service.core.judgment.rules import is_drawn_conclusion  # noqa: E402
+from memory_service.core.judgment.sentence_stage import (  # noqa: E402
+    STAGE_FILE,
+    SentenceStage,
+    model_key,
 )
 from memory_service.core.judgment.shapes import shape_features, shapes_fingerprint  # noqa: E402
 from memory_service.core.judgment.subjects import (  # noqa: E402
@@ -669,6 +676,119 @@ def timing(predict: Predictor, rows: Sequence[Row]) -> float:
     return 1000 * (time.perf_counter() - start) / max(1, len(sample))
 
 
+# The sentence stage for guesses (session 14, core/judgment/sentence_stage.py): trained on the
+# out-of-fold scores of STAGE_FOLDS writer folds, on the notes whose score falls in the band from
+# STAGE_LOW up to the fold model's refuse threshold (the notes the stage decides at run time).
+STAGE_OUT = ROOT / "memory_service" / "core" / "judgment" / STAGE_FILE
+STAGE_LABEL = "speculative"
+STAGE_LOW = 0.03
+STAGE_FOLDS = 5
+
+
+def writer_folds(rows: Sequence[Row], folds: int = STAGE_FOLDS) -> dict[str, int]:
+    """Writers dealt to ``folds`` folds by size (largest first, back and forth)."""
+    sizes: dict[str, int] = {}
+    for row in rows:
+        sizes[row.writer] = sizes.get(row.writer, 0) + 1
+    order = sorted(sizes, key=lambda w: (-sizes[w], w))
+    return {
+        w: i % folds if (i // folds) % 2 == 0 else folds - 1 - i % folds
+        for i, w in enumerate(order)
+    }
+
+
+def stage_threshold(probabilities: np.ndarray, durable: np.ndarray, stopped: np.ndarray) -> float:
+    """The stage's threshold: it stops no more of the ``durable`` band notes than the model
+    alone did (``stopped``), the notes it stops being its best-scored ones."""
+    allowed = int((durable & stopped).sum())
+    ranked = np.sort(probabilities[durable])[::-1]
+    return float(ranked[allowed]) + 1e-9 if len(ranked) > allowed else 0.0
+
+
+def train_sentence_stage(
+    rows: Sequence[Row],
+    special_train: Sequence[Row],
+    seed: int,
+    fixed_c: Mapping[str, float],
+    shipped: JudgmentModel,
+    subjects: bool = True,
+) -> SentenceStage:
+    """Out-of-fold scores per writer fold (the model retrained without the fold), the e5
+    vectors of the band notes, a logistic regression over ``[logit(score), vector]`` and its
+    threshold from grouped cross-validation (``stage_threshold``). Keyed to ``shipped``."""
+    from sklearn.model_selection import GroupKFold, cross_val_predict
+
+    from memory_service.core.sentences import default_sentence_encoder
+
+    folds = writer_folds(rows)
+    cached: dict[str, frozenset[str]] = {}
+    read = note_features(False, subjects)
+
+    def feature_fn(text: str) -> frozenset[str]:
+        if text not in cached:
+            cached[text] = read(text)
+        return cached[text]
+
+    band: list[tuple[Row, float, bool, int]] = []
+    for fold in range(STAGE_FOLDS):
+        rest = [r for r in rows if folds[r.writer] != fold]
+        train = [r for r in rest if split_of(r.group, seed) != "dev"] + list(special_train)
+        dev = [r for r in rest if split_of(r.group, seed) == "dev"]
+        model = train_linear(train, dev, seed, fixed_c, feature_fn=feature_fn, subjects=subjects)
+        predict = linear_predictor(model)
+        refuse = model.thresholds[STAGE_LABEL].refuse
+        for row in rows:
+            if folds[row.writer] != fold:
+                continue
+            score = model.scores(row.text)[STAGE_LABEL]
+            if STAGE_LOW <= score < refuse:
+                decision = predict(row)
+                band.append((row, score, STAGE_LABEL in decision.refused | decision.held, fold))
+        print(f"stage fold {fold}: {len(band)} band notes so far", flush=True)
+    encoder = default_sentence_encoder()
+    vectors: list[tuple[float, ...]] = []
+    texts = [row.text for row, _, _, _ in band]
+    for start in range(0, len(texts), 64):
+        vectors.extend(encoder.encode(texts[start : start + 64]))
+    scores = np.clip(np.array([score for _, score, _, _ in band]), 1e-6, 1 - 1e-6)
+    x = np.hstack([np.log(scores / (1 - scores))[:, None], np.array(vectors)])
+    y = np.array([STAGE_LABEL in row.labels for row, _, _, _ in band], dtype=int)
+    groups = np.array([fold for _, _, _, fold in band])
+    stopped = np.array([stop for _, _, stop, _ in band])
+    # A guess a rule refuses is refused whatever the stage says: not the stage's to spare.
+    free = np.array([not row.labels and not is_drawn_conclusion(row.text) for row, *_ in band])
+    classifier = LogisticRegression(C=1.0, class_weight="balanced", max_iter=3000)
+    inner = cross_val_predict(
+        classifier, x, y, groups=groups, cv=GroupKFold(STAGE_FOLDS), method="predict_proba"
+    )[:, 1]
+    threshold = stage_threshold(inner, free, stopped)
+    classifier.fit(x, y)
+    print(f"stage: {len(band)} band notes, {int(y.sum())} guesses, threshold {threshold:.4f}")
+    return SentenceStage(
+        STAGE_LABEL,
+        STAGE_LOW,
+        tuple(round(float(w), 6) for w in [*classifier.coef_[0]]),
+        round(float(classifier.intercept_[0]), 6),
+        round(threshold, 6),
+        model=model_key(shipped),
+    )
+
+
+def write_stage(
+    rows: Sequence[Row],
+    special_train: Sequence[Row],
+    seed: int,
+    model: JudgmentModel,
+    subjects: bool,
+) -> None:
+    stage = train_sentence_stage(rows, special_train, seed, model.metadata["C"], model, subjects)
+    document = stage.to_document()
+    STAGE_OUT.write_bytes(
+        gzip.compress(json.dumps(document, sort_keys=True, separators=(",", ":")).encode(), mtime=0)
+    )
+    print(f"wrote {STAGE_OUT} (threshold {stage.threshold})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, default=13)
@@ -707,6 +827,16 @@ def main() -> None:
         default=",".join(str(c) for c in C_GRID),
         help="the regularisations (C, comma-separated) each reason chooses from on dev",
     )
+    parser.add_argument(
+        "--no-stage",
+        action="store_true",
+        help="do not retrain the sentence stage (it then no longer matches the new model)",
+    )
+    parser.add_argument(
+        "--stage-only",
+        action="store_true",
+        help="train only the sentence stage for the shipped model (about 10 minutes)",
+    )
     args = parser.parse_args()
     c_grid = tuple(float(c) for c in args.grid.split(","))
     if args.refusal_budget != DURABLE_REFUSAL_BUDGET:
@@ -725,6 +855,11 @@ def main() -> None:
     }
     print(f"corpus: {len(rows)} notes; " + ", ".join(f"{k} {len(v)}" for k, v in splits.items()))
     print(f"special-categories notes trained on as durable: {len(special['train'])}")
+    if args.stage_only:
+        document = json.loads(gzip.decompress(args.out.read_bytes()).decode("utf-8"))
+        shipped = checked(JudgmentModel.from_document(document))
+        write_stage(rows, special["train"], args.seed, shipped, not args.no_subjects)
+        return
     model = train_linear(
         splits["train"] + special["train"],
         splits["dev"],
@@ -741,6 +876,8 @@ def main() -> None:
     size = args.out.stat().st_size // 1024
     print(f"wrote {args.out} ({size} KiB, {len(document['weights'])} features)")
     print("thresholds:", {k: (v.refuse, v.confirm) for k, v in model.thresholds.items()})
+    if not args.no_stage:
+        write_stage(rows, special["train"], args.seed, model, not args.no_subjects)
     linear = linear_predictor(model)
     rules = rules_predictor()
     lines = [

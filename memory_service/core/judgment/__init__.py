@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from memory_service.core.judgment.model import JudgmentModel, ModelFileError, default_model
 from memory_service.core.judgment.rules import (
     EVEN_ODDS,
+    asks_what_no_user_may,
     gives_a_value,
     holds_amounts,
     is_addressed_command,
@@ -32,12 +33,14 @@ from memory_service.core.judgment.rules import (
     marks_a_passing_state,
     reported_questions_quoted,
 )
+from memory_service.core.judgment.sentence_stage import SentenceStage, default_sentence_stage
 from memory_service.core.model import Durability, Reason, ReasonCode, Source
 
 __all__ = [
     "DETAILS",
     "JudgmentModel",
     "ModelFileError",
+    "SentenceStage",
     "Verdict",
     "default_model",
     "is_ephemeral",
@@ -74,6 +77,7 @@ def judge(
     durability: Durability,
     model: JudgmentModel | None = None,
     source: Source = Source.USER_STATED,
+    stage: SentenceStage | None = None,
 ) -> Verdict:
     """The four judgment reasons for one note's text.
 
@@ -83,8 +87,24 @@ def judge(
     speculation (:func:`.rules.is_grounded_inference`); a note of any source that draws its
     own conclusion from a source or a habit it names is one too
     (:func:`.rules.is_drawn_conclusion`).
+
+    A guess scored in the band of the sentence stage (:mod:`.sentence_stage`, the shipped one
+    when ``model`` is the shipped model, else ``stage``) is held or not as the stage decides; for
+    a note the agent declares inferred, held if the stage or the model's hold band says so.
     """
-    model = model or default_model()
+    if model is None or model is default_model():
+        model = default_model()
+        stage = stage or default_sentence_stage()
+    return _judged(text, durability, model, source, stage)
+
+
+def _judged(
+    text: str,
+    durability: Durability,
+    model: JudgmentModel,
+    source: Source,
+    stage: SentenceStage | None,
+) -> Verdict:
     scores = model.scores(text)
     # A question the note reports is the user's, hedge and all: the guess is scored with it
     # read as a quotation (:func:`.rules.reported_questions_quoted`), the other reasons not.
@@ -99,6 +119,14 @@ def judge(
         score = guess if label == _SPECULATIVE else scores[label]
         if score >= thresholds[label].refuse:
             refuse.add(code)
+        elif (
+            stage is not None
+            and stage.label == label
+            and stage.reaches(score, thresholds[label].refuse)
+        ):
+            cheap = source is Source.MODEL_INFERRED and score >= thresholds[label].confirm
+            if cheap or stage.stops(score, text):
+                hold.add(code)
         elif score >= thresholds[label].confirm and _may_hold(code, score, text, source):
             hold.add(code)
     if is_empty_chatter(text) or (source is Source.SYSTEM_RECORD and is_conversation_record(text)):
@@ -106,7 +134,12 @@ def judge(
     grounded = source is Source.MODEL_INFERRED and is_grounded_inference(text)
     if grounded or is_drawn_conclusion(text):
         refuse.add(ReasonCode.SPECULATIVE)
-    if is_role_markup(text) or is_addressed_command(text) or lifts_a_safeguard(text):
+    if (
+        is_role_markup(text)
+        or is_addressed_command(text)
+        or lifts_a_safeguard(text)
+        or asks_what_no_user_may(text)
+    ):
         refuse.add(ReasonCode.INSTRUCTION)
     if refuse:
         # The note is refused anyway: a reason it was held for is named with the others.
@@ -137,5 +170,6 @@ def _may_hold(code: ReasonCode, score: float, text: str, source: Source) -> bool
 def is_ephemeral(text: str, model: JudgmentModel | None = None) -> bool:
     """Whether a note states a passing state (consolidation drops such notes at the end of a
     session, whatever durability the agent gave them)."""
-    verdict = judge(text, Durability.DURABLE, model)
+    # Guesses are not asked about here: the sentence stage is not run.
+    verdict = _judged(text, Durability.DURABLE, model or default_model(), Source.USER_STATED, None)
     return any(reason.code is ReasonCode.EPHEMERAL for reason in verdict.refuse)
