@@ -75,6 +75,9 @@ def test_a_private_person_marked_by_the_structure_is_never_asked() -> None:
         ("Borrowed Thanh Pham's Opel Corsa Electric for the move.", "Thanh Pham's"),
         ("Großer Fan von Hans-Peter Lindqvist.", "Großer Fan von Hans-Peter Lindqvist"),
         ("Va chez son vieux prof Bernard Lavilliers.", "Bernard Lavilliers"),
+        ("Cust. name Gareth Pellow; calls about the shutter lock.", "Gareth Pellow"),
+        ("Customer: Gareth Pellow, shutter lock.", "Gareth Pellow"),
+        ("Offre des Stan Smith à son jumeau Stan chaque anniversaire.", "Stan Smith"),
     ):
         assert not may_clear(text, *_span(text, name), GIVEN), text
         encoder = _Encoder(frozenset({name}))

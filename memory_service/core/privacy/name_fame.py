@@ -75,6 +75,22 @@ _PARTICLES = frozenset(
     {"de", "da", "di", "do", "du", "del", "della", "des", "la", "le", "van", "von", "der", "den"}
     | {"af", "av", "zu", "y", "e", "&", "and", "et", "und", "bin", "ibn", "al", "el", "ten", "ter"}
 )
+# A name asked for or a client's label right before the span: "Cust. name Gareth Pellow",
+# "Customer: ...", "Nom : ...", "reserved for ...".
+_LABEL_BEFORE = re.compile(
+    r"(?<![\w'])(?i:(?:full\s+|last\s+|first\s+|sur)?name|nom|nombre|nome|namen?|called|named"
+    r"|appel[ée]e?s?|llamad[oa]s?|chiamat[oa]|hei(?:ß|ss)t|cust\.?|customer|client[e]?|kunde|kundin"
+    r"|guest|patient|tenant|caller|contact|attn\.?|booked\s+for|reserved\s+for|under)"
+    r"\s*(?:[:=#-]|is|est|es|è|ist)?\s*$"
+)
+# Somewhere in the note, a possessive, a lower-case role and a capitalised word: "à son
+# jumeau Stan", "her hairdresser Thanh": a private person is named in the note, and a
+# famous-looking span in it may have been refused for the right reason by the wrong span.
+_POSSESSOR_NAMES = re.compile(
+    r"(?<![\w'])(?i:my|his|her|their|our|your|mon|ma|son|sa|notre|votre|leur|mi|su|tu"
+    r"|mein(?:e[mnrs]?)?|sein(?:e[mnrs]?)?|ihr(?:e[mnrs]?)?|unser(?:e[mnrs]?)?|mio|mia|suo|sua)"
+    r"(?P<role>(?:\s+[^\W\d_A-ZÀ-ÖØ-Þ][\w'\u2019-]*){1,2})\s+[A-ZÀ-ÖØ-Þ][^\W\d_]+"
+)
 # A possessive inside the name's run: "Thanh Pham's Opel Corsa" is someone's car.
 _INNER_POSSESSIVE = re.compile(r"['\u2019]s?\s+\S")
 
@@ -86,7 +102,9 @@ class FameModelError(ValueError):
 def may_clear(text: str, start: int, end: int, given: Container[str]) -> bool:
     """Whether the structure leaves the span to the probe: no person cue or possessive
     relation before it (nor a possessive and a lower-case role: "her hairdresser"), no
-    relation in apposition after it, no possessive before a lower-case noun ("Ana Pérez's
+    relation in apposition after it, no label of a name or a client before it ("Cust. name"),
+    no possessive and role before a capitalised word anywhere in the note ("à son jumeau
+    Stan"), no possessive before a lower-case noun ("Ana Pérez's
     cooking") or inside the name's run ("Thanh Pham's Opel"), no street lived on ("Larkspur
     Road"), no e-mail or phone number in the note, and not a single word that is a known
     given name."""
@@ -100,6 +118,11 @@ def may_clear(text: str, start: int, end: int, given: Container[str]) -> bool:
         return False
     if _CONTACT.search(text) or _INNER_POSSESSIVE.search(span):
         return False
+    if _LABEL_BEFORE.search(text[max(0, start - 40) : start]):
+        return False
+    for other in _POSSESSOR_NAMES.finditer(text):
+        if not FUNCTION_WORDS & set(other["role"].lower().split()):
+            return False
     possessor = _POSSESSOR_BEFORE.search(text[max(0, start - 60) : start])
     if possessor is not None and not FUNCTION_WORDS & set(possessor["role"].lower().split()):
         return False
