@@ -78,6 +78,9 @@ def test_a_private_person_marked_by_the_structure_is_never_asked() -> None:
         ("Cust. name Gareth Pellow; calls about the shutter lock.", "Gareth Pellow"),
         ("Customer: Gareth Pellow, shutter lock.", "Gareth Pellow"),
         ("Offre des Stan Smith à son jumeau Stan chaque anniversaire.", "Stan Smith"),
+        ("wife (Victoria) bought him a Scotty Cameron putter.", "Scotty Cameron"),
+        ("Schenkt Zwillingsbruder Stan jedes Jahr Stan Smiths.", "Stan Smiths"),
+        ("Loge chez Kiki, place Charles de Gaulle.", "Charles de Gaulle"),
     ):
         assert not may_clear(text, *_span(text, name), GIVEN), text
         encoder = _Encoder(frozenset({name}))

@@ -91,6 +91,13 @@ _POSSESSOR_NAMES = re.compile(
     r"|mein(?:e[mnrs]?)?|sein(?:e[mnrs]?)?|ihr(?:e[mnrs]?)?|unser(?:e[mnrs]?)?|mio|mia|suo|sua)"
     r"(?P<role>(?:\s+[^\W\d_A-ZÀ-ÖØ-Þ][\w'\u2019-]*){1,2})\s+[A-ZÀ-ÖØ-Þ][^\W\d_]+"
 )
+# A capitalised word of the note, and a kinship compound or "chez" right before it: "wife
+# (Victoria)", "Zwillingsbruder Stan", "Loge chez Kiki".
+_CAPITALISED = re.compile(r"(?<![\w'\u2019-])[A-ZÀ-ÖØ-Þ][^\W\d_]+")
+_OTHER_CUE = re.compile(
+    r"(?i:(?:bruder|schwester|mutter|vater|sohn|tochter|cousine?|onkel|tante|zwilling)\s*"
+    r"|(?<![\w'])chez\s+|(?<![\w'])(?:twin|jumelle?|gemell[oa]|gemel[oa])\s+)$"
+)
 # A possessive inside the name's run: "Thanh Pham's Opel Corsa" is someone's car.
 _INNER_POSSESSIVE = re.compile(r"['\u2019]s?\s+\S")
 
@@ -102,12 +109,12 @@ class FameModelError(ValueError):
 def may_clear(text: str, start: int, end: int, given: Container[str]) -> bool:
     """Whether the structure leaves the span to the probe: no person cue or possessive
     relation before it (nor a possessive and a lower-case role: "her hairdresser"), no
-    relation in apposition after it, no label of a name or a client before it ("Cust. name"),
-    no possessive and role before a capitalised word anywhere in the note ("à son jumeau
-    Stan"), no possessive before a lower-case noun ("Ana Pérez's
-    cooking") or inside the name's run ("Thanh Pham's Opel"), no street lived on ("Larkspur
-    Road"), no e-mail or phone number in the note, and not a single word that is a known
-    given name."""
+    relation in apposition after it, no label of a name or a client before it ("Cust.
+    name"), no possessive and role or other person cue before a capitalised word anywhere
+    in the note ("à son jumeau Stan", "wife (Victoria)", "chez Kiki"), no possessive before
+    a lower-case noun ("Ana Pérez's cooking") or inside the name's run ("Thanh Pham's
+    Opel"), no street lived on ("Larkspur Road"), no e-mail or phone number in the note,
+    and not a single word that is a known given name."""
     start, end = name_unit(text, start, end)
     span = text[start:end].strip(_EDGE)
     if not span or person_cue_before(text[:start]) or relation_after(text, end):
@@ -119,6 +126,8 @@ def may_clear(text: str, start: int, end: int, given: Container[str]) -> bool:
     if _CONTACT.search(text) or _INNER_POSSESSIVE.search(span):
         return False
     if _LABEL_BEFORE.search(text[max(0, start - 40) : start]):
+        return False
+    if _private_person_elsewhere(text, start, end):
         return False
     for other in _POSSESSOR_NAMES.finditer(text):
         if not FUNCTION_WORDS & set(other["role"].lower().split()):
@@ -134,6 +143,19 @@ def may_clear(text: str, start: int, end: int, given: Container[str]) -> bool:
         if fold(word).lower() in given:
             return False
     return True
+
+
+def _private_person_elsewhere(text: str, start: int, end: int) -> bool:
+    """Whether another capitalised word of the note is named by a cue ("wife (Victoria)",
+    "Zwillingsbruder Stan", "chez Kiki"): the pipeline may have refused the note for the
+    famous name while missing its private person, so the probe clears nothing in it."""
+    for word in _CAPITALISED.finditer(text):
+        if start <= word.start() < end:
+            continue
+        before = text[max(0, word.start() - 60) : word.start()]
+        if person_cue_before(before.rstrip("( ") + " ") or _OTHER_CUE.search(before):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
