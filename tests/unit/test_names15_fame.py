@@ -56,6 +56,7 @@ def test_the_structure_leaves_a_plain_name_to_the_probe() -> None:
         ("Buys his tea at Sainsbury's on Fridays.", "Sainsbury's"),
         ("Loves the paintings of Hilma af Klint.", "Hilma af Klint"),
         ("Quotes Charles de Gaulle in every speech.", "Charles de Gaulle"),
+        ("Dîne chez moi, place Charles de Gaulle.", "Charles de Gaulle"),
         ("Rereads Gabriel García Márquez every summer.", "Gabriel García Márquez"),
     ):
         assert may_clear(text, *_span(text, name), GIVEN), text
@@ -81,6 +82,7 @@ def test_a_private_person_marked_by_the_structure_is_never_asked() -> None:
         ("wife (Victoria) bought him a Scotty Cameron putter.", "Scotty Cameron"),
         ("Schenkt Zwillingsbruder Stan jedes Jahr Stan Smiths.", "Stan Smiths"),
         ("Loge chez Kiki, place Charles de Gaulle.", "Charles de Gaulle"),
+        ("Loge chez chloé, place Charles de Gaulle.", "Charles de Gaulle"),
     ):
         assert not may_clear(text, *_span(text, name), GIVEN), text
         encoder = _Encoder(frozenset({name}))

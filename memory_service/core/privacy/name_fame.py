@@ -98,6 +98,13 @@ _OTHER_CUE = re.compile(
     r"(?i:(?:bruder|schwester|mutter|vater|sohn|tochter|cousine?|onkel|tante|zwilling)\s*"
     r"|(?<![\w'])chez\s+|(?<![\w'])(?:twin|jumelle?|gemell[oa]|gemel[oa])\s+)$"
 )
+# "chez" and a word that is not a pronoun or an article: someone's home, in any case
+# ("Loge chez chloé").
+_CHEZ_SOMEONE = re.compile(
+    r"(?<![\w'])(?i:chez)\s+(?!(?i:moi|toi|soi|lui|elle|eux|elles|nous|vous|le|la|les|l'"
+    r"|un|une|des|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs)(?![\w']))"
+    r"[^\W\d_]"
+)
 # A possessive inside the name's run: "Thanh Pham's Opel Corsa" is someone's car.
 _INNER_POSSESSIVE = re.compile(r"['\u2019]s?\s+\S")
 
@@ -149,6 +156,8 @@ def _private_person_elsewhere(text: str, start: int, end: int) -> bool:
     """Whether another capitalised word of the note is named by a cue ("wife (Victoria)",
     "Zwillingsbruder Stan", "chez Kiki"): the pipeline may have refused the note for the
     famous name while missing its private person, so the probe clears nothing in it."""
+    if _CHEZ_SOMEONE.search(text[:start] + " " * (end - start) + text[end:]):
+        return True
     for word in _CAPITALISED.finditer(text):
         if start <= word.start() < end:
             continue
