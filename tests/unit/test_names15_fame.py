@@ -78,6 +78,7 @@ def test_a_private_person_marked_by_the_structure_is_never_asked() -> None:
         ("Va chez son vieux prof Bernard Lavilliers.", "Bernard Lavilliers"),
         ("Cust. name Gareth Pellow; calls about the shutter lock.", "Gareth Pellow"),
         ("Customer: Gareth Pellow, shutter lock.", "Gareth Pellow"),
+        ("Référente paie : Capucine Delorme, à relancer.", "Capucine Delorme"),
         ("Offre des Stan Smith à son jumeau Stan chaque anniversaire.", "Stan Smith"),
         ("wife (Victoria) bought him a Scotty Cameron putter.", "Scotty Cameron"),
         ("Schenkt Zwillingsbruder Stan jedes Jahr Stan Smiths.", "Stan Smiths"),

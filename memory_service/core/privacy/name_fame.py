@@ -83,6 +83,9 @@ _LABEL_BEFORE = re.compile(
     r"|guest|patient|tenant|caller|contact|attn\.?|booked\s+for|reserved\s+for|under)"
     r"\s*(?:[:=#-]|is|est|es|è|ist)?\s*$"
 )
+# A colon or a dash right before the span: a label's value ("Référente paie : Capucine
+# Delorme", "Contact - ..."), whatever the label says.
+_COLON_BEFORE = re.compile(r"[:\u2013\u2014=-]\s*$")
 # Somewhere in the note, a possessive, a lower-case role and a capitalised word: "à son
 # jumeau Stan", "her hairdresser Thanh": a private person is named in the note, and a
 # famous-looking span in it may have been refused for the right reason by the wrong span.
@@ -132,7 +135,9 @@ def may_clear(text: str, start: int, end: int, given: Container[str]) -> bool:
         return False
     if _CONTACT.search(text) or _INNER_POSSESSIVE.search(span):
         return False
-    if _LABEL_BEFORE.search(text[max(0, start - 40) : start]):
+    if _LABEL_BEFORE.search(text[max(0, start - 40) : start]) or _COLON_BEFORE.search(
+        text[max(0, start - 8) : start]
+    ):
         return False
     if _private_person_elsewhere(text, start, end):
         return False
