@@ -71,6 +71,7 @@ from memory_service.core.privacy.name_context import (
     last_word,
     thing_named,
 )
+from memory_service.core.privacy.name_fame import FameReader, load_fame_probe
 from memory_service.core.privacy.name_model import load_name_model
 from memory_service.core.privacy.names import (
     FUNCTION_WORDS,
@@ -242,6 +243,11 @@ class PresidioPiiDetector:
         # Whether a name-like span without a person cue is a public name (a figure, a brand,
         # a work, a place): learned from its context, kept only when confident.
         self._name_model = load_name_model(self._first_names, rare)
+        # The sentence encoder's reading of a span as a public name (a figure, a brand, a
+        # place): asked last, only about a span about to be refused as a person, and never
+        # when the structure marks a private person; it can only clear (name_fame).
+        self._fame = FameReader(load_fame_probe(), self._first_names)
+        self._fame.warm()
         # A given name alone, without a cue or a surname: the dictionary's names above its
         # rare classes (the rare entries are often words of some language).
         self._frequent_first_names = load_first_names(min_frequency=RARE + 1)
@@ -331,11 +337,17 @@ class PresidioPiiDetector:
                 # The English model on Spanish, German or Italian text calls every capitalised
                 # noun a person: only a common given name in its span counts ("mit seinem
                 # Mitbewohner Moritz", "Cita a Mateo"), the rest is left to the structure.
-                return self._holds_given_name(value, before, language=language)
-            english = language == LANGUAGE
-            if english and self._folded_place(text, result.start, result.end):
-                return False
-            return self._plausible_name(value, before, english=english)
+                person = self._holds_given_name(value, before, language=language)
+            else:
+                english = language == LANGUAGE
+                if english and self._folded_place(text, result.start, result.end):
+                    return False
+                person = self._plausible_name(value, before, english=english)
+            # Last, and only for a span about to be refused: the encoder's reading of it.
+            return person and (
+                self._person_cue_before(before)
+                or not self._fame.famous(text, result.start, result.end)
+            )
         return True
 
     def _unknown_compound(self, value: str) -> bool:
@@ -382,8 +394,11 @@ class PresidioPiiDetector:
         if MODEL_NUMBER_BEFORE.search(before):
             return False  # "Tesla Model 3 Long Range": a trim of a model line, not a person
         # The NER model's ORG label is no evidence here: en_core_web_sm calls "Edvard
-        # Petrussen" an organisation. The context decides, through the name model.
-        return not self._public_name(text, span.start, span.end)
+        # Petrussen" an organisation. The context decides, through the name model, then
+        # (only for a span about to be refused) the encoder's reading of it.
+        if self._public_name(text, span.start, span.end):
+            return False
+        return not self._fame.famous(text, span.start, span.end)
 
     def _public_name(self, text: str, start: int, end: int) -> bool:
         """Whether a name-like span without a person cue is a public name: the brand
