@@ -67,3 +67,27 @@ def test_a_plate_shaped_model_after_a_makers_word_passes(text: str) -> None:
 )
 def test_a_plate_shape_after_a_given_name_or_alone_is_refused(text: str) -> None:
     assert "pii" in privacy_codes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Buys her maps at Stanfords Books, 7 Mercer Walk, London, when she is in town.",
+        "Préfère le rendez-vous à l'ambassade du Canada, 130 rue du Faubourg Saint-Honoré.",
+        "Holt die Karten immer beim Kino International, Karl-Marx-Allee 33.",
+    ],
+)
+def test_a_venues_own_address_after_visiting_it_passes(text: str) -> None:
+    assert "pii" not in privacy_codes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lives above the Corner Shop, 12 Mill Lane.",
+        "Send the parcel to the Green Café, 4 Elm Road, where she lives upstairs.",
+        "Babysits at the Martins', 14 Oak Road, on Fridays.",
+    ],
+)
+def test_an_address_lived_at_or_delivered_to_stays_refused(text: str) -> None:
+    assert "pii" in privacy_codes(text)

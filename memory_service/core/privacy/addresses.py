@@ -274,13 +274,24 @@ _LANDMARK_NOUNS = (
     r"|mus[ée]e|museo|torre|tour|catedral|cath[ée]drale|cattedrale|bas[íi]lica|palacio|palais"
     r"|palazzo|castillo|ch[âa]teau|castello|schloss|dom|duomo|teatro|th[ée][âa]tre|estadio"
     r"|stade|stadio|mezquita|sagrada"
+    # venues a customer visits: shops, consulates, stations (session 14: "Shops at Powell's
+    # Books, 1005 W Burnside St", "beim US-Generalkonsulat Frankfurt, Gießener Straße 30")
+    r"|books|bookshop|bookstore|librairie|librer[íi]a|libreria|buchhandlung|company|store"
+    r"|shop|market|march[ée]|mercado|mercato|embassy|consulate|ambassade|consulat|embajada"
+    r"|consulado|ambasciata|consolato|[\w-]*botschaft|[\w-]*konsulat|caf[ée]|restaurant"
+    r"|hotel|h[ôo]tel|cinema|cin[ée]ma|kino|station|gare|bahnhof|airport|a[ée]roport"
+    r"|aeropuerto|aeroporto|flughafen"
 )
 _HOUSE_NOUNS = r"house|casa|villa|maison|haus|manor|hall"
 _LANDMARK_WORD = r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'\u2019.-]*"
 _LANDMARK = re.compile(
     r"(?i:(?P<house_last>(?:" + _LANDMARK_WORD + r"\s+){1,4}(?:" + _HOUSE_NOUNS + r"))"
     r"|(?P<house_first>(?:" + _HOUSE_NOUNS + r")(?:\s+" + _LANDMARK_WORD + r"){1,3})"
-    r"|(?:" + _LANDMARK_WORD + r"\s+){1,4}(?:" + _LANDMARK_NOUNS + r")"
+    r"|(?:"
+    + _LANDMARK_WORD
+    + r"\s+(?:(?:and|&|of|the|de|du|des)\s+)?){1,4}(?:"
+    + _LANDMARK_NOUNS
+    + r")"
     r"|(?:"
     + _LANDMARK_NOUNS
     + r")(?:\s+(?:de|del|di|du|des|d'|della)?\s*"
@@ -354,9 +365,16 @@ def _without_glossed_addresses(text: str) -> str:
     return text
 
 
+def without_public_places(text: str) -> str:
+    """``text`` with the addresses of landmarks, venues and glossed places blanked (see
+    above): what every address reader reads, so that a place's own address is judged the same
+    way by the word readers here and by the format readers (:mod:`.address_formats`)."""
+    return _without_glossed_addresses(_without_landmark_addresses(text))
+
+
 def _address_kinds(text: str) -> frozenset[str]:
     kinds = set()
-    text = _without_glossed_addresses(_without_landmark_addresses(text))
+    text = without_public_places(text)
     if _street(text) or (
         (_house_number(text) or _HOUSE_NUMBER_LABEL.search(text)) and _STREET_NAMED.search(text)
     ):

@@ -18,7 +18,7 @@ from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.model import Reason, ReasonCode
 from memory_service.core.ports import IdentifierDetector
 from memory_service.core.privacy.address_formats import address_format_kinds
-from memory_service.core.privacy.addresses import address_kinds
+from memory_service.core.privacy.addresses import address_kinds, without_public_places
 from memory_service.core.privacy.identifiers import candidate_codes, identifier_types
 from memory_service.core.privacy.learned import (
     PII,
@@ -77,7 +77,7 @@ def check_privacy(
         # read too.
         entity_types |= locator_types(views.text) & CLAUSE_END_TYPES
     entity_types |= cued_name_types(scan)
-    entity_types |= address_format_kinds(scan)
+    entity_types |= address_format_kinds(without_public_places(scan))
     # Street addresses and postal boxes said in words ("seventeen Harbour Row", "box one
     # hundred and twelve") are read on the normalised note too.
     entity_types |= address_kinds(views.note)
