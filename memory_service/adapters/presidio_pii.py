@@ -56,6 +56,7 @@ from memory_service.core.privacy.brands import (
     reads_as_brand,
 )
 from memory_service.core.privacy.identifiers import harmless_number_at
+from memory_service.core.privacy.locators import version_before
 from memory_service.core.privacy.name_context import (
     BRAND_LABELS,
     GERMAN_INFLECTED,
@@ -306,7 +307,8 @@ class PresidioPiiDetector:
         if result.entity_type == "EMAIL_ADDRESS":
             return not _is_url_userinfo(text, result.start, value)
         if result.entity_type == "IP_ADDRESS":
-            return not _is_internal_address(value)
+            # "app build 4.12.0.188": a version after its word (the core's own reader agrees)
+            return not (_is_internal_address(value) or version_before(text, result.start))
         if result.entity_type == "PHONE_NUMBER":
             # A price or a count the phone pattern took ("350 000 €", "timestamp 17…"): the
             # shape reader's harmless shapes decide, as for any other digit run.

@@ -79,3 +79,9 @@ def test_a_name_after_a_model_number_without_a_capitalised_word_before_it_is_a_p
     detector: PresidioPiiDetector,
 ) -> None:
     assert "PERSON" in detector.entity_types("Room 5: Max Comfort checks in on Monday.")
+
+
+def test_a_build_number_after_its_word_is_no_ip_address(detector: PresidioPiiDetector) -> None:
+    # Presidio's own IP recognizer reads the four dotted groups; the version word decides.
+    assert "IP_ADDRESS" not in detector.entity_types("Runs the booking app at build 7.3.0.212.")
+    assert "IP_ADDRESS" in detector.entity_types("Her router answers on 84.122.31.7 from outside.")

@@ -91,3 +91,8 @@ def test_a_venues_own_address_after_visiting_it_passes(text: str) -> None:
 )
 def test_an_address_lived_at_or_delivered_to_stays_refused(text: str) -> None:
     assert "pii" in privacy_codes(text)
+
+
+def test_a_build_number_shaped_like_an_address_is_a_version() -> None:
+    assert "pii" not in privacy_codes("Runs the booking app at build 7.3.0.212 on a Pixel.")
+    assert "pii" in privacy_codes("Her home router answers on 84.122.31.7 from outside.")

@@ -536,8 +536,22 @@ def _bare_handle(word: str) -> bool:
     )
 
 
+# A version or build number written as four dotted groups ("app build 4.12.0.188",
+# "firmware version 10.2.0.14"): right after its word, a version, not a host's address.
+_VERSION_WORD_BEFORE = re.compile(
+    r"(?i:\b(?:build|version|versions|release|firmware|versi[óo]n|versione|v)\s*:?\s*)$"
+)
+
+
+def version_before(text: str, start: int) -> bool:
+    """Whether the dotted value at ``start`` follows a word of version or build."""
+    return _VERSION_WORD_BEFORE.search(text, 0, start) is not None
+
+
 def _has_public_ip(text: str) -> bool:
     for match in (*_IPV4.finditer(text), *_IPV6.finditer(text)):
+        if version_before(text, match.start()):
+            continue
         try:
             address = ipaddress.ip_address(match.group())
         except ValueError:
