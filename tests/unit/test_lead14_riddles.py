@@ -96,3 +96,32 @@ def test_an_address_lived_at_or_delivered_to_stays_refused(text: str) -> None:
 def test_a_build_number_shaped_like_an_address_is_a_version() -> None:
     assert "pii" not in privacy_codes("Runs the booking app at build 7.3.0.212 on a Pixel.")
     assert "pii" in privacy_codes("Her home router answers on 84.122.31.7 from outside.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Uses Harbour77! to log in to the members' area.",
+        "Pour se connecter à l'espace client, elle utilise 'Lavande2011'.",
+        "Zum Einloggen ins Kundenportal nutzt er Falke#1990.",
+    ],
+)
+def test_a_password_shaped_word_used_to_log_in_is_a_secret(text: str) -> None:
+    assert "secret" in privacy_codes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Logs in on a Lenovo X1 Carbon at work.",
+        "Uses a YubiKey 5C to log in to everything.",
+        "Uses the Authy app to sign in.",
+    ],
+)
+def test_a_device_or_an_app_used_to_log_in_is_no_secret(text: str) -> None:
+    assert "secret" not in privacy_codes(text)
+
+
+def test_a_product_shaped_like_a_password_is_refused_known_cost() -> None:
+    # Fail closed: "Office365" has the shape of "Bolero1928" (a word, then digits).
+    assert "secret" in privacy_codes("Uses Office365 to sign in at work.")

@@ -390,6 +390,7 @@ def _secret_kinds(folded_text: str, lexicons: Lexicons, *, plain_words: bool) ->
         or items_joined(folded_text)
         or partial_secret(folded_text)
         or opened_with_password(folded_text)
+        or used_to_log_in(folded_text)
         or any(kind == CREDENTIAL for kind, _ in keyed_values(folded_text))
         or hint_with_value(folded_text)
         or _told_in_prose(folded_text)
@@ -1130,6 +1131,47 @@ def opened_with_password(text: str) -> bool:
         opened = [*_OPENED_WITH_REST.finditer(clause)] if unlocked else []
         if any(_password_in(m["rest"]) for m in [*opened, *_JOINS_WITH.finditer(clause)]):
             return True
+    return False
+
+
+# A password-shaped word the note says is used, or quotes, in a clause about logging in or
+# getting into something (issue 10, session 14): "Uses Bolero1928 to log in to the portal",
+# "Para entrar en su área de abonado usa 'Bolero1928'", "utilise 'Mistral#88' pour se
+# connecter". The verb of logging in may stand before or after the value; a maker's model right
+# after its capitalised name is no value ("logs in on a Lenovo X1").
+_LOGIN_VERB = re.compile(
+    r"(?<![\w-])(?:log(?:s|ged|ging)?\s*(?:in|on)|sign(?:s|ed|ing)?\s*in|get(?:s|ting)? into"
+    r"|access\w*|unlock\w*|entrar|acceder|accede\w*|ingresar|entrer|acceder|se connect\w*"
+    r"|connect\w*|anmeld\w*|einlogg\w*|rein(?:zu)?kommen|accedere|entrare|collegarsi)(?![\w-])",
+    re.I,
+)
+_USE_VERB_THEN = re.compile(
+    r"(?<![\w-])(?:uses?|using|usa|usan|usaba|utiliza\w*|utilise\w*|nutzt|benutzt|verwendet"
+    r"|usa(?:re)?|typed|types|tape|teclea)\s+"
+    # a subject pronoun after the verb ("nutzt er Falke#1990", "utilise-t-elle")
+    r"(?:(?:er|sie|il|elle|ella|el|lui|lei|he|she|they)\s+)?(?P<value>\S+)",
+    re.I,
+)
+_QUOTED_TOKEN = re.compile(
+    r"[\"'\u2018\u201c\u00ab](?P<value>[^\s\"'\u2019\u201d\u00bb]{4,40})[\"'\u2019\u201d\u00bb]"
+)
+
+
+# A sentence whose end is a mark before a capital or the text's end: a password may end in
+# "!" or "." ("Uses Harbour77! to log in").
+_LOGIN_SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?](?!\s+[A-ZÀ-ÖØ-Þ]|\s*$))+")
+
+
+def used_to_log_in(text: str) -> bool:
+    """A password-shaped word used or quoted in a clause about logging in (see above)."""
+    for sentence in _LOGIN_SENTENCE.finditer(text):
+        clause = sentence.group()
+        if _LOGIN_VERB.search(clause) is None:
+            continue
+        for match in (*_USE_VERB_THEN.finditer(clause), *_QUOTED_TOKEN.finditer(clause)):
+            value = match["value"].strip(_WORD_EDGES).rstrip(".,;:!?")
+            if looks_like_password(value) and not _after_maker(clause, match.start("value")):
+                return True
     return False
 
 
