@@ -96,3 +96,12 @@ def test_the_core_imports_no_adapter() -> None:
             elif isinstance(node, ast.Import):
                 imports += [alias.name for alias in node.names]
     assert [name for name in imports if name.startswith("memory_service.adapters")] == []
+
+
+def test_a_lower_case_given_name_in_apposition_after_a_relation_is_a_person() -> None:
+    # session 14: "il cugino dell'utente, davide, gestisce" leaked (the name has no capital)
+    assert FINDER.person_types("il cugino della cliente, dorota, ritira i pacchi.") == {PERSON}
+    assert FINDER.person_types("Her flatmate, stig, pays the gas bill.") == {PERSON}
+    # a lower-case word there that is no given name, or a common word, is none
+    assert FINDER.person_types("Her flatmate, however, pays the gas bill.") == frozenset()
+    assert FINDER.person_types("Her flatmate, may, pays the gas bill.") == frozenset()

@@ -135,6 +135,15 @@ _LOWER_RUN_THEN_ROLE = re.compile(
     rf"(?:{'|'.join(RELATIONS)})(?![\w-])"
 )
 
+# A relation, up to four words of its complement, then a lower-case word between commas
+# ("il cugino dell'utente, davide, gestisce", "her flatmate, priya, pays the bills"): a name
+# in apposition, written without its capital (issue 10, session 14).
+_RELATION_THEN_LOWER_APPOSITION = re.compile(
+    rf"(?<![\w-])(?:{'|'.join(RELATIONS)})(?![\w-])(?:[\s'\u2019]+[^\W\d_]+){{0,4}}?\s*,\s*"
+    r"(?P<name>[a-zà-öø-ÿ][a-zà-öø-ÿ'\u2019-]+)\s*,",
+    re.IGNORECASE,
+)
+
 # An initial, then a double-barrelled surname ("Reports to D. Mbeki-Castellanos", "J.
 # Smith-Jones"): no given name to look up, the shape alone says a person. Not after a
 # capitalised word, where the letter ends a title ("Plan A. Coca-Cola").
@@ -191,6 +200,7 @@ class BareNameFinder:
         if (
             _caseless_subject(text, words)
             or self._lower_name_then_role(text)
+            or self._lower_name_in_apposition(text)
             or any(_initial_opens_name(text, m.start()) for m in _INITIAL_FINDER(text))
         ):
             return frozenset({PERSON})
@@ -234,6 +244,13 @@ class BareNameFinder:
             if self._known(first):
                 return True
         return False
+
+    def _lower_name_in_apposition(self, text: str) -> bool:
+        """A relation, then a lower-case given name between commas (see the pattern)."""
+        return any(
+            self._known(match["name"]) and match["name"].islower()
+            for match in _RELATION_THEN_LOWER_APPOSITION.finditer(text)
+        )
 
     def _known(self, word: str) -> bool:
         """A first name of the finder (each part of "Paul-Heinz"), not a common word or a
