@@ -374,7 +374,7 @@ def plan_consolidation(
     for note, ruled in settled:
         relations = []
         for pair, maybe in ruled:
-            relation = maybe or learned.relation(by_id[pair.other_id], note)
+            relation = maybe if maybe is not None else learned.relation(by_id[pair.other_id], note)
             if relation is not None:
                 relations.append((pair, relation))
         resolver.resolve(note, _one_marked_change(_one_learned(relations, learned)))

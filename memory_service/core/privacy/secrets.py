@@ -1141,8 +1141,8 @@ def opened_with_password(text: str) -> bool:
 # after its capitalised name is no value ("logs in on a Lenovo X1").
 _LOGIN_VERB = re.compile(
     r"(?<![\w-])(?:log(?:s|ged|ging)?\s*(?:in|on)|sign(?:s|ed|ing)?\s*in|get(?:s|ting)? into"
-    r"|access\w*|unlock\w*|entrar|acceder|accede\w*|ingresar|entrer|acceder|se connect\w*"
-    r"|connect\w*|anmeld\w*|einlogg\w*|rein(?:zu)?kommen|accedere|entrare|collegarsi)(?![\w-])",
+    r"|access\w*|unlock\w*|entrar|accede\w*|ingresar|entrer|connect\w*|anmeld\w*|einlogg\w*"
+    r"|rein(?:zu)?kommen|entrare|collegarsi)(?![\w-])",
     re.I,
 )
 _USE_VERB_THEN = re.compile(
