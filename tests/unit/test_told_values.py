@@ -154,6 +154,9 @@ def test_identifiers_told_are_refused(text: str, library: LibraryIdentifierDetec
         "Is at the gate right now waiting for BA2490 to board.",
         "Lives 46.2 km north of the city, 11.4 km east of the lake.",
         "Rated the film four point five out of five.",
+        # a year, then a maker whose two words are spelling-alphabet words: no spelled code
+        "Drives his 1965 Alfa Romeo Giulia Sprint to the office",
+        "Prende il Frecciarossa 9515 Milano-Roma il lunedì.",
     ],
 )
 def test_look_alikes_pass(text: str, library: LibraryIdentifierDetector) -> None:

@@ -576,6 +576,10 @@ def _spelled_letters(text: str) -> str:
         if "group" in kinds and "word" not in kinds:
             run = run[: kinds.index("group")]
             kinds = kinds[: len(run)]
+        if run and kinds[0] == "group":
+            # a number said as a whole is a spelled group only after spelled letters: before
+            # them it is the sentence's own ("his 1965 Alfa Romeo": a year, then a maker)
+            run, kinds = [], []
         kinds = ["digit" if kind == "group" else kind for kind in kinds]
         letters = kinds.count("word") + kinds.count("letter")
         if (
