@@ -48,7 +48,6 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from memory_service.core.consolidation.pair_stage import PairStage, PairStageError
 from memory_service.core.consolidation.rules import (
     NoteTerms,
     content_text,
@@ -439,7 +438,6 @@ class PairModel:
         metadata: Mapping[str, Any] | None = None,
         hypothesis_threshold: float | None = None,
         sentence_dims: int | None = None,
-        stage: PairStage | None = None,
     ) -> None:
         if tuple(labels) != LABELS:
             raise PairModelError(f"labels must be {LABELS}")
@@ -464,10 +462,6 @@ class PairModel:
             raise PairModelError("the thresholds must be in (0, 1], the guess's at most the other")
         if vector_size < dims:
             raise PairModelError("the vectors are shorter than the prefix the model reads")
-        if stage is not None and (sentence_dims is not None or stage.low > hypothesis_threshold):
-            raise PairModelError(
-                "a sentence stage reads a model without sentence features, from below its bars"
-            )
         self.labels = tuple(labels)
         self.dims = dims
         self._mean = tuple(mean)
@@ -484,9 +478,6 @@ class PairModel:
         # The sentence encoder's dimensions the model reads beside the cosine (0: the cosine
         # alone; None: no sentence feature, and the plan encodes nothing for it).
         self.sentence_dims = sentence_dims
-        # The second stage (:mod:`.pair_stage`) deciding the pairs this model scores at its
-        # band or above, from their sentence vectors (None: the thresholds above decide).
-        self.stage = stage
 
     def reads(self, view: NoteView) -> bool:
         """The note's two vectors and its word vectors are of the width the model was
@@ -541,53 +532,19 @@ class PairModel:
         holds either way (it restates, refines or contradicts the guess), and a guess lost
         costs less than a stated fact, so the bar is :attr:`hypothesis_threshold`, chosen by
         ``tools/train_pairs.py`` at a lower precision."""
-        if not self._asked(older, newer):
+        if not (self.reads(older) and self.reads(newer)):
+            return None
+        if slots_differ(older.slots, newer.slots) or slot_scopes_differ(older, newer):
+            return None
+        if denies_another_point(older, newer):
+            return None
+        if scope_differs(older.terms, newer.terms) or newer.terms.additive:
+            # A newer note saying "also" / "aussi" adds a second value ("A aussi un lapin"):
+            # it replaces nothing, as for the rules.
             return None
         verdict = self.verdict(older, newer)
-        stage = self.stage
-        if stage is not None and stage.reaches(verdict.related):
-            return self._staged(stage, verdict, older, newer, guess_meets_fact)
         bar = self.hypothesis_threshold if guess_meets_fact else self.threshold
         return verdict if verdict.related >= bar else None
-
-    def _asked(self, older: NoteView, newer: NoteView) -> bool:
-        """The model reads the pair at all (the checks :meth:`related` names)."""
-        if not (self.reads(older) and self.reads(newer)):
-            return False
-        if slots_differ(older.slots, newer.slots) or slot_scopes_differ(older, newer):
-            return False
-        if denies_another_point(older, newer):
-            return False
-        # A newer note saying "also" / "aussi" adds a second value ("A aussi un lapin"):
-        # it replaces nothing, as for the rules.
-        return not (scope_differs(older.terms, newer.terms) or newer.terms.additive)
-
-    def wants_sentences(self, older: NoteView, newer: NoteView) -> bool:
-        """The stage will decide the pair: the two notes' sentence vectors are needed
-        (read from the views' other features, the sentence vectors not needed)."""
-        return (
-            self.stage is not None
-            and self._asked(older, newer)
-            and self.stage.reaches(self.verdict(older, newer).related)
-        )
-
-    @staticmethod
-    def _staged(
-        stage: PairStage,
-        verdict: PairVerdict,
-        older: NoteView,
-        newer: NoteView,
-        guess_meets_fact: bool,
-    ) -> PairVerdict | None:
-        """The stage's reading of a pair in its band; without both sentence vectors the pair
-        stays unrelated (fail closed: both notes kept)."""
-        if older.sentence is None or newer.sentence is None:
-            return None
-        cosine = _cosine(older.sentence, newer.sentence)
-        related = stage.probability(verdict.related, cosine, guess_meets_fact)
-        if related < stage.bar(guess_meets_fact):
-            return None
-        return PairVerdict(verdict.label, related, verdict.probabilities)
 
     @classmethod
     def from_document(cls, document: Mapping[str, Any]) -> PairModel:
@@ -611,10 +568,7 @@ class PairModel:
                 single_slots=frozenset(str(s) for s in document.get("single_slots", ())),
                 metadata=document.get("metadata"),
                 sentence_dims=_optional_int(document.get("sentence_dims")),
-                stage=_optional_stage(document.get("sentence_stage")),
             )
-        except PairStageError as exc:
-            raise PairModelError("malformed sentence stage in the pair model file") from exc
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise PairModelError("malformed pair model file") from exc
 
@@ -637,17 +591,11 @@ class PairModel:
         if self.sentence_dims is not None:
             # Written only when read: a model without sentence features keeps its bytes.
             document["sentence_dims"] = self.sentence_dims
-        if self.stage is not None:
-            document["sentence_stage"] = self.stage.to_document()
         return document
 
 
 def _optional_int(value: Any) -> int | None:
     return None if value is None else int(value)
-
-
-def _optional_stage(value: Any) -> PairStage | None:
-    return None if value is None else PairStage.from_document(value)
 
 
 def load_pair_model(data: bytes) -> PairModel:

@@ -43,7 +43,6 @@ ids and reason codes, never memory text.
 from __future__ import annotations
 
 import heapq
-import logging
 import operator
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -97,11 +96,7 @@ from memory_service.core.model import (
     MemoryScope,
     MemoryStatus,
 )
-from memory_service.core.sentences import (
-    SentenceEncoder,
-    SentenceEncoderError,
-    default_sentence_encoder,
-)
+from memory_service.core.sentences import SentenceEncoder, default_sentence_encoder
 
 __all__ = [
     "GLOBAL_CANDIDATES_PER_NOTE",
@@ -129,8 +124,6 @@ __all__ = [
 ]
 
 Vector = Sequence[float]
-
-_log = logging.getLogger(__name__)
 
 MAX_CANDIDATES_PER_NOTE = 8
 # A guess and a statement this close in content words (the static embedding) restate or
@@ -720,24 +713,15 @@ class _LearnedPairs:
         self._embedder = embedder
         self._words: dict[str, Sequence[Vector] | None] = {}
         self._confidence: dict[str, float] = {}
-        # Only when the model or its stage reads them; in memory for this plan alone, never
-        # stored. A stage's encoder is loaded on the first pair in its band.
+        # Only when the model reads them; in memory for this plan alone, never stored.
         self._sentences = sentences if model.sentence_dims is not None else None
-        self._staged = model.stage is not None
-        self._stage_encoder = sentences
         self._sentence: dict[str, Vector] = {}
         self._wanted: dict[str, str] = {}
 
     def will_ask(self, other: Memory, note: Memory) -> None:
         """The rules left this pair to the model: its memories' sentence vectors are needed
         (if the model reads them and :meth:`relation` will not turn the pair away first)."""
-        if self._staged:
-            older, newer = _older_first(other, note)
-            if self._turned_away(other, note) or not self._model.wants_sentences(
-                self._view(older), self._view(newer)
-            ):
-                return
-        elif self._sentences is None or self._turned_away(other, note):
+        if self._sentences is None or self._turned_away(other, note):
             return
         for memory in (other, note):
             self._wanted.setdefault(memory.id, memory.text)
@@ -745,33 +729,14 @@ class _LearnedPairs:
     def encode_sentences(self) -> None:
         """The sentence vectors of every memory :meth:`will_ask` named, in one encoder call."""
         todo = [(i, text) for i, text in self._wanted.items() if i not in self._sentence]
-        if not todo:
+        if self._sentences is None or not todo:
             return
-        encoder = self._sentences if not self._staged else self._encoder_for_stage()
-        if encoder is None:
-            return
-        encoded = encoder.encode([text for _, text in todo])
+        encoded = self._sentences.encode([text for _, text in todo])
         self._sentence.update(zip((i for i, _ in todo), encoded, strict=True))
-
-    def _encoder_for_stage(self) -> SentenceEncoder | None:
-        """The encoder the stage was trained on (None for another one: the pairs in the
-        stage's band then stay unrelated)."""
-        stage = self._model.stage
-        assert stage is not None
-        try:
-            encoder = self._stage_encoder or default_sentence_encoder()
-        except SentenceEncoderError:
-            # Fail closed: the pairs in the band keep both notes (no text is logged).
-            _log.warning("sentence encoder unavailable: the pair stage keeps both notes")
-            return None
-        return encoder if encoder.model == stage.encoder else None
 
     def _sentence_vector(self, memory: Memory) -> Vector | None:
         """The sentence encoder's vector of the memory's text, encoded once per plan and
-        only for the memories the model is asked about (None when the model reads none).
-        A stage reads only the vectors :meth:`encode_sentences` made for its band."""
-        if self._staged:
-            return self._sentence.get(memory.id)
+        only for the memories the model is asked about (None when the model reads none)."""
         if self._sentences is None:
             return None
         if memory.id not in self._sentence:
