@@ -30,3 +30,12 @@ def test_reordered_wording_is_a_near_duplicate(older: str, newer: str) -> None:
 def test_another_allergen_stays_apart() -> None:
     relation = classify_pair(terms_of("Allergic to penicillin"), terms_of("Peanut allergy"))
     assert relation not in (PairRelation.NEAR, PairRelation.EXACT, PairRelation.CLOSE)
+
+
+def test_a_short_y_verb_and_its_ies_and_ied_forms_share_a_stem() -> None:
+    # Session 16 (blind21 c21-065): "Flies night missions" / "Does not fly at night".
+    assert _stem("flies") == _stem("fly") == "fly"
+    assert _stem("tried") == _stem("try") == _stem("tries")
+    assert _stem("studied") == _stem("study") == _stem("studies")
+    # Not a "-y" word: "skis" stays "ski", "dies" stays "die".
+    assert _stem("skis") == "ski" and _stem("dies") == "die"

@@ -122,3 +122,14 @@ def test_an_exclusive_word_is_a_marker_not_content(
     older: str, newer: str, relation: PairRelation
 ) -> None:
     assert classify_pair(terms_of(older), terms_of(newer)) is relation
+
+
+def test_a_denial_marking_the_change_itself_is_left_to_the_model() -> None:
+    # Session 16: "no longer" / "anymore" / "ne ... plus" say the older state ended, in the
+    # newer note's own words (blind18 s064, blind15 p065/p066, blind20 b20-071).
+    def view(text: str, vectors: list[tuple[float, ...]]) -> NoteView:
+        return NoteView(terms_of(text), DIET, DIET, None, vectors)
+
+    older = view("Responds to night calls", [CITY, DIET, DIET])
+    assert denies_another_point(older, view("Does not take night calls", [DIET, DIET, DIET]))
+    assert not denies_another_point(older, view("No longer takes night calls", [DIET, DIET, DIET]))

@@ -290,8 +290,10 @@ def denies_another_point(older: NoteView, newer: NoteView) -> bool:
     or nothing of its own ("Holds a valid US visa" / "Does not have a US visa"). As for
     :func:`scope_differs`, only a newer denial of an older statement: an older denial the
     newer note states otherwise ("Ne boit jamais de café" / "Évite complètement le café") is
-    the model's to read. Without word vectors: False."""
-    if not newer.terms.negated or older.terms.negated:
+    the model's to read, and so is a denial marking the change itself ("no longer",
+    "anymore", "ne ... plus"): it says the older state ended, in its own words ("Responds to
+    night calls" / "No longer takes night calls"). Without word vectors: False."""
+    if not newer.terms.negated or older.terms.negated or newer.terms.removal:
         return False
     older_words = _own_word_vectors(older, newer)
     newer_words = _own_word_vectors(newer, older)

@@ -276,8 +276,11 @@ def _stem(token: str, *, french: bool = False) -> str:
             token = token[: -len(suffix)]
             if suffix in ("ing", "ed") and len(token) > 3 and token[-1] == token[-2]:
                 token = token[:-1]  # a doubled final consonant: "running", "stopped"
-            if suffix == "es" and not french and len(token) > 4 and token.endswith("i"):
-                token = token[:-1]  # "allergies", "puppies": the "-y" noun's stem
+            if suffix in ("es", "ed") and not french and len(token) > 2 and token.endswith("i"):
+                # The "-y" word's own stem: "allergies" / "allergy", "studied" / "study",
+                # and for a short one its whole form: "flies" / "fly", "tried" / "try".
+                token = token[:-1] + "y"
+                return token[:-1] if len(token) >= 5 else token
             break
     else:
         if not french and len(token) >= 6 and token.endswith("ic"):
