@@ -32,7 +32,9 @@ Where the line is drawn, on purpose:
   sertraline", "syndiqué à la CGT", "porta un apparecchio acustico"), so a learned model
   (:mod:`.sensitive_model`, trained by ``tools/train_sensitive.py``) reads the meaning too.
   It reads the note without the runs of capitalised words the brand reader calls brands
-  (:func:`model_view`): "Christian Dior" is a designer, not a faith.
+  (:func:`model_view`): "Christian Dior" is a designer, not a faith. Where the structure finds
+  nothing and the model's score is in an uncertain band, a sentence stage decides in its place
+  (:mod:`.sensitive_stage`): "Sings in the tenor section" states no category.
 - **Mentioning a topic is not stating a fact about the person**: "follows European monetary
   policy", "works in healthcare" and "uses fingerprint unlock" are not special categories.
   The cost of a miss is a sensitive note kept under ordinary legitimate interest; the cost
