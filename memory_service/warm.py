@@ -57,7 +57,7 @@ def warm_models(settings: Settings) -> None:
     from memory_service.core.judgment import default_model
     from memory_service.core.judgment.sentence_stage import default_sentence_stage
     from memory_service.core.privacy.learned import default_privacy_model
-    from memory_service.core.privacy.sensitive import learned_model
+    from memory_service.core.privacy.sensitive import learned_model, learned_stage
 
     load_pii_detector(settings.spacy_model)
     load_identifier_detector()
@@ -70,6 +70,9 @@ def warm_models(settings: Settings) -> None:
     default_slot_model()
     default_pair_model()
     learned_model()
+    # The special categories' stage file, checked against their model (a mismatch stops the
+    # process); its encoder, like the judgment stage's, is loaded in each child.
+    learned_stage()
     if settings.privacy_backstop:
         default_privacy_model()  # a bad model file stops the process here, not at a note
     TiktokenCounter(settings.tokenizer_model)  # fills tiktoken's own per-process cache

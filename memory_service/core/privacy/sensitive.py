@@ -32,7 +32,9 @@ Where the line is drawn, on purpose:
   sertraline", "syndiqué à la CGT", "porta un apparecchio acustico"), so a learned model
   (:mod:`.sensitive_model`, trained by ``tools/train_sensitive.py``) reads the meaning too.
   It reads the note without the runs of capitalised words the brand reader calls brands
-  (:func:`model_view`): "Christian Dior" is a designer, not a faith.
+  (:func:`model_view`): "Christian Dior" is a designer, not a faith. Where the structure finds
+  nothing and the model's score is in an uncertain band, a sentence stage decides in its place
+  (:mod:`.sensitive_stage`): "Sings in the tenor section" states no category.
 - **Mentioning a topic is not stating a fact about the person**: "follows European monetary
   policy", "works in healthcare" and "uses fingerprint unlock" are not special categories.
   The cost of a miss is a sensitive note kept under ordinary legitimate interest; the cost
@@ -50,7 +52,12 @@ from enum import StrEnum
 
 from memory_service.core.model import Reason, ReasonCode
 from memory_service.core.privacy.brands import reads_as_brand
-from memory_service.core.privacy.sensitive_model import SensitiveModel, default_sensitive_model
+from memory_service.core.privacy.sensitive_model import (
+    ANY,
+    SensitiveModel,
+    default_sensitive_model,
+)
+from memory_service.core.privacy.sensitive_stage import SensitiveStage, default_sensitive_stage
 from memory_service.core.privacy.vocabulary import ANIMAL_NOUNS
 
 EXPLICIT_CONSENT = "explicit_consent"
@@ -590,17 +597,30 @@ def learned_model() -> SensitiveModel:
     return default_sensitive_model(frozenset(_CATEGORY))
 
 
+def learned_stage() -> SensitiveStage:
+    """The shipped sentence stage (:mod:`.sensitive_stage`), checked against the shipped model
+    once per process (a mismatch stops the service at start)."""
+    return default_sensitive_stage(learned_model())
+
+
 def sensitive_categories(
-    text: str, model: SensitiveModel | None = None, keywords: Iterable[str] = ()
+    text: str,
+    model: SensitiveModel | None = None,
+    keywords: Iterable[str] = (),
+    stage: SensitiveStage | None = None,
 ) -> frozenset[SensitiveCategory]:
     """The special categories a note states about its person; empty for an ordinary note.
 
     The structure OR the learned model (:mod:`.sensitive_model`): either one holds the note.
     The structure also reads the ``keywords``; the model reads the text it was trained on.
-    Health said of an animal is the animal's (:func:`_an_animals_health`), whatever the
-    keywords name.
+    Where the structure finds nothing and the model's score falls in the band of the sentence
+    stage (:mod:`.sensitive_stage`: the shipped one with the shipped model, else ``stage``),
+    the stage decides in the model's place. Health said of an animal is the animal's
+    (:func:`_an_animals_health`), whatever the keywords name.
     """
-    found = _stated_categories(text, model)
+    if model is None or model is learned_model():
+        model, stage = learned_model(), stage or learned_stage()
+    found = _stated_categories(text, model, stage)
     if keywords:
         found = _without_a_login(found | structural_categories("\n".join((text, *keywords))), text)
     if found == {SensitiveCategory.HEALTH} and _an_animals_health(text, model):
@@ -608,10 +628,21 @@ def sensitive_categories(
     return found
 
 
-def _stated_categories(text: str, model: SensitiveModel | None) -> frozenset[SensitiveCategory]:
+def _stated_categories(
+    text: str, model: SensitiveModel, stage: SensitiveStage | None = None
+) -> frozenset[SensitiveCategory]:
+    structural = structural_categories(text)
     view = model_view(text)
-    learned = (model or learned_model()).categories(view) if _left_to_read(text, view) else ()
-    found = structural_categories(text) | {_CATEGORY[value] for value in learned}
+    learned: frozenset[str] = frozenset()
+    if _left_to_read(text, view):
+        scores = model.scorer.scores(view)
+        score = model.hold_score(scores)
+        if stage is not None and not structural and stage.reaches(score):
+            held = stage.holds(score, text, model.scorer.thresholds[ANY].refuse)
+            learned = model.named(scores) if held else frozenset()
+        elif score >= model.scorer.thresholds[ANY].refuse:
+            learned = model.named(scores)
+    found = structural | {_CATEGORY[value] for value in learned}
     return _without_a_login(found, text)
 
 
@@ -638,11 +669,12 @@ _CLAUSE_BREAK = re.compile(
 )
 
 
-def _an_animals_health(text: str, model: SensitiveModel | None) -> bool:
+def _an_animals_health(text: str, model: SensitiveModel) -> bool:
     """Whether the note's health is said of an animal: some clause has an animal as its
     subject (see above), and the clauses left once those are taken out state nothing
     sensitive ("Greyhound is on insulin - owner wants reminders"; not "The dog is fine; she
-    has diabetes")."""
+    has diabetes"). The rest is read without the sentence stage: the model's own threshold,
+    which holds more, decides it."""
     clauses = _CLAUSE_BREAK.split(text)
     rest = [clause for clause in clauses if not _ANIMAL_SUBJECT.match(clause)]
     if len(rest) == len(clauses):

@@ -49,6 +49,11 @@ class SensitiveModel:
         scores = self.scorer.scores(text)
         if self.hold_score(scores) < self.scorer.thresholds[ANY].refuse:
             return frozenset()
+        return self.named(scores)
+
+    def named(self, scores: Scores) -> frozenset[str]:
+        """The categories of a held note: those passing their own threshold, else the most
+        likely one."""
         named = [c for c in self._categories if scores[c] >= self.scorer.thresholds[c].refuse]
         return frozenset(named or [max(self._categories, key=scores.__getitem__)])
 
