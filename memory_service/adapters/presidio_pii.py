@@ -339,9 +339,7 @@ class PresidioPiiDetector:
             # "Likes Chekhov", "Speaks German": the sentence's opening verb is context.
             start = past_sentence_opener(text, result.start, result.end, self._first_names)
             value, before = text[start : result.end], text[:start]
-            if not self._person_cue_before(before) and self._public_name(
-                text, start, result.end
-            ):
+            if not self._person_cue_before(before) and self._public_name(text, start, result.end):
                 return False
             if language not in NER_LANGUAGES:
                 # The English model on Spanish, German or Italian text calls every capitalised

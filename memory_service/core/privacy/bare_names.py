@@ -333,7 +333,11 @@ def build_finder(
     months = {_fold(month) for month in lexicons.months if len(month) > 3}
     return BareNameFinder(
         first_names=frozenset(first_names) | {_fold(name) for name in lexicons.first_names},
-        common_words=lexicons.stopwords | months | _WEEKDAYS | LANGUAGES_AND_NATIONALITIES | FUNCTION_WORDS,
+        common_words=lexicons.stopwords
+        | months
+        | _WEEKDAYS
+        | LANGUAGES_AND_NATIONALITIES
+        | FUNCTION_WORDS,
         products=frozenset(lexicons.product_names),
         public=public,
     )
