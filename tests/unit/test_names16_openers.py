@@ -68,3 +68,8 @@ def test_private_people_stay_refused(text: str) -> None:
     # as the service reads a note: the rules, then the learned backstop on what they accept
     reasons = check_privacy(text, pii=shared_detector(), identifiers=NoIdentifiers(), learned=True)
     assert any(reason.code.value == "pii" for reason in reasons)
+
+
+def test_a_label_value_keeps_its_first_word() -> None:
+    text = "Emergency contact: Oluwaseun Adebayo-Grant"
+    assert _opened(text, "Oluwaseun Adebayo-Grant") == "Oluwaseun Adebayo-Grant"

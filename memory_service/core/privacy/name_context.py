@@ -180,8 +180,9 @@ def thing_named(text: str, start: int, end: int) -> bool:
     return named and not relation_after(text, end)
 
 
-# What ends a sentence before a span: the word after it opens the next sentence.
-_SENTENCE_END = ".!?:;\n"
+# What ends a sentence before a span: the word after it opens the next one. Not a colon:
+# the words after one are a label's value ("Emergency contact: Oluwaseun Adebayo-Grant").
+_SENTENCE_END = ".!?\n"
 _OPENER = re.compile(r"(?P<word>[^\W\d_][\w'\u2019-]*)\s+(?=\S)")
 
 
