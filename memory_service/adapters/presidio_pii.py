@@ -77,7 +77,7 @@ from memory_service.core.privacy.name_context import (
     past_sentence_opener,
     thing_named,
 )
-from memory_service.core.privacy.name_fame import FameReader, load_fame_probe
+from memory_service.core.privacy.name_fame import FameReader, load_fame_probe, may_clear
 from memory_service.core.privacy.name_model import load_name_model
 from memory_service.core.privacy.names import (
     FUNCTION_WORDS,
@@ -336,8 +336,7 @@ class PresidioPiiDetector:
                 return False
             if self._business.names_business(value, before, after):
                 return False
-            # "Likes Chekhov", "Speaks German": the sentence's opening verb is context.
-            start = past_sentence_opener(text, result.start, result.end, self._first_names)
+            start = self._past_opener(text, result.start, result.end, language=language)
             value, before = text[start : result.end], text[:start]
             if not self._person_cue_before(before) and self._public_name(text, start, result.end):
                 return False
@@ -356,6 +355,20 @@ class PresidioPiiDetector:
                 self._person_cue_before(before) or not self._fame.famous(text, start, result.end)
             )
         return True
+
+    def _past_opener(self, text: str, start: int, end: int, *, language: str) -> int:
+        """Where an NER person span is judged from: past a sentence's opening verb or label
+        ("Likes Chekhov", "Speaks German", "Client Acme": :func:`past_sentence_opener`), in
+        the languages the NER model reads, and only where the structure marks no private
+        person in the note (:func:`may_clear`: "Cooks Ottolenghi with flatmate Sage" keeps
+        its span). Elsewhere the span as the model gave it ("Großer Fan von Hans-Peter
+        Lindqvist": an English model's run over German nouns)."""
+        if language not in NER_LANGUAGES:
+            return start
+        opened = past_sentence_opener(text, start, end, self._first_names)
+        if opened == start or not may_clear(text, opened, end, self._first_names):
+            return start
+        return opened
 
     def _unknown_compound(self, value: str) -> bool:
         """Whether ``value`` has the hyphenated compound pattern's shape ("Jean-Baptiste
