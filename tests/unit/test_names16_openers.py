@@ -78,3 +78,17 @@ def test_private_people_stay_refused(text: str) -> None:
 def test_a_label_value_keeps_its_first_word() -> None:
     text = "Emergency contact: Oluwaseun Adebayo-Grant"
     assert _opened(text, "Oluwaseun Adebayo-Grant") == "Oluwaseun Adebayo-Grant"
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        ("Dog's name is Pepper", False),
+        ("The cat's name is Moustache", False),
+        ("My son's name is Leo", True),
+        ("His girlfriend's name is Pepper", True),
+        ("The dog walker's name is Anna", True),
+    ],
+)
+def test_a_things_name_in_the_possessive_is_the_things(text: str, refused: bool) -> None:
+    assert refused_as_pii(shared_detector(), text) is refused
