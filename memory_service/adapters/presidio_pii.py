@@ -48,7 +48,11 @@ from memory_service.adapters.presidio_recognizers import (
 )
 from memory_service.core.lexicons import DEFAULT_LEXICONS, Lexicons, fold
 from memory_service.core.privacy.addresses import address_kinds
-from memory_service.core.privacy.bare_names import build_finder, noun_or_place_before
+from memory_service.core.privacy.bare_names import (
+    LANGUAGES_AND_NATIONALITIES,
+    build_finder,
+    noun_or_place_before,
+)
 from memory_service.core.privacy.brands import (
     consumed_title,
     product_line_named,
@@ -70,9 +74,10 @@ from memory_service.core.privacy.name_context import (
     is_name_token,
     is_product_line,
     last_word,
+    past_sentence_opener,
     thing_named,
 )
-from memory_service.core.privacy.name_fame import FameReader, load_fame_probe
+from memory_service.core.privacy.name_fame import FameReader, load_fame_probe, may_clear
 from memory_service.core.privacy.name_model import load_name_model
 from memory_service.core.privacy.names import (
     FUNCTION_WORDS,
@@ -331,9 +336,9 @@ class PresidioPiiDetector:
                 return False
             if self._business.names_business(value, before, after):
                 return False
-            if not self._person_cue_before(before) and self._public_name(
-                text, result.start, result.end
-            ):
+            start = self._past_opener(text, result.start, result.end, language=language)
+            value, before = text[start : result.end], text[:start]
+            if not self._person_cue_before(before) and self._public_name(text, start, result.end):
                 return False
             if language not in NER_LANGUAGES:
                 # The English model on Spanish, German or Italian text calls every capitalised
@@ -342,15 +347,28 @@ class PresidioPiiDetector:
                 person = self._holds_given_name(value, before, language=language)
             else:
                 english = language == LANGUAGE
-                if english and self._folded_place(text, result.start, result.end):
+                if english and self._folded_place(text, start, result.end):
                     return False
                 person = self._plausible_name(value, before, english=english)
             # Last, and only for a span about to be refused: the encoder's reading of it.
             return person and (
-                self._person_cue_before(before)
-                or not self._fame.famous(text, result.start, result.end)
+                self._person_cue_before(before) or not self._fame.famous(text, start, result.end)
             )
         return True
+
+    def _past_opener(self, text: str, start: int, end: int, *, language: str) -> int:
+        """Where an NER person span is judged from: past a sentence's opening verb or label
+        ("Likes Chekhov", "Speaks German", "Client Acme": :func:`past_sentence_opener`), in
+        the languages the NER model reads, and only where the structure marks no private
+        person in the note (:func:`may_clear`: "Cooks Ottolenghi with flatmate Sage" keeps
+        its span). Elsewhere the span as the model gave it ("Großer Fan von Hans-Peter
+        Lindqvist": an English model's run over German nouns)."""
+        if language not in NER_LANGUAGES:
+            return start
+        opened = past_sentence_opener(text, start, end, self._first_names)
+        if opened == start or not may_clear(text, opened, end, self._first_names):
+            return start
+        return opened
 
     def _unknown_compound(self, value: str) -> bool:
         """Whether ``value`` has the hyphenated compound pattern's shape ("Jean-Baptiste
@@ -509,7 +527,8 @@ class PresidioPiiDetector:
 
         The small English model often calls a place a person ("flies to Hamilton"), a
         capitalised first word a name ("Webhook https://…") and, on French text, any
-        capitalised word ("Préfère"). So: a sentence's first word does not count; a single
+        capitalised word ("Préfère"). So: a sentence's first word does not count, nor a
+        language or a nationality ("Speaks German", "Enjoys Korean cuisine"); a single
         word right after a place preposition is a place; and outside English a single word
         counts only when it is a known first name, else a full name ("Marc Dubois") or a cue
         ("je m'appelle") is needed.
@@ -525,6 +544,7 @@ class PresidioPiiDetector:
                 and not first_word
                 and token not in self._products
                 and fold(token).lower() not in self._lexicons.stopwords
+                and fold(token).lower() not in LANGUAGES_AND_NATIONALITIES
             ):
                 names.append((previous, token))
             previous = last_word(token)

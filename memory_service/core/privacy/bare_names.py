@@ -68,7 +68,7 @@ _WEEKDAYS = _words(
     " giovedi venerdi sabato"
 )
 # Languages and nationalities, capitalised in English ("prefers German", "in English").
-_LANGUAGES = _words(
+LANGUAGES_AND_NATIONALITIES = _words(
     "english german french spanish italian portuguese dutch polish russian chinese japanese"
     " korean arabic greek turkish swedish norwegian danish finnish hungarian czech romanian"
     " british american european irish scottish welsh swiss austrian belgian canadian"
@@ -333,7 +333,11 @@ def build_finder(
     months = {_fold(month) for month in lexicons.months if len(month) > 3}
     return BareNameFinder(
         first_names=frozenset(first_names) | {_fold(name) for name in lexicons.first_names},
-        common_words=lexicons.stopwords | months | _WEEKDAYS | _LANGUAGES | FUNCTION_WORDS,
+        common_words=lexicons.stopwords
+        | months
+        | _WEEKDAYS
+        | LANGUAGES_AND_NATIONALITIES
+        | FUNCTION_WORDS,
         products=frozenset(lexicons.product_names),
         public=public,
     )

@@ -11,7 +11,7 @@ the core; the adapter only runs the model and maps its results.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 from memory_service.core.lexicons import Lexicons, fold
 from memory_service.core.privacy.name_lookalikes import pet_named_before, thing_named_before
@@ -178,6 +178,29 @@ def thing_named(text: str, start: int, end: int) -> bool:
     untitled = _TITLE_WORD_END.sub("", before)
     named = any(thing_named_before(b) or pet_named_before(b) for b in {before, untitled})
     return named and not relation_after(text, end)
+
+
+# What ends a sentence before a span: the word after it opens the next one. Not a colon:
+# the words after one are a label's value ("Emergency contact: Oluwaseun Adebayo-Grant").
+_SENTENCE_END = ".!?\n"
+_OPENER = re.compile(r"(?P<word>[^\W\d_][\w'\u2019-]*)\s+(?=\S)")
+
+
+def past_sentence_opener(text: str, start: int, end: int, given: Container[str]) -> int:
+    """Where a span the NER model calls a person starts once a sentence's first word that
+    is no given name is left out: a note without a subject opens with its verb or its label
+    ("Likes Chekhov", "Speaks German", "Client Acme"), capitalised only by its place, and the
+    small English model runs the name over it. The name model, the fame probe and
+    :func:`name_unit` never take a sentence's first word into a name, and the adapter's own
+    count of names skips it: the rest is judged as any name inside a sentence is. A first
+    word of the dictionary of given names stays ("Joaquin Reyes belays")."""
+    head = text[:start].rstrip()
+    if head and head[-1] not in _SENTENCE_END:
+        return start
+    opener = _OPENER.match(text, start, end)
+    if opener is None or fold(opener["word"]).lower() in given:
+        return start
+    return opener.end()
 
 
 def last_word(text: str) -> str:

@@ -219,6 +219,9 @@ _THING_NAMED = re.compile(
     rf"(?:(?!{_NOT_A_MODIFIER}\s)[\w'-]+\s+){{0,2}}"
     rf"(?i:{_THINGS})(?i:e?s)?{_BREED_MIX}?{_THING_COMPLEMENT}"
     r"\s+(?i:called|named)\s+$"
+    # the thing's name in the possessive, the same naming: "Dog's name is Pepper", "the
+    # band's name was Mango" ("My son's name is Leo": a son is no thing)
+    rf"|(?<![\w'-])(?i:{_THINGS})['\u2019]s\s+(?i:name\s+is|name\s+was)\s*:?\s+$"
 )
 
 
