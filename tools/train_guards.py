@@ -27,7 +27,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,9 +75,16 @@ OUT = ROOT / "memory_service" / "core" / "judgment" / "model.json.gz"
 # speculative recall in IT to 69 %; 8 % refused and held more durable notes (3.5 and 4.8 %
 # against 3.2 and 3.5 %) for the same recall. Rechecked in session 5 on three writers scored
 # before they were added (w12-w14): 6 % lost 7 of 325 guesses, 8 % refused 4.6 % instead of 3.5 %.
-DURABLE_STOP_BUDGET = 0.07
+# Session 15 (judg16): 0.07 -> 0.065 and, below, 0.025 -> 0.02, with w30/w31 trained on (train
+# only): five writer folds of the 23 older writers (held out; the budgets were chosen on them, so
+# tuned for this choice), durable stopped 582 -> 571/8321, refused 226 -> 181, recall guesses
+# 2282 -> 2282, passing states 2351 -> 2368, noise 1818 -> 1811, instructions 2241 -> 2245; the
+# instruction refuse threshold 0.409 -> 0.460, where the old budgets with the new writers put it
+# at 0.299 (seen sets: durable refused 50 -> 61). The same budgets without w30/w31 lost 8
+# instructions (2233). data/judgment/REPORT.md, session 15.
+DURABLE_STOP_BUDGET = 0.065
 # Of which at most this share refused; the rest is held for the user's confirmation.
-DURABLE_REFUSAL_BUDGET = 0.025
+DURABLE_REFUSAL_BUDGET = 0.02
 # Where each reason's threshold starts before the budget raises it. Noise starts at the recall the
 # targets ask (90 %): a note of noise saved is the cheapest of the four mistakes, and a threshold
 # started lower refused short facts and updates as conversation meta ("A un chien", "Moved to
@@ -128,6 +135,13 @@ LEFT_OUT = ("w19", "w20", "w21", "w22")
 # judgment went 42 -> 37 (held 39 -> 42), where the grid to 16 refused more than before (46);
 # to 256 (dev chose 128-256) refused 38 and held 46 (data/judgment/REPORT.md, session 12).
 C_GRID = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
+# Writers whose notes are trained on but never fall in the dev or test split (session 15,
+# judg16): corpora written to fix one kind of mistake (w30's quantified facts, w31's bare
+# third-person facts, both mostly durable). In dev they would only add easy durable notes, and
+# the refusal budget, a share of the durable dev notes, would then let the instruction threshold
+# fall (judg15: 0.409 -> 0.367, 17 held-out durable notes moved from a question to a refusal).
+# Kept out of dev, the thresholds are chosen on the same dev notes as before.
+TRAIN_ONLY = ("w30_quantified_facts", "w31_third_person_facts")
 
 
 @dataclass(frozen=True)
@@ -218,6 +232,11 @@ def sensitive_rows() -> list[Row]:
 def split_of(group: str, seed: int) -> str:
     bucket = int(hashlib.sha256(f"{seed}:{group}".encode()).hexdigest(), 16) % 100
     return "train" if bucket < 70 else "dev" if bucket < 85 else "test"
+
+
+def row_split(row: Row, seed: int, train_only: Collection[str] = ()) -> str:
+    """The split of ``row``: ``train`` for a writer of ``train_only``, else by its group."""
+    return "train" if row.writer in train_only else split_of(row.group, seed)
 
 
 FeatureFn = Callable[[str], frozenset[str]]
@@ -712,6 +731,7 @@ def train_sentence_stage(
     fixed_c: Mapping[str, float],
     shipped: JudgmentModel,
     subjects: bool = True,
+    train_only: Collection[str] = TRAIN_ONLY,
 ) -> SentenceStage:
     """Out-of-fold scores per writer fold (the model retrained without the fold), the e5
     vectors of the band notes, a logistic regression over ``[logit(score), vector]`` and its
@@ -733,7 +753,7 @@ def train_sentence_stage(
     for fold in range(STAGE_FOLDS):
         rest = [r for r in rows if folds[r.writer] != fold]
         train = [r for r in rest if split_of(r.group, seed) != "dev"] + list(special_train)
-        dev = [r for r in rest if split_of(r.group, seed) == "dev"]
+        dev = [r for r in rest if row_split(r, seed, train_only) == "dev"]
         model = train_linear(train, dev, seed, fixed_c, feature_fn=feature_fn, subjects=subjects)
         predict = linear_predictor(model)
         refuse = model.thresholds[STAGE_LABEL].refuse
@@ -780,8 +800,11 @@ def write_stage(
     seed: int,
     model: JudgmentModel,
     subjects: bool,
+    train_only: Collection[str] = TRAIN_ONLY,
 ) -> None:
-    stage = train_sentence_stage(rows, special_train, seed, model.metadata["C"], model, subjects)
+    stage = train_sentence_stage(
+        rows, special_train, seed, model.metadata["C"], model, subjects, train_only
+    )
     document = stage.to_document()
     STAGE_OUT.write_bytes(
         gzip.compress(json.dumps(document, sort_keys=True, separators=(",", ":")).encode(), mtime=0)
@@ -823,6 +846,11 @@ def main() -> None:
         help="writers (file stems, comma-separated) left out of every split ('' for none)",
     )
     parser.add_argument(
+        "--train-only",
+        default=",".join(TRAIN_ONLY),
+        help="writers (comma-separated) trained on but never in dev or test ('' for none)",
+    )
+    parser.add_argument(
         "--grid",
         default=",".join(str(c) for c in C_GRID),
         help="the regularisations (C, comma-separated) each reason chooses from on dev",
@@ -843,8 +871,9 @@ def main() -> None:
         print(f"refusal budget on dev: {args.refusal_budget} (default {DURABLE_REFUSAL_BUDGET})")
     left_out = {name for name in args.without.split(",") if name}
     rows = load_rows(p for p in args.corpus.glob("*.jsonl") if p.stem not in left_out)
+    train_only = {name for name in args.train_only.split(",") if name}
     splits = {
-        name: [r for r in rows if split_of(r.group, args.seed) == name]
+        name: [r for r in rows if row_split(r, args.seed, train_only) == name]
         for name in ("train", "dev", "test")
     }
     # The special-categories notes join the training split only: dev and test stay the judgment
@@ -858,7 +887,7 @@ def main() -> None:
     if args.stage_only:
         document = json.loads(gzip.decompress(args.out.read_bytes()).decode("utf-8"))
         shipped = checked(JudgmentModel.from_document(document))
-        write_stage(rows, special["train"], args.seed, shipped, not args.no_subjects)
+        write_stage(rows, special["train"], args.seed, shipped, not args.no_subjects, train_only)
         return
     model = train_linear(
         splits["train"] + special["train"],
@@ -877,7 +906,7 @@ def main() -> None:
     print(f"wrote {args.out} ({size} KiB, {len(document['weights'])} features)")
     print("thresholds:", {k: (v.refuse, v.confirm) for k, v in model.thresholds.items()})
     if not args.no_stage:
-        write_stage(rows, special["train"], args.seed, model, not args.no_subjects)
+        write_stage(rows, special["train"], args.seed, model, not args.no_subjects, train_only)
     linear = linear_predictor(model)
     rules = rules_predictor()
     lines = [
@@ -912,7 +941,7 @@ def main() -> None:
             rest = [r for r in rows if r.writer != writer]
             rest_train = [r for r in rest if split_of(r.group, args.seed) != "dev"]
             rest_train += special["train"]
-            rest_dev = [r for r in rest if split_of(r.group, args.seed) == "dev"]
+            rest_dev = [r for r in rest if row_split(r, args.seed, train_only) == "dev"]
             lines += report(
                 f"model, trained without writer {writer}, tested on it",
                 held,
