@@ -82,7 +82,7 @@ class SentenceBackstop:
         logits = [_logit(scores[label]) for label in LABELS]
         out = []
         for weights, bias in zip(self.weights, self.bias, strict=True):
-            z = bias + sum(w * x for w, x in zip(weights, logits, strict=False))
+            z = bias + sum(w * x for w, x in zip(weights[: len(LABELS)], logits, strict=True))
             z += sum(w * x for w, x in zip(weights[len(LABELS) :], vector, strict=True))
             out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
         return tuple(out)
@@ -92,7 +92,8 @@ class SentenceBackstop:
         be used (the caller keeps today's backstop's decision)."""
         try:
             found = self.probabilities(scores, note)
-        except SentenceEncoderError:
+        except (SentenceEncoderError, ValueError, RuntimeError, OSError):
+            # Never the note: only that the stage is out of use.
             _log.warning("sentence encoder unavailable: the privacy backstop decides alone")
             return None
         return frozenset(
@@ -134,7 +135,7 @@ class SentenceBackstop:
         }
 
 
-def checked(stage: SentenceBackstop, model: JudgmentModel) -> SentenceBackstop:
+def checked_stage(stage: SentenceBackstop, model: JudgmentModel) -> SentenceBackstop:
     """``stage`` if it was trained on ``model``'s scores, else a :class:`ModelFileError`."""
     if stage.model != model_key(model):
         raise ModelFileError("the sentence backstop was trained on another backstop: retrain it")
