@@ -171,7 +171,7 @@ def heldout_backstop(notes: Sequence[Note], fold: np.ndarray) -> np.ndarray:
     out = np.zeros((len(notes), len(LABELS)))
     for k in range(FOLDS):
         held = np.flatnonzero(fold == k)
-        keys = {notes[i].key for i in held}
+        keys = {notes[int(i)].key for i in held}
         rows = np.array(
             [
                 i

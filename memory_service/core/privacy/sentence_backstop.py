@@ -22,7 +22,7 @@ import logging
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from memory_service.core.judgment.model import JudgmentModel, ModelFileError
 from memory_service.core.sentences import (
@@ -39,6 +39,12 @@ LABELS = ("pii", "secret")
 Encode = Callable[[str], Sequence[float]]
 
 _log = logging.getLogger(__name__)
+
+
+class LabelScores(Protocol):
+    """The backstop's score per label (:class:`~memory_service.core.judgment.model.Scores`)."""
+
+    def __getitem__(self, label: str, /) -> float: ...
 
 
 def model_key(model: JudgmentModel) -> str:
@@ -71,11 +77,11 @@ class SentenceBackstop:
     model: str = ""
     encode: Encode = _encode_with_default
 
-    def reaches(self, scores: Mapping[str, float]) -> bool:
+    def reaches(self, scores: LabelScores) -> bool:
         """Whether a note with these backstop scores is the stage's to decide."""
         return max(scores[label] for label in LABELS) >= self.low
 
-    def probabilities(self, scores: Mapping[str, float], note: str) -> tuple[float, ...]:
+    def probabilities(self, scores: LabelScores, note: str) -> tuple[float, ...]:
         vector = self.encode(note)
         if len(vector) != DIMENSIONS:
             raise ModelFileError("the sentence backstop and the encoder disagree on dimensions")
@@ -87,7 +93,7 @@ class SentenceBackstop:
             out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
         return tuple(out)
 
-    def findings(self, scores: Mapping[str, float], note: str) -> frozenset[str] | None:
+    def findings(self, scores: LabelScores, note: str) -> frozenset[str] | None:
         """The labels the stage finds in a note it reaches; ``None`` when the encoder cannot
         be used (the caller keeps today's backstop's decision)."""
         try:
