@@ -1,6 +1,6 @@
 """What the privacy layers of issue 10 (second half) cost per note, in-process.
 
-    python -m benchmarks.privacy_layers [--baseline-tree DIR] [--rounds 3]
+    python -m benchmarks.privacy_layers [--baseline-tree DIR] [--rounds 3] [--backstop]
 
 Times ``validate_note`` with the real detector over every note text of ``tests/eval`` (EN/FR)
 plus the blind set (EN/FR/ES/DE/IT), and the new layers alone: language routing, names by
@@ -8,7 +8,9 @@ structure, addresses, brands (inside the names), special categories. With
 ``--baseline-tree`` (a checkout of the code before these layers, e.g. ``git archive <rev>``)
 the same ``validate_note`` loop runs in a subprocess on that tree, alternating with this one
 and flipping which runs first every round (a fixed order biased the difference), so the added
-cost is a difference measured in the same run. Reports p50 and p90 in ms.
+cost is a difference measured in the same run. Reports p50 and p90 in ms. ``--backstop``
+times the save path as deployed (the learned backstop and its sentence stage on, as
+``MEMORY_SERVICE_PRIVACY_BACKSTOP`` is by default) in both trees.
 """
 
 from __future__ import annotations
@@ -39,15 +41,15 @@ import json, sys, time
 from memory_service.adapters.identifier_library import LibraryIdentifierDetector
 from memory_service.adapters.presidio_pii import PresidioPiiDetector
 from memory_service.core.guards import validate_note
-texts = json.loads(sys.stdin.read())
+texts, backstop = json.loads(sys.stdin.read())
 detector = PresidioPiiDetector()
 library = LibraryIdentifierDetector()
 for text in texts[:20]:
-    validate_note({"text": text}, pii=detector, identifiers=library)
+    validate_note({"text": text}, pii=detector, identifiers=library, backstop=backstop)
 times = []
 for text in texts:
     start = time.perf_counter()
-    validate_note({"text": text}, pii=detector, identifiers=library)
+    validate_note({"text": text}, pii=detector, identifiers=library, backstop=backstop)
     times.append((time.perf_counter() - start) * 1000)
 print(json.dumps(times))
 """
@@ -63,11 +65,11 @@ def note_texts() -> list[str]:
     return texts
 
 
-def run_loop(tree: Path, texts: list[str]) -> list[float]:
+def run_loop(tree: Path, texts: list[str], backstop: bool = False) -> list[float]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     out = subprocess.run(
         [sys.executable, "-c", _LOOP],
-        input=json.dumps(texts),
+        input=json.dumps([texts, backstop]),
         capture_output=True,
         text=True,
         check=True,
@@ -96,6 +98,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--baseline-tree", type=Path)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--backstop", action="store_true", help="the save path as deployed")
     args = parser.parse_args()
     texts = note_texts()
     print(f"{len(texts)} notes")
@@ -131,14 +134,16 @@ def main() -> None:
     differences: list[float] = []
     for round_index in range(args.rounds):
         if not args.baseline_tree:
-            new += run_loop(ROOT, texts)
+            new += run_loop(ROOT, texts, args.backstop)
             continue
         # The order flips every round: the tree run second in a pair gets a warmer disk
         # cache and a machine whose load has moved on, so a fixed order biases the difference.
         if round_index % 2:
-            base, this = run_loop(args.baseline_tree, texts), run_loop(ROOT, texts)
+            base = run_loop(args.baseline_tree, texts, args.backstop)
+            this = run_loop(ROOT, texts, args.backstop)
         else:
-            this, base = run_loop(ROOT, texts), run_loop(args.baseline_tree, texts)
+            this = run_loop(ROOT, texts, args.backstop)
+            base = run_loop(args.baseline_tree, texts, args.backstop)
         new += this
         old += base
         differences.append(statistics.median(this) - statistics.median(base))

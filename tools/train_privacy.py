@@ -142,9 +142,11 @@ def eval_notes(path: Path) -> tuple[list[Note], list[tuple[str, tuple[str, ...]]
     return notes, raw
 
 
-def corpus_notes() -> list[Note]:
-    """Negatives of the judgment and special-categories corpora, and the names corpus."""
-    excluded = eval_keys() | eval_keys(LEAKS)
+def corpus_notes(excluded: frozenset[str] | None = None) -> list[Note]:
+    """Negatives of the judgment and special-categories corpora, and the names corpus, but
+    the notes in ``excluded`` (by default those of every evaluation file)."""
+    if excluded is None:
+        excluded = eval_keys() | eval_keys(LEAKS)
     notes: dict[str, Note] = {}
     for name, folder in CORPORA.items():
         for path in sorted(folder.glob("*.jsonl")):

@@ -170,17 +170,18 @@ def _generated_corpora() -> list[tuple[str, list[tuple[int, dict[str, Any]]], in
     from tests.support.privacy_corpus import iter_generated
     from tests.support.value_corpus import generate as values
 
-    # (name, rows, look-alikes the backstop refused when it shipped, session 12)
+    # (name, rows, look-alikes the backstop refuses: 52, 2 and 32 when it shipped in session
+    # 12; 46, 2 and 26 since its sentence stage, session 16)
     return [
-        ("told codes", list(enumerate(told_codes(300, 4242), start=1)), 52),
+        ("told codes", list(enumerate(told_codes(300, 4242), start=1)), 46),
         ("privacy corpus", list(iter_generated(300, 20261201)), 2),
-        ("value corpus", list(enumerate(values(600, 20261206), start=1)), 32),
+        ("value corpus", list(enumerate(values(600, 20261206), start=1)), 26),
     ]
 
 
 def test_the_backstops_cost_on_generated_look_alikes_is_pinned() -> None:
     # The generators' benign templates are built to look like values ("The code is 1500 lines
-    # long"): the backstop refuses 52 of 117, 2 of 86 and 32 of 248 of them (human-written
+    # long"): the backstop refuses 46 of 117, 2 of 86 and 26 of 248 of them (human-written
     # durable notes: 44/315 at first sight, README). It never lets a leak through the rules
     # refused, and a model that refuses more of them fails here.
     privacy = {ReasonCode.PII.value, ReasonCode.SECRET.value}

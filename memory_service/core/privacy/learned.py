@@ -18,6 +18,11 @@ type ``LEARNED``, a ``secret`` reason with the kind ``learned``), never remove o
 thresholds were chosen leave-one-set-out on the seen evaluation sets (``data/privacy/
 REPORT.md``) for the product's trade-off: at most about 1.5 % of durable notes newly refused.
 
+Since session 16 a note whose highest score reaches the sentence stage's band
+(:mod:`.sentence_backstop`, 6 % of the seen notes) is decided by that stage instead, which
+reads the two scores and the sentence encoder's vector of the note: a new writer's phrasing
+the words miss. If the encoder cannot be used, the model's own thresholds decide, as before.
+
 The weights ship in ``privacy_model.json.gz``, written by ``tools/train_privacy.py`` (seeded,
 deterministic), and are read once per process; a missing or malformed file raises
 :class:`ModelFileError` at start, never per note. No note's text or features are kept.
@@ -34,6 +39,11 @@ from typing import Any
 from memory_service.core.judgment.features import features
 from memory_service.core.judgment.model import JudgmentModel, ModelFileError, checked
 from memory_service.core.model_files import read_model_document
+from memory_service.core.privacy.sentence_backstop import (
+    STAGE_FILE,
+    SentenceBackstop,
+    checked_stage,
+)
 
 PII = "pii"
 SECRET = "secret"
@@ -160,21 +170,32 @@ class PrivacyScorer(JudgmentModel):
 
 
 class LearnedPrivacy:
-    """Which of ``pii`` and ``secret`` the model finds in a normalised note."""
+    """Which of ``pii`` and ``secret`` the model (and, in its band, the sentence stage) finds
+    in a normalised note."""
 
-    def __init__(self, scorer: JudgmentModel) -> None:
+    def __init__(self, scorer: JudgmentModel, stage: SentenceBackstop | None = None) -> None:
         if tuple(scorer.labels) != LABELS:
             raise ModelFileError(f"the privacy model's labels must be {LABELS!r}")
         if scorer.metadata.get("token_shapes", shapes_fingerprint()) != shapes_fingerprint():
             raise ModelFileError("the privacy model was trained on other token shapes: retrain it")
         self.scorer = scorer
+        self.stage = None if stage is None else checked_stage(stage, scorer)
+        # Notes the sentence stage decided (the save path's encoder calls).
+        self.asked = 0
 
     def findings(self, note: str) -> frozenset[str]:
-        """The labels whose score reaches their threshold (empty for a text of fewer than
-        ``MIN_WORDS`` words)."""
+        """The labels found (empty for a text of fewer than ``MIN_WORDS`` words): the sentence
+        stage's for a note in its band, else those whose score reaches their threshold. An
+        encoder that cannot be used leaves the thresholds to decide, for the process's life."""
         if not is_note(note):
             return frozenset()
         scores = self.scorer.scores(note)
+        if self.stage is not None and self.stage.reaches(scores):
+            self.asked += 1
+            found = self.stage.findings(scores, note)
+            if found is not None:
+                return found
+            self.stage = None
         return frozenset(
             label for label in LABELS if scores[label] >= self.scorer.thresholds[label].refuse
         )
@@ -185,18 +206,24 @@ def is_note(text: str) -> bool:
     return len(_WORD.findall(text)) >= MIN_WORDS
 
 
-def load_document(document: Mapping[str, Any]) -> LearnedPrivacy:
-    """The backstop of a model file's document; :class:`ModelFileError` if it is malformed."""
+def load_document(
+    document: Mapping[str, Any], stage: Mapping[str, Any] | None = None
+) -> LearnedPrivacy:
+    """The backstop of a model file's document (and of its sentence stage's);
+    :class:`ModelFileError` if either is malformed or the stage read another model."""
     if not isinstance(document, Mapping):
         raise ModelFileError("malformed privacy model file")
     # ``from_document`` builds the class it is called on: the same rows, read by
     # :meth:`PrivacyScorer.features`.
     scorer = PrivacyScorer.from_document(document)
-    return LearnedPrivacy(checked(scorer))
+    second = None if stage is None else SentenceBackstop.from_document(stage)
+    return LearnedPrivacy(checked(scorer), second)
 
 
 @cache
 def default_privacy_model() -> LearnedPrivacy:
-    """The model shipped with the package, read once per process."""
+    """The model shipped with the package and its sentence stage, read once per process (the
+    encoder itself is loaded on the first note in the stage's band)."""
     document = read_model_document(__package__, MODEL_FILE, ModelFileError, "privacy")
-    return load_document(document)
+    stage = read_model_document(__package__, STAGE_FILE, ModelFileError, "sentence backstop")
+    return load_document(document, stage)
