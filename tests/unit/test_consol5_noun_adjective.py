@@ -33,7 +33,7 @@ def test_another_allergen_stays_apart() -> None:
 
 
 def test_a_short_y_verb_and_its_ies_and_ied_forms_share_a_stem() -> None:
-    # Session 16 (blind21 c21-065): "Flies night missions" / "Does not fly at night".
+    # Session 15 (blind21 c21-065): "Flies night missions" / "Does not fly at night".
     assert _stem("flies") == _stem("fly") == "fly"
     assert _stem("tried") == _stem("try") == _stem("tries")
     assert _stem("studied") == _stem("study") == _stem("studies")

@@ -125,7 +125,7 @@ def test_an_exclusive_word_is_a_marker_not_content(
 
 
 def test_a_denial_marking_the_change_itself_is_left_to_the_model() -> None:
-    # Session 16: "no longer" / "anymore" / "ne ... plus" say the older state ended, in the
+    # Session 15: "no longer" / "anymore" / "ne ... plus" say the older state ended, in the
     # newer note's own words (blind18 s064, blind15 p065/p066, blind20 b20-071).
     def view(text: str, vectors: list[tuple[float, ...]]) -> NoteView:
         return NoteView(terms_of(text), DIET, DIET, None, vectors)

@@ -171,7 +171,7 @@ def _generated_corpora() -> list[tuple[str, list[tuple[int, dict[str, Any]]], in
     from tests.support.value_corpus import generate as values
 
     # (name, rows, look-alikes the backstop refuses: 52, 2 and 32 when it shipped in session
-    # 12; 46, 2 and 26 since its sentence stage, session 16)
+    # 12; 46, 2 and 26 since its sentence stage, session 15)
     return [
         ("told codes", list(enumerate(told_codes(300, 4242), start=1)), 46),
         ("privacy corpus", list(iter_generated(300, 20261201)), 2),

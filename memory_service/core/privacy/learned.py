@@ -18,7 +18,7 @@ type ``LEARNED``, a ``secret`` reason with the kind ``learned``), never remove o
 thresholds were chosen leave-one-set-out on the seen evaluation sets (``data/privacy/
 REPORT.md``) for the product's trade-off: at most about 1.5 % of durable notes newly refused.
 
-Since session 16 a note whose highest score reaches the sentence stage's band
+Since session 15 a note whose highest score reaches the sentence stage's band
 (:mod:`.sentence_backstop`, 6 % of the seen notes) is decided by that stage instead, which
 reads the two scores and the sentence encoder's vector of the note: a new writer's phrasing
 the words miss. If the encoder cannot be used, the model's own thresholds decide, as before.

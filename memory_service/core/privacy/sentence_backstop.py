@@ -1,5 +1,5 @@
 """A second reading for the privacy backstop: the sentence encoder asked about the notes the
-word model finds suspicious (session 16, issue 10).
+word model finds suspicious (session 15, issue 10).
 
 The backstop (:mod:`.learned`) reads words and character grams; a new writer's leak put in
 words it never saw (a password told without its word, a private name in an odd position, an
