@@ -50,8 +50,20 @@ def model_key(model: JudgmentModel) -> str:
     return f"{metadata.get('features')}:{metadata.get('train_notes')}:{t.refuse}:{t.confirm}"
 
 
-def _encode_with_default(text: str) -> Sequence[float]:
+def encode_with_default(text: str) -> Sequence[float]:
+    """One text's vector from the process's sentence encoder (loaded on first use)."""
     return default_sentence_encoder().encode([text])[0]
+
+
+def logit(p: float) -> float:
+    """A probability as the logit a stage reads (clipped away from 0 and 1)."""
+    clipped = min(max(p, 1e-6), 1.0 - 1e-6)
+    return math.log(clipped / (1.0 - clipped))
+
+
+def sigmoid(z: float) -> float:
+    """A stage's logit as a probability (clipped so that ``exp`` cannot overflow)."""
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
 @dataclass(frozen=True)
@@ -66,7 +78,7 @@ class SentenceStage:
     threshold: float
     # :func:`model_key` of the judgment model it reads ("" in a stage built by hand).
     model: str = ""
-    encode: Encode = _encode_with_default
+    encode: Encode = encode_with_default
 
     def reaches(self, score: float, refuse: float) -> bool:
         """Whether a note scored ``score`` is the stage's to decide."""
@@ -76,10 +88,9 @@ class SentenceStage:
         vector = self.encode(text)
         if len(vector) != len(self.weights) - 1:
             raise ModelFileError("the sentence stage and the encoder disagree on dimensions")
-        clipped = min(max(score, 1e-6), 1.0 - 1e-6)
-        z = self.bias + self.weights[0] * math.log(clipped / (1.0 - clipped))
+        z = self.bias + self.weights[0] * logit(score)
         z += sum(w * x for w, x in zip(self.weights[1:], vector, strict=True))
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        return sigmoid(z)
 
     def stops(self, score: float, text: str) -> bool:
         """Whether the note is held. Fails closed: when the encoder cannot be loaded the note

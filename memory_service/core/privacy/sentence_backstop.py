@@ -19,24 +19,22 @@ thresholds), for the process's life; the failure is logged without the note.
 from __future__ import annotations
 
 import logging
-import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from memory_service.core.judgment.model import JudgmentModel, ModelFileError
-from memory_service.core.sentences import (
-    DIMENSIONS,
-    ENCODER_NAME,
-    SentenceEncoderError,
-    default_sentence_encoder,
+from memory_service.core.judgment.sentence_stage import (
+    Encode,
+    encode_with_default,
+    logit,
+    sigmoid,
 )
+from memory_service.core.sentences import DIMENSIONS, ENCODER_NAME, SentenceEncoderError
 
 STAGE_FILE = "sentence_backstop.json.gz"
 FORMAT_VERSION = 1
 LABELS = ("pii", "secret")
-
-Encode = Callable[[str], Sequence[float]]
 
 _log = logging.getLogger(__name__)
 
@@ -54,15 +52,6 @@ def model_key(model: JudgmentModel) -> str:
     return f"{metadata.get('features')}:{metadata.get('train_notes')}:{thresholds}"
 
 
-def _encode_with_default(text: str) -> Sequence[float]:
-    return default_sentence_encoder().encode([text])[0]
-
-
-def _logit(p: float) -> float:
-    clipped = min(max(p, 1e-6), 1.0 - 1e-6)
-    return math.log(clipped / (1.0 - clipped))
-
-
 @dataclass(frozen=True)
 class SentenceBackstop:
     """Per label (``LABELS`` order): ``weights`` (the two logits' weights, then one per vector
@@ -75,7 +64,7 @@ class SentenceBackstop:
     thresholds: tuple[float, ...]
     # :func:`model_key` of the backstop model it reads ("" in a stage built by hand).
     model: str = ""
-    encode: Encode = _encode_with_default
+    encode: Encode = encode_with_default
 
     def reaches(self, scores: LabelScores) -> bool:
         """Whether a note with these backstop scores is the stage's to decide."""
@@ -85,12 +74,12 @@ class SentenceBackstop:
         vector = self.encode(note)
         if len(vector) != DIMENSIONS:
             raise ModelFileError("the sentence backstop and the encoder disagree on dimensions")
-        logits = [_logit(scores[label]) for label in LABELS]
+        logits = [logit(scores[label]) for label in LABELS]
         out = []
         for weights, bias in zip(self.weights, self.bias, strict=True):
             z = bias + sum(w * x for w, x in zip(weights[: len(LABELS)], logits, strict=True))
             z += sum(w * x for w, x in zip(weights[len(LABELS) :], vector, strict=True))
-            out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
+            out.append(sigmoid(z))
         return tuple(out)
 
     def findings(self, scores: LabelScores, note: str) -> frozenset[str] | None:
